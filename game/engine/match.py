@@ -1,0 +1,448 @@
+"""Match: one whole game of 3-5-8, driven by ``legal_actions()`` and ``apply()``.
+
+The state machine walks each deal through its phases (RULES.md): declare, exchange
+(before the contract in classic), kitty discards, 16 tricks, score; the next deal is dealt
+as soon as the last trick is taken.  Steps that need no decision (the receiver's forced
+return in the exchange, lapsed passes, picking up the kitty) happen inside ``apply``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import fast
+from .actions import _DISCARD, _GIVE, _PLAY, DECLARE, DISCARD, GIVE, PLAY, Action, Event, IllegalAction
+from .cards import SUIT_MASKS, SUIT_NAMES, Card, InvalidNotation, highest_in_suit, indices_of, parse_cards
+from .deal import DealRecord, ExchangeStep, TrickRecord, first_dealer, shuffled_deal
+from .rules import CONTRACT_NAMES, MT, RuleSet, parse_contract, trump_of
+from .view import View
+
+DECLARE_PHASE, EXCHANGE, DISCARD_PHASE, PLAY_PHASE, GAME_OVER = "declare", "exchange", "discard", "play", "game_over"
+PHASE_KIND = {DECLARE_PHASE: DECLARE, EXCHANGE: GIVE, DISCARD_PHASE: DISCARD, PLAY_PHASE: PLAY}
+PHASE_DOING = {
+    DECLARE_PHASE: "the contract is being chosen",
+    EXCHANGE: "cards are being exchanged",
+    DISCARD_PHASE: "the declarer is discarding four cards",
+    PLAY_PHASE: "cards are being played",
+}
+
+
+def _seats(value, name: str) -> tuple:
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        raise ValueError(f"{name} must list three seats")
+    return tuple(value)
+
+
+class Match:
+    """A whole game.  Create with ``Match.new`` or ``Match.from_position``."""
+
+    def __init__(self, rules: RuleSet, seed: int, dealer: int, deal_number: int, totals, used,
+                 previous_points, hands, kitty, start: dict | None):
+        self.rules = rules
+        self.seed = seed
+        self.totals = list(totals)
+        self.deals: list[DealRecord] = []
+        self.history: list[Action] = []
+        self._start = start
+        self._used = [list(u) for u in used]
+        self._previous_points = tuple(previous_points)
+        self._version = 0
+        self._views: dict[int, tuple[int, View]] = {}
+        self._start_deal(deal_number, dealer, hands, kitty, [])
+
+    # --- construction -----------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: RuleSet | None = None, seed: int | None = None) -> "Match":
+        rules = rules or RuleSet.preset("standard")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        dealer = first_dealer(seed)
+        hands, kitty = shuffled_deal(seed, 0, dealer)
+        return cls(rules, seed, dealer, 0, (0, 0, 0), ((), (), ()), (0, 0, 0), hands, kitty, None)
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, hands, kitty, dealer: int, deal_number: int = 0,
+                      totals=(0, 0, 0), used=((), (), ()), previous_points=(0, 0, 0),
+                      seed: int | None = None) -> "Match":
+        """Start at a chosen deal; the seed shuffles the deals that follow."""
+        try:
+            hands = [parse_cards(h) for h in _seats(hands, "hands")]
+            kitty = parse_cards(kitty)
+        except InvalidNotation as exc:
+            raise ValueError(f"bad position: {exc}") from None
+        if any(len(h) != 16 for h in hands) or len(kitty) != 4:
+            raise ValueError("bad position: each hand needs 16 cards and the kitty 4")
+        if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
+            raise ValueError("bad position: the hands and kitty must hold all 52 cards, each once")
+        if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+            raise ValueError(f"bad position: dealer must be seat 0, 1 or 2, not {dealer!r}")
+        if not isinstance(deal_number, int) or not 0 <= deal_number < rules.deals:
+            raise ValueError(f"bad position: deal_number must be 0..{rules.deals - 1}")
+        totals = tuple(int(t) for t in _seats(totals, "totals"))
+        previous_points = tuple(int(p) for p in _seats(previous_points, "previous_points"))
+        if sum(previous_points) != 0:
+            raise ValueError("bad position: previous_points must add up to 0")
+        used = tuple(tuple(parse_contract(c) for c in u) for u in _seats(used, "used"))
+        for seat, u in enumerate(used):
+            bad = [c for c in u if c not in rules.contracts]
+            if bad:
+                raise ValueError(f"bad position: {bad[0]} is not a contract in {rules.preset_name}")
+            if rules.contracts_once:
+                if len(set(u)) != len(u):
+                    raise ValueError(f"bad position: seat {seat} declared a contract twice")
+                remaining = sum(1 for d in range(deal_number, rules.deals) if rules.declarer_of((dealer + d - deal_number) % 3) == seat)
+                if remaining > len(rules.contracts) - len(u):
+                    raise ValueError(f"bad position: seat {seat} has too few contracts left for the remaining deals")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
+        start = {
+            "hands": [[str(c) for c in h] for h in hands], "kitty": [str(c) for c in kitty],
+            "dealer": dealer, "deal_number": deal_number, "totals": list(totals),
+            "used": [list(u) for u in used], "previous_points": list(previous_points),
+        }
+        return cls(rules, seed, dealer, deal_number, totals, used, previous_points, hands, kitty, start)
+
+    # --- state ------------------------------------------------------------------------
+    @property
+    def deal_number(self) -> int:
+        return self.current.number
+
+    @property
+    def dealer(self) -> int:
+        return self.current.dealer
+
+    @property
+    def declarer(self) -> int:
+        return self.current.declarer
+
+    @property
+    def contract(self) -> str | None:
+        return self.current.contract
+
+    @property
+    def used(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(u) for u in self._used)
+
+    @property
+    def previous_points(self) -> tuple[int, int, int]:
+        return self._previous_points
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The full hand of a seat (not a view: the engine's own knowledge)."""
+        return tuple(self._hands[seat])
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self._trick)
+
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    # --- the deal's state machine -----------------------------------------------------
+    def _start_deal(self, number: int, dealer: int, hands, kitty, events: list) -> None:
+        rules = self.rules
+        declarer = rules.declarer_of(dealer)
+        self.current = DealRecord(number, dealer, declarer, tuple(tuple(h) for h in hands), tuple(kitty),
+                                  targets=rules.targets(dealer, None))
+        self._hands = [list(h) for h in hands]
+        self._masks = [sum(c.mask for c in h) for h in hands]
+        self._kitty = list(kitty)
+        self._trump = -1
+        self._trick: list[tuple[int, Card]] = []
+        self._leader = declarer
+        self._played = 0
+        self._passes: list[tuple[int, int]] = []
+        events.append(Event("dealt", dealer, None, number))
+        if rules.exchange_first:
+            self._begin_exchange(events)
+        else:
+            self.phase, self.to_act = DECLARE_PHASE, declarer
+
+    def _exchange_plan(self) -> list[tuple[int, int]]:
+        rules, deal = self.rules, self.current
+        if not rules.exchange or deal.number == 0:
+            return []
+        if not rules.exchange_first and trump_of(deal.contract) < 0:
+            return []
+        prev = self._previous_points
+        ups = sorted((s for s in range(3) if prev[s] > 0), key=lambda s: -deal.targets[s])
+        downs = sorted((s for s in range(3) if prev[s] < 0), key=lambda s: -deal.targets[s])
+        if not ups:
+            return []
+        if len(ups) == 1:
+            return [(ups[0], d) for d in downs for _ in range(-prev[d])]
+        return [(u, downs[0]) for u in ups for _ in range(prev[u])]
+
+    def _begin_exchange(self, events: list) -> None:
+        self._passes = self._exchange_plan()
+        self.current.exchange_plan = tuple(self._passes)
+        self.phase = EXCHANGE
+        self._next_pass(events)
+
+    def _next_pass(self, events: list) -> None:
+        trump_cards = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        while self._passes:
+            giver = self._passes[0][0]
+            if self._masks[giver] & ~trump_cards:
+                self.to_act = giver
+                return
+            events.append(Event("lapsed", giver, None, len([p for p in self._passes if p[0] == giver])))
+            self._passes = [p for p in self._passes if p[0] != giver]
+        if self.rules.exchange_first:
+            self.phase, self.to_act = DECLARE_PHASE, self.current.declarer
+        else:
+            self._take_kitty(events)
+
+    def _take_kitty(self, events: list) -> None:
+        declarer = self.current.declarer
+        self._hands[declarer].extend(self._kitty)
+        for c in self._kitty:
+            self._masks[declarer] |= c.mask
+        events.append(Event("kitty", declarer, None, tuple(self._kitty)))
+        self.phase, self.to_act = DISCARD_PHASE, declarer
+
+    def _remove(self, seat: int, card: Card) -> None:
+        self._hands[seat].remove(card)
+        self._masks[seat] ^= card.mask
+
+    def _add(self, seat: int, card: Card) -> None:
+        self._hands[seat].append(card)
+        self._masks[seat] |= card.mask
+
+    # --- actions ----------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            led = self._trick[0][1].suit if self._trick else -1
+            mask = fast.legal_mask(self._masks[self.to_act], led, self._trump, self.rules.must_trump)
+            return [_PLAY[i] for i in indices_of(mask)]
+        if phase == DISCARD_PHASE:
+            return [_DISCARD[i] for i in indices_of(self._masks[self.to_act])]
+        if phase == EXCHANGE:
+            mask = self._masks[self.to_act]
+            if self._trump >= 0:
+                mask &= ~SUIT_MASKS[self._trump]
+            return [_GIVE[i] for i in indices_of(mask)]
+        if phase == DECLARE_PHASE:
+            return [Action.declare(c) for c in self._declarable(self.to_act)]
+        return []
+
+    def _declarable(self, seat: int) -> list[str]:
+        if not self.rules.contracts_once:
+            return list(self.rules.contracts)
+        used = self._used[seat]
+        return [c for c in self.rules.contracts if c not in used]
+
+    def apply(self, action) -> list[Event]:
+        """Apply one action of the seat to act; raises IllegalAction and changes nothing
+        if the rules forbid it."""
+        if not isinstance(action, Action):
+            try:
+                action = Action.parse(action)
+            except InvalidNotation as exc:
+                raise IllegalAction(str(exc)) from None
+        phase = self.phase
+        if phase == GAME_OVER:
+            raise IllegalAction("the game is over")
+        if action.kind != PHASE_KIND[phase]:
+            raise IllegalAction(f"you cannot {action.kind} now: {PHASE_DOING[phase]}")
+        seat = self.to_act
+        events: list[Event] = []
+        if phase == PLAY_PHASE:
+            self._play(seat, action.card, events)
+        elif phase == DISCARD_PHASE:
+            self._discard(seat, action.card, events)
+        elif phase == EXCHANGE:
+            self._give(seat, action.card, events)
+        else:
+            self._declare(seat, action.contract, events)
+        self.history.append(action)
+        self._version += 1
+        return events
+
+    def _check_holds(self, seat: int, card: Card) -> None:
+        if not self._masks[seat] & card.mask:
+            raise IllegalAction(f"you do not hold {card}")
+
+    def _play(self, seat: int, card: Card, events: list) -> None:
+        mask = self._masks[seat]
+        if not mask & card.mask:
+            raise IllegalAction(f"you do not hold {card}")
+        trick = self._trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led:
+                if mask & SUIT_MASKS[led]:
+                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+                trump = self._trump
+                if self.rules.must_trump and trump >= 0 and card.suit != trump and mask & SUIT_MASKS[trump]:
+                    raise IllegalAction(f"you have no {SUIT_NAMES[led]}, so you must play a trump ({SUIT_NAMES[trump]})")
+        self._remove(seat, card)
+        self._played |= card.mask
+        trick.append((seat, card))
+        events.append(Event("played", seat, card))
+        if len(trick) < 3:
+            self.to_act = (seat + 1) % 3
+            return
+        deal = self.current
+        winner = fast.trick_winner(self._leader, [c.index for _, c in trick], self._trump)
+        deal.tricks.append(TrickRecord(self._leader, tuple(c for _, c in trick), winner))
+        deal.tricks_taken[winner] += 1
+        events.append(Event("trick", winner, None, len(deal.tricks) - 1))
+        self._trick = []
+        self._leader = self.to_act = winner
+        if len(deal.tricks) == 16:
+            self._finish_deal(events)
+
+    def _discard(self, seat: int, card: Card, events: list) -> None:
+        self._check_holds(seat, card)
+        self._remove(seat, card)
+        self.current.discards.append(card)
+        events.append(Event("discarded", seat, card))
+        if len(self.current.discards) == 4:
+            self.phase = PLAY_PHASE
+            self._leader = self.to_act = self.current.declarer
+
+    def _give(self, seat: int, card: Card, events: list) -> None:
+        self._check_holds(seat, card)
+        if card.suit == self._trump:
+            raise IllegalAction(f"you may not pass a trump ({SUIT_NAMES[card.suit]})")
+        giver, receiver = self._passes.pop(0)
+        self._remove(giver, card)
+        self._add(receiver, card)
+        top = Card.from_index(highest_in_suit(self._masks[receiver], card.suit))
+        self._remove(receiver, top)
+        self._add(giver, top)
+        self.current.exchange.append(ExchangeStep(giver, receiver, card, top))
+        events.append(Event("gave", giver, card, receiver))
+        events.append(Event("returned", receiver, top, giver))
+        self._next_pass(events)
+
+    def _declare(self, seat: int, contract: str, events: list) -> None:
+        if contract not in self.rules.contracts:
+            raise IllegalAction(f"{CONTRACT_NAMES[contract]} is not a contract in the {self.rules.preset_name} rules")
+        if self.rules.contracts_once and contract in self._used[seat]:
+            raise IllegalAction(f"you have already declared {CONTRACT_NAMES[contract]}: each contract once per game")
+        deal = self.current
+        deal.contract = contract
+        deal.targets = self.rules.targets(deal.dealer, contract)
+        self._trump = trump_of(contract)
+        self._used[seat].append(contract)
+        events.append(Event("declared", seat, None, contract))
+        if self.rules.exchange_first:
+            self._take_kitty(events)
+        else:
+            self._begin_exchange(events)
+
+    def _finish_deal(self, events: list) -> None:
+        deal = self.current
+        deal.points = fast.score(deal.tricks_taken, deal.targets, deal.contract == MT)
+        for s in range(3):
+            self.totals[s] += deal.points[s]
+        self.deals.append(deal)
+        self._previous_points = deal.points
+        events.append(Event("scored", None, None, deal.points))
+        if deal.number + 1 >= self.rules.deals:
+            self.phase, self.to_act = GAME_OVER, None
+            events.append(Event("game_over", self.winner(), None, self.result()[1]))
+            return
+        dealer = (deal.dealer + 1) % 3
+        hands, kitty = shuffled_deal(self.seed, deal.number + 1, dealer)
+        self._start_deal(deal.number + 1, dealer, hands, kitty, events)
+
+    # --- results ----------------------------------------------------------------------
+    def result(self) -> tuple[int | None, str | None]:
+        """(winner, tie-break used): 'total', 'last_deal' or 'last_trick'; (None, None) before the end."""
+        if self.phase != GAME_OVER:
+            return None, None
+        best = max(self.totals)
+        tied = [s for s in range(3) if self.totals[s] == best]
+        if len(tied) == 1:
+            return tied[0], "total"
+        last = self.deals[-1]
+        top = max(last.points[s] for s in tied)
+        tied = [s for s in tied if last.points[s] == top]
+        if len(tied) == 1:
+            return tied[0], "last_deal"
+        for trick in reversed(last.tricks):
+            if trick.winner in tied:
+                return trick.winner, "last_trick"
+        return tied[0], "last_trick"  # unreachable: someone tied took a trick or scored more
+
+    def winner(self) -> int | None:
+        return self.result()[0]
+
+    @property
+    def points(self) -> list[tuple[int, int, int]]:
+        """Points of every finished deal, in order."""
+        return [d.points for d in self.deals]
+
+    # --- views ------------------------------------------------------------------------
+    def view(self, seat: int) -> View:
+        if seat not in (0, 1, 2):
+            raise ValueError(f"no seat {seat!r}: seats are 0, 1 and 2")
+        cached = self._views.get(seat)
+        if cached and cached[0] == self._version:
+            return cached[1]
+        deal = self.current
+        phase = self.phase
+        is_declarer = seat == deal.declarer
+        hand = tuple(self._hands[seat])
+        hand_mask = self._masks[seat]
+        if phase == DECLARE_PHASE and is_declarer and self.rules.declare_on < len(hand):
+            hand = hand[: self.rules.declare_on]
+            hand_mask = sum(c.mask for c in hand)
+        declared = deal.contract is not None
+        show_kitty = is_declarer and declared and phase != GAME_OVER
+        exchange = tuple(
+            step if seat in (step.giver, step.receiver) else ExchangeStep(step.giver, step.receiver, None, None)
+            for step in deal.exchange
+        )
+        view = View(
+            seat=seat, rules=self.rules, phase=phase, to_act=self.to_act, deal_number=deal.number,
+            deals_total=self.rules.deals, dealer=deal.dealer, declarer=deal.declarer,
+            contract=deal.contract, trump=self._trump, hand=hand, hand_mask=hand_mask,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            kitty=tuple(deal.kitty) if show_kitty else None,
+            discards=tuple(deal.discards) if show_kitty else None,
+            trick=tuple(self._trick), leader=self._leader, tricks=tuple(deal.tricks),
+            tricks_taken=tuple(deal.tricks_taken), targets=deal.targets, totals=tuple(self.totals),
+            previous_points=self._previous_points, used=self.used,
+            exchange_plan=deal.exchange_plan if phase != DECLARE_PHASE or self.rules.exchange_first else (),
+            exchange=exchange, played_mask=self._played,
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+        )
+        self._views[seat] = (self._version, view)
+        return view
+
+    # --- records ----------------------------------------------------------------------
+    def record(self) -> dict:
+        """Rules, seed, starting position and actions: everything needed to replay exactly."""
+        from .record import make_record
+        return make_record(self)
+
+    @classmethod
+    def replay(cls, record: dict) -> "Match":
+        from .record import replay
+        return replay(record)
+
+    def to_json(self) -> str:
+        from .record import dumps
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        from .record import loads
+        return loads(text)
+
+    def copy(self) -> "Match":
+        return Match.replay(self.record())
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.preset_name} game, seed {self.seed}, deal {self.deal_number + 1}/{self.rules.deals}, phase {self.phase}"]
+        lines += [d.summary() for d in self.deals]
+        lines.append(f"totals: {' '.join(f'{t:+d}' for t in self.totals)}")
+        return "\n".join(lines)
+
