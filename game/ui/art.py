@@ -349,12 +349,12 @@ class CardArt:
         _draw_shape(big, suit, cx, cy, size, ink)
 
     def _court(self, big, suit, rank, W, H, ink):
-        panel = pygame.Rect(int(W * 0.215), int(H * 0.085), int(W * 0.57), int(H * 0.83))
+        panel = pygame.Rect(int(W * 0.235), int(H * 0.085), int(W * 0.53), int(H * 0.83))
         rad = W * 0.03
         line = max(2, int(W * 0.012))
         band_col = _mix(ink, (0, 0, 0), 0.1) if sum(ink) > 120 else (54, 58, 78)
         _rounded(big, _CREAM, panel, rad)
-        band_h = int(panel.h * 0.27)
+        band_h = int(panel.h * 0.25)
         top_band = pygame.Rect(panel.x, panel.y, panel.w, band_h)
         bot_band = pygame.Rect(panel.x, panel.bottom - band_h, panel.w, band_h)
         for band in (top_band, bot_band):
@@ -377,18 +377,19 @@ class CardArt:
         # emblems: drawn on an upright band surface, flipped for the bottom band
         emb = pygame.Surface(top_band.size, pygame.SRCALPHA)
         emb.fill((0, 0, 0, 0))
-        _EMBLEMS[rank](emb, pygame.Rect(0, 0, top_band.w, int(band_h * 0.78)), band_col)
+        _EMBLEMS[rank](emb, pygame.Rect(0, 0, top_band.w, int(band_h * 0.84)), band_col)
         big.blit(emb, top_band)
         big.blit(pygame.transform.rotate(emb, 180), bot_band)
-        # the centre: a big letter with a suit shape on either side
+        # the centre: a big letter over a suit shape
         centre = pygame.Rect(panel.x, top_band.bottom, panel.w, bot_band.top - top_band.bottom)
         letter = {11: "J", 12: "Q", 13: "K"}[rank]
-        txt = _fit_text(letter, centre.h * 0.6, ink, centre.w * 0.6)
-        big.blit(txt, txt.get_rect(center=centre.center))
-        ps = W * 0.1
-        _draw_shape(big, suit, centre.x + centre.w * 0.13, centre.y + centre.h * 0.24, ps, ink)
-        _draw_shape(big, suit, centre.right - centre.w * 0.13, centre.bottom - centre.h * 0.24, ps,
-                    ink, flip=True)
+        txt = _fit_text(letter, centre.h * 0.5, ink, centre.w * 0.7)
+        ps = centre.h * 0.22
+        gap = centre.h * 0.06
+        total = txt.get_height() + gap + ps
+        top = centre.centery - total / 2
+        big.blit(txt, txt.get_rect(midtop=(centre.centerx, top)))
+        _draw_shape(big, suit, centre.centerx, top + txt.get_height() + gap + ps / 2, ps, ink)
         # frame: suit-ink outer line, gold inner line
         _rounded(big, ink, panel, rad, line)
         _rounded(big, _GOLD_DARK, panel.inflate(-3 * line, -3 * line), rad * 0.6, max(1, line // 2))
@@ -402,78 +403,79 @@ def _mix(a, b, t):
 # Court emblems, drawn in gold inside ``r`` (the upper part of a band).
 
 
+def _outline_poly(s, pts, fill, line, width):
+    pygame.draw.polygon(s, fill, pts)
+    pygame.draw.polygon(s, line, pts, max(1, int(width)))
+
+
 def _crown_king(s, r, bg):
-    cx, w = r.centerx, r.w * 0.56
-    base_y, top_y = r.bottom - r.h * 0.12, r.y + r.h * 0.3
+    """A five-pointed crown with jewels on its band."""
+    cx, w = r.centerx, r.w * 0.62
+    base_y, top_y = r.bottom - r.h * 0.06, r.y + r.h * 0.2
     x0, x1 = cx - w / 2, cx + w / 2
-    pts = [(x0, base_y), (x0, top_y + r.h * 0.12)]
     n = 5
+    pts = [(x0, base_y)]
     for i in range(n):
         px = x0 + w * i / (n - 1)
         if i:
-            pts.append((px - w / (n - 1) / 2, base_y - r.h * 0.28))
-        pts.append((px, top_y))
-    pts += [(x1, top_y + r.h * 0.12), (x1, base_y)]
-    pygame.draw.polygon(s, _GOLD_LIGHT, pts)
-    pygame.draw.polygon(s, _GOLD_DARK, pts, max(1, int(r.h * 0.04)))
+            pts.append((px - w / (n - 1) / 2, base_y - r.h * 0.42))
+        pts.append((px, top_y + (r.h * 0.1 if i in (0, n - 1) else 0)))
+    pts.append((x1, base_y))
+    _outline_poly(s, pts, _GOLD_LIGHT, _GOLD_DARK, r.h * 0.045)
     for i in range(n):
-        pygame.draw.circle(s, _GOLD_LIGHT, (x0 + w * i / (n - 1), top_y), r.h * 0.075)
-    band = pygame.Rect(0, 0, int(w), int(r.h * 0.14))
+        py = top_y + (r.h * 0.1 if i in (0, n - 1) else 0)
+        pygame.draw.circle(s, _GOLD_LIGHT, (x0 + w * i / (n - 1), py), r.h * 0.08)
+        pygame.draw.circle(s, _GOLD_DARK, (x0 + w * i / (n - 1), py), r.h * 0.08, max(1, int(r.h * 0.03)))
+    band = pygame.Rect(0, 0, int(w), int(r.h * 0.22))
     band.midbottom = (cx, base_y)
     pygame.draw.rect(s, _GOLD_DARK, band)
-    for i, col in enumerate(((210, 40, 50), (40, 90, 200), (210, 40, 50))):
-        pygame.draw.circle(s, col, (cx + (i - 1) * w * 0.3, band.centery), band.h * 0.36)
+    for i, col in enumerate(((220, 40, 50), (40, 110, 220), (40, 160, 90), (40, 110, 220), (220, 40, 50))):
+        pygame.draw.circle(s, col, (cx + (i - 2) * w * 0.2, band.centery), band.h * 0.3)
 
 
 def _crown_queen(s, r, bg):
-    cx, w = r.centerx, r.w * 0.5
-    base_y = r.bottom - r.h * 0.12
-    x0 = cx - w / 2
-    arch_h = r.h * 0.48
-    pts = [(x0, base_y)]
-    for i in range(25):  # three rounded arches
-        t = i / 24
-        x = x0 + w * t
-        y = base_y - r.h * 0.16 - arch_h * abs(math.sin(t * math.pi * 1.5)) ** 0.8 * (0.75 + 0.25 * math.sin(t * math.pi))
-        pts.append((x, y))
-    pts.append((x0 + w, base_y))
-    pygame.draw.polygon(s, _GOLD_LIGHT, pts)
-    pygame.draw.polygon(s, _GOLD_DARK, pts, max(1, int(r.h * 0.04)))
-    for fx in (1 / 3, 1.0):  # pearls on the arch peaks
-        x = x0 + w * fx / 1.0 * (1 if fx < 1 else 0) if False else None
-    for t in (1 / 3, 2 / 3):
-        x = x0 + w * (t - 1 / 6) if False else None
-    for px in (x0 + w / 3, x0 + w * 2 / 3):
-        pygame.draw.circle(s, (250, 250, 250), (px, base_y - r.h * 0.16), r.h * 0.06)
-    for px, hgt in ((x0 + w / 6, 0.8), (x0 + w / 2, 1.0), (x0 + w * 5 / 6, 0.8)):
-        pygame.draw.circle(s, (250, 250, 250), (px, base_y - r.h * 0.16 - arch_h * hgt - r.h * 0.02),
-                           r.h * 0.07)
-    band = pygame.Rect(0, 0, int(w), int(r.h * 0.12))
+    """A tiara: three rounded lobes topped with pearls on a jewelled band."""
+    cx, w = r.centerx, r.w * 0.62
+    base_y = r.bottom - r.h * 0.06
+    band = pygame.Rect(0, 0, int(w), int(r.h * 0.2))
     band.midbottom = (cx, base_y)
-    pygame.draw.rect(s, _GOLD_DARK, band)
-    pygame.draw.circle(s, (200, 40, 110), (cx, band.centery), band.h * 0.45)
+    lobes = ((cx - w * 0.31, r.h * 0.22), (cx, r.h * 0.3), (cx + w * 0.31, r.h * 0.22))
+    for lx, rad in lobes:
+        pygame.draw.circle(s, _GOLD_DARK, (lx, band.top - rad * 0.35), rad + r.h * 0.04)
+    for lx, rad in lobes:
+        pygame.draw.circle(s, _GOLD_LIGHT, (lx, band.top - rad * 0.35), rad)
+    for lx, rad in lobes:  # pearls
+        py = band.top - rad * 0.35 - rad - r.h * 0.07
+        pygame.draw.circle(s, (252, 252, 252), (lx, py), r.h * 0.075)
+        pygame.draw.circle(s, _GOLD_DARK, (lx, py), r.h * 0.075, max(1, int(r.h * 0.025)))
+    pygame.draw.rect(s, _GOLD_DARK, band, border_radius=band.h // 3)
+    pygame.draw.circle(s, (200, 40, 120), (cx, band.centery), band.h * 0.32)
+    for dx in (-0.3, 0.3):
+        pygame.draw.circle(s, (252, 252, 252), (cx + dx * w, band.centery), band.h * 0.22)
 
 
 def _cap_jack(s, r, bg):
-    # a plumed cap: a dome with a brim and a curling feather
-    cx, w = r.centerx, r.w * 0.5
-    base_y = r.bottom - r.h * 0.12
-    dome = pygame.Rect(0, 0, int(w * 0.8), int(r.h * 0.9))
-    dome.midtop = (cx - w * 0.05, base_y - r.h * 0.46)
-    pygame.draw.ellipse(s, _GOLD_LIGHT, dome)
-    pygame.draw.ellipse(s, _GOLD_DARK, dome, max(1, int(r.h * 0.04)))
-    pygame.draw.rect(s, (0, 0, 0, 0), (0, base_y, r.w, r.h * 2))  # cut the dome's lower half
-    s.fill((0, 0, 0, 0), pygame.Rect(0, int(base_y), r.w, s.get_height()))
-    brim = pygame.Rect(0, 0, int(w), int(r.h * 0.16))
-    brim.midbottom = (cx, base_y + r.h * 0.04)
-    pygame.draw.rect(s, _GOLD_DARK, brim, border_radius=brim.h // 2)
-    # feather: a sweep of circles
-    for i in range(9):
-        t = i / 8
-        fx = cx + w * 0.12 + w * 0.42 * t
-        fy = base_y - r.h * 0.42 - r.h * 0.42 * math.sin(t * math.pi * 0.9)
-        pygame.draw.circle(s, (246, 246, 246), (fx, fy), r.h * (0.1 - 0.06 * t))
-    pygame.draw.circle(s, (40, 150, 90), (cx + w * 0.1, base_y - r.h * 0.32), r.h * 0.075)
+    """A beret with a band and a long curling feather."""
+    cx, w = r.centerx, r.w * 0.58
+    base_y = r.bottom - r.h * 0.06
+    # feather first (behind the cap): a tapering sweep to the upper right
+    pts_a, pts_b = [], []
+    for i in range(13):
+        t = i / 12
+        fx = cx - w * 0.05 + w * 0.55 * t
+        fy = base_y - r.h * 0.35 - r.h * 0.5 * math.sin(t * math.pi * 0.75)
+        half = r.h * 0.11 * (1 - t) ** 0.7 + r.h * 0.01
+        pts_a.append((fx, fy - half))
+        pts_b.append((fx, fy + half))
+    _outline_poly(s, pts_a + pts_b[::-1], (250, 250, 246), (150, 150, 150), r.h * 0.025)
+    beret = pygame.Rect(0, 0, int(w * 0.86), int(r.h * 0.46))
+    beret.midbottom = (cx - w * 0.06, base_y - r.h * 0.12)
+    pygame.draw.ellipse(s, _GOLD_LIGHT, beret)
+    pygame.draw.ellipse(s, _GOLD_DARK, beret, max(1, int(r.h * 0.045)))
+    band = pygame.Rect(0, 0, int(w * 0.66), int(r.h * 0.2))
+    band.midbottom = (cx - w * 0.06, base_y)
+    pygame.draw.rect(s, _GOLD_DARK, band, border_radius=band.h // 2)
+    pygame.draw.circle(s, (40, 160, 90), (band.right - band.h * 0.6, band.top), r.h * 0.1)
 
 
 _EMBLEMS = {11: _cap_jack, 12: _crown_queen, 13: _crown_king}
@@ -505,14 +507,12 @@ def _render_back(w: int, h: int, colour: str) -> pygame.Surface:
         x = i * step
         pygame.draw.line(field, light, (x, 0), (x + inner.h, inner.h), lw)
         pygame.draw.line(field, light, (x, 0), (x - inner.h, inner.h), lw)
-    # dots in the middle of each lozenge
-    for j in range(int(inner.h / step) + 2):
-        for i in range(int(inner.w / step) + 2):
-            x = i * step + (step / 2 if j % 2 else 0)
-            y = j * step / 2 * 2 / 2 * 2 / 2 + j * 0  # rows every step / 2
-            y = j * step / 2
-            if (i + j) % 1 == 0:
-                pygame.draw.circle(field, _mix(light, paper, 0.35), (x + step / 2 * (j % 2 == 0), y), W * 0.012)
+    # dots in the middle of each lozenge: grid points (m, n) * step / 2 with m + n odd
+    dot = _mix(light, paper, 0.3)
+    for n in range(int(2 * inner.h / step) + 2):
+        for m in range(int(2 * inner.w / step) + 2):
+            if (m + n) % 2:
+                pygame.draw.circle(field, dot, (m * step / 2, n * step / 2), W * 0.011)
     # mask the lattice to the rounded field
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     mask.fill((0, 0, 0, 0))
@@ -529,8 +529,8 @@ def _render_back(w: int, h: int, colour: str) -> pygame.Surface:
     pygame.draw.circle(big, _GOLD_LIGHT, (cx, cy), R + W * 0.012)
     pygame.draw.circle(big, dark, (cx, cy), R)
     pygame.draw.circle(big, _mix(dark, light, 0.5), (cx, cy), R * 0.9, max(1, int(W * 0.006)))
-    ps = R * 0.62
-    off = R * 0.44
+    ps = R * 0.44
+    off = R * 0.45
     for suit, (dx, dy) in zip(range(4), ((0, -1), (1, 0), (0, 1), (-1, 0))):
         _draw_shape(big, suit, cx + dx * off, cy + dy * off, ps, paper)
     return _finish(big, (w, h))
