@@ -357,19 +357,7 @@ class Match:
         """(winner, tie-break used): 'total', 'last_deal' or 'last_trick'; (None, None) before the end."""
         if self.phase != GAME_OVER:
             return None, None
-        best = max(self.totals)
-        tied = [s for s in range(3) if self.totals[s] == best]
-        if len(tied) == 1:
-            return tied[0], "total"
-        last = self.deals[-1]
-        top = max(last.points[s] for s in tied)
-        tied = [s for s in tied if last.points[s] == top]
-        if len(tied) == 1:
-            return tied[0], "last_deal"
-        for trick in reversed(last.tricks):
-            if trick.winner in tied:
-                return trick.winner, "last_trick"
-        return tied[0], "last_trick"  # unreachable: someone tied took a trick or scored more
+        return decide_winner(self.totals, self.deals)
 
     def winner(self) -> int | None:
         return self.result()[0]
@@ -446,3 +434,23 @@ class Match:
         lines.append(f"totals: {' '.join(f'{t:+d}' for t in self.totals)}")
         return "\n".join(lines)
 
+
+
+def decide_winner(totals, deals: list[DealRecord]) -> tuple[int, str]:
+    """Highest total wins; among tied players, more points in the last deal; then whoever
+    of them won the latest trick of the last deal (seed 002's tie-breaks), looking back
+    into earlier deals if none of them took a trick in the last one."""
+    last = deals[-1]
+    best = max(totals)
+    tied = [s for s in range(3) if totals[s] == best]
+    if len(tied) == 1:
+        return tied[0], "total"
+    top = max(last.points[s] for s in tied)
+    tied = [s for s in tied if last.points[s] == top]
+    if len(tied) == 1:
+        return tied[0], "last_deal"
+    for deal in reversed(deals):
+        for trick in reversed(deal.tricks):
+            if trick.winner in tied:
+                return trick.winner, "last_trick"
+    return tied[0], "last_trick"  # none of them ever took a trick: cannot happen in a full game
