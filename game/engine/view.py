@@ -52,6 +52,20 @@ class View:
     def minimum(self) -> bool:
         return self.contract == "MT"
 
+    def declarations_left(self, seat: int) -> int:
+        """How many more times `seat` will name a contract, this deal's included if still open."""
+        first = self.deal_number + (1 if self.contract is not None else 0)
+        return sum(
+            1 for d in range(first, self.deals_total)
+            if self.rules.declarer_of((self.dealer + d - self.deal_number) % 3) == seat
+        )
+
+    def owed(self, seat: int) -> tuple[str, ...]:
+        """Contracts `seat` still has to declare (contracts_once), in the rules' order."""
+        if not self.rules.contracts_once:
+            return ()
+        return tuple(c for c in self.rules.contracts if c not in self.used[seat])
+
     def __str__(self) -> str:
         lines = [
             f"seat {self.seat} | deal {self.deal_number + 1}/{self.deals_total} | phase {self.phase} | to act {self.to_act}",

@@ -211,3 +211,15 @@ def test_classic_game_length_option():
     while m.phase != "game_over":
         m.apply(m.legal_actions()[-1])
     assert len(m.deals) == 6 and all(d.declarer == d.dealer for d in m.deals)
+
+
+def test_views_tell_how_many_declarations_and_which_contracts_remain():
+    m = position(dealer=0)  # deal 1 of 18, seat 1 declares now
+    v = m.view(0)
+    assert [v.declarations_left(s) for s in range(3)] == [6, 6, 6]
+    assert v.owed(1) == ("S", "H", "D", "C", "NT", "MT")
+    m.apply("declare MT")
+    v = m.view(2)
+    assert [v.declarations_left(s) for s in range(3)] == [6, 5, 6]
+    assert v.owed(1) == ("S", "H", "D", "C", "NT")
+    assert position("classic", dealer=0).view(0).owed(0) == ()
