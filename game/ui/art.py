@@ -47,7 +47,7 @@ WARN = (235, 70, 60)
 
 _INK = {
     "classic": ((28, 28, 34), (204, 22, 38), (204, 22, 38), (28, 28, 34)),
-    "four_colour": ((28, 28, 34), (206, 24, 40), (22, 92, 205), (18, 132, 58)),
+    "four_colour": ((28, 28, 34), (204, 22, 38), (22, 92, 205), (18, 132, 58)),
 }
 _PAPER = (253, 252, 248)
 _EDGE = (140, 140, 150)
@@ -200,6 +200,18 @@ def _finish(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
+def _finish_card(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Scale a supersampled card down and make its inside fully opaque again
+    (smoothscale loses a little alpha)."""
+    surf = pygame.transform.smoothscale(big, size)
+    w, h = size
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    mask.fill((0, 0, 0, 0))
+    _rounded(mask, (0, 0, 0, 255), pygame.Rect(1, 1, w - 2, h - 2), w * 0.075 - 1)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return surf
+
+
 def suit_surface(suit: int, height: int, colour=None, flip: bool = False) -> pygame.Surface:
     """An antialiased suit shape ``height`` px square (cached)."""
     height = max(4, int(height))
@@ -313,7 +325,7 @@ class CardArt:
             self._ace(big, suit, W, H, ink)
         else:
             self._court(big, suit, rank, W, H, ink)
-        return _finish(big, (w, h))
+        return _finish_card(big, (w, h))
 
     def _corners(self, big, suit, rank, W, H, ink):
         label = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
@@ -533,7 +545,7 @@ def _render_back(w: int, h: int, colour: str) -> pygame.Surface:
     off = R * 0.45
     for suit, (dx, dy) in zip(range(4), ((0, -1), (1, 0), (0, 1), (-1, 0))):
         _draw_shape(big, suit, cx + dx * off, cy + dy * off, ps, paper)
-    return _finish(big, (w, h))
+    return _finish_card(big, (w, h))
 
 
 # ---------------------------------------------------------------------------------------
