@@ -1,0 +1,1 @@
+"""pygame-ce front end: App (loop, scene stack, input), scenes, drawing helpers."""

@@ -1,0 +1,130 @@
+"""Tweens and a timeline: groups of parallel tweens played one group after another.
+
+Durations are multiplied by the app's speed factor when added; with factor 0 every tween
+finishes on the next update.  ``skip()`` finishes everything at once (a click skips).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+
+def linear(t: float) -> float:
+    return t
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def lerp2(a, b, t: float) -> tuple[float, float]:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+class Tween:
+    __slots__ = ("duration", "delay", "update", "start", "done", "ease", "elapsed", "started", "finished")
+
+    def __init__(self, duration=0.0, update=None, start=None, done=None, delay=0.0, ease=ease_out):
+        self.duration = max(0.0, duration)
+        self.delay = max(0.0, delay)
+        self.update, self.start, self.done, self.ease = update, start, done, ease
+        self.elapsed = 0.0
+        self.started = self.finished = False
+
+    def advance(self, dt: float) -> bool:
+        """Move on by dt seconds; returns True when finished."""
+        if self.finished:
+            return True
+        self.elapsed += dt
+        if self.elapsed < self.delay:
+            return False
+        if not self.started:
+            self.started = True
+            if self.start:
+                self.start()
+        t = 1.0 if self.duration <= 0 else min(1.0, (self.elapsed - self.delay) / self.duration)
+        if self.update:
+            self.update(self.ease(t))
+        if t >= 1.0:
+            self.finished = True
+            if self.done:
+                self.done()
+        return self.finished
+
+    def finish(self) -> None:
+        if not self.finished:
+            self.elapsed = self.delay + self.duration
+            self.advance(0.0)
+
+
+class Timeline:
+    def __init__(self, speed: float = 1.0):
+        self.speed = speed
+        self.groups: deque[list[Tween]] = deque()
+        self.current: list[Tween] | None = None
+        self.skippable = True
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.groups)
+
+    def _scaled(self, tw: Tween) -> Tween:
+        tw.duration *= self.speed
+        tw.delay *= self.speed
+        return tw
+
+    def then(self, *tweens: Tween) -> "Timeline":
+        """Append a group of tweens that run together after everything queued so far."""
+        self.groups.append([self._scaled(t) for t in tweens])
+        return self
+
+    def add(self, tween: Tween) -> "Timeline":
+        """Add a tween to the last queued group (runs in parallel with it)."""
+        if self.groups:
+            self.groups[-1].append(self._scaled(tween))
+        else:
+            self.then(tween)
+        return self
+
+    def call(self, fn) -> "Timeline":
+        return self.then(Tween(0.0, done=fn))
+
+    def wait(self, seconds: float, start=None, done=None) -> "Timeline":
+        return self.then(Tween(seconds, start=start, done=done))
+
+    def update(self, dt: float) -> None:
+        budget = 64  # groups finishing instantly chain on within one frame
+        while budget:
+            budget -= 1
+            if self.current is None:
+                if not self.groups:
+                    return
+                self.current = self.groups.popleft()
+            alive = [t for t in self.current if not t.advance(dt)]
+            if alive:
+                self.current = alive
+                return
+            self.current = None
+            dt = 0.0
+
+    def skip(self) -> None:
+        guard = 10000
+        while self.busy and guard:
+            guard -= 1
+            if self.current is None:
+                self.current = self.groups.popleft()
+            for t in self.current:
+                t.finish()
+            self.current = None
+
+    def clear(self) -> None:
+        self.groups.clear()
+        self.current = None

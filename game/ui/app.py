@@ -1,0 +1,363 @@
+"""The application: one window, a logical 1280×720 canvas scaled to it, a scene stack,
+input routing (mouse, touch, keyboard) and the per-frame ``step``.
+
+Usable without a real display (``SDL_VIDEODRIVER=dummy``) by tests and tools::
+
+    app = App(size=(1280, 720), storage_dir=tmp, settings={"speed": "instant"})
+    app.step()                      # one frame: events, update, draw, present
+    app.scene_name                  # "title", "play", ...
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pygame
+
+from .. import i18n
+from ..storage import Storage
+from . import gfx
+from .scene import Input
+
+LOGICAL = (1280, 720)
+MIN_SIZE = (800, 450)
+WEB = sys.platform == "emscripten"
+
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+STRENGTHS = ("random", "easy", "normal", "hard")
+DEFAULT_SETTINGS = {
+    "language": None,  # None: detect from the system / browser at first start
+    "speed": "normal",
+    "sound": True,
+    "card_style": "classic",
+    "strength": "normal",
+    "preset": "standard",
+    "options": {},
+    "names": None,
+}
+
+
+class App:
+    def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None):
+        pygame.init()
+        self.web = WEB
+        self.storage = storage or Storage(storage_dir)
+        stored = self.storage.load_settings()
+        self.settings = {**DEFAULT_SETTINGS, **{k: v for k, v in stored.items() if k in DEFAULT_SETTINGS}}
+        overrides = dict(settings or {})
+        self.settings.update({k: v for k, v in overrides.items() if k in DEFAULT_SETTINGS})
+        self.params = dict(params or {})
+        if not self.settings.get("language"):
+            self.settings["language"] = i18n.detect_language()
+            self.save_settings()
+        self.settings["language"] = i18n.set_language(self.settings["language"])
+        if self.settings.get("speed") not in SPEEDS:
+            self.settings["speed"] = "normal"
+        if self.settings.get("strength") not in STRENGTHS:
+            self.settings["strength"] = "normal"
+        gfx.set_card_style(self.settings.get("card_style", "classic"))
+
+        size = tuple(size or LOGICAL)
+        pygame.display.set_caption("3-5-8")
+        flags = 0 if self.web else pygame.RESIZABLE
+        self.window = pygame.display.set_mode(size, flags)
+        self._icon()
+        self.canvas = pygame.Surface(LOGICAL).convert()
+        self.scale, self.offset = 1.0, (0, 0)
+        self._layout_window()
+        try:
+            pygame.key.set_repeat(350, 60)
+        except Exception:
+            pass
+
+        self._sound = None
+        self._init_sound()
+        self.scenes: list = []
+        self.running = True
+        self.frames = 0
+        self.last_time = time.perf_counter()
+        self.notice: str | None = None  # shown once by the title (damaged save etc.)
+        self.fatal: str | None = None
+        from .scenes.menu import TitleScene
+
+        self._start_from_params()
+        self.push(TitleScene(self))
+
+    # --- setup ----------------------------------------------------------------------
+    def _icon(self) -> None:
+        try:
+            path = os.path.join(gfx.ROOT, "assets", "icon-32.png")
+            if os.path.exists(path):
+                pygame.display.set_icon(pygame.image.load(path))
+                return
+            icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+            pygame.draw.rect(icon, gfx.FELT, icon.get_rect(), border_radius=12)
+            icon.blit(gfx.text("358", 26, gfx.GOLD, True), (8, 18))
+            pygame.display.set_icon(icon)
+        except Exception:
+            pass
+
+    def _init_sound(self) -> None:
+        try:
+            from .sound import Sounds
+
+            self._sound = Sounds(enabled=bool(self.settings.get("sound", True)))
+        except Exception:
+            self._sound = None
+
+    def _start_from_params(self) -> None:
+        """Launch parameters (page query / command line, game.web_params) apply to this
+        session only: lang -> UI language; rules / strength -> new-game defaults; seed ->
+        the first new game.  They are not written into the stored settings."""
+        p = self.params
+        if p.get("lang"):
+            i18n.set_language(p["lang"])
+
+    def param_default(self, key: str, setting: str):
+        value = self.params.get(key)
+        return value if value is not None else self.settings.get(setting)
+
+    # --- settings -------------------------------------------------------------------
+    def save_settings(self) -> None:
+        self.storage.save_settings(self.settings)
+
+    def set_setting(self, key: str, value) -> None:
+        self.settings[key] = value
+        self.params.pop({"language": "lang", "strength": "strength"}.get(key, ""), None)
+        if key == "language":
+            self.settings[key] = i18n.set_language(value)
+            for s in self.scenes:
+                s.rebuild()
+        elif key == "card_style":
+            gfx.set_card_style(value)
+        elif key == "sound" and self._sound is not None and hasattr(self._sound, "set_enabled"):
+            try:
+                self._sound.set_enabled(bool(value))
+            except Exception:
+                pass
+        self.save_settings()
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS.get(self.settings.get("speed"), 1.0)
+
+    def sound(self, name: str) -> None:
+        if self._sound is None or not self.settings.get("sound", True):
+            return
+        try:
+            self._sound.play(name)
+        except Exception:
+            pass
+
+    # --- scenes ---------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def scene_name(self) -> str:
+        return self.scene.name if self.scene else ""
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self):
+        s = self.scenes.pop() if len(self.scenes) > 1 else None
+        if self.scene is not None:
+            self.scene.resume()
+        return s
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        """Make `scene` the only scene above the title."""
+        del self.scenes[1:]
+        self.push(scene)
+
+    def to_title(self) -> None:
+        del self.scenes[1:]
+        self.scene.resume()
+
+    def start_new_game(self, seed=None, rules=None, names=None, strength=None) -> None:
+        from .scenes.table import TableScene
+        from .session import Session
+
+        if seed is None and isinstance(self.params.get("seed"), int):
+            seed = self.params.pop("seed")  # an embedding page's seed: the first game only
+        session = Session.new(
+            rules=rules or self.current_rules(),
+            seed=seed,
+            names=names or self.player_names(),
+            strength=strength or self.param_default("strength", "strength") or "normal",
+            storage=self.storage,
+        )
+        session.save()
+        self.reset_to(TableScene(self, session))
+
+    def continue_game(self) -> bool:
+        from .scenes.table import TableScene
+        from .session import Session
+
+        session, error = Session.load(self.storage)
+        if session is None:
+            if error:
+                self.notice = error
+            return False
+        self.reset_to(TableScene(self, session))
+        return True
+
+    def current_rules(self):
+        from ..engine.rules import RuleSet
+
+        try:
+            return RuleSet.preset(self.settings.get("preset", "standard"), **(self.settings.get("options") or {}))
+        except Exception:
+            return RuleSet.preset(self.settings.get("preset", "standard") if self.settings.get("preset") in RuleSet.PRESETS else "standard")
+
+    def player_names(self) -> list[str]:
+        names = self.settings.get("names")
+        if isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) and n.strip() for n in names):
+            return [n.strip()[:14] for n in names]
+        return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
+
+    # --- window ---------------------------------------------------------------------
+    def _layout_window(self) -> None:
+        ww, wh = self.window.get_size()
+        s = min(ww / LOGICAL[0], wh / LOGICAL[1]) if ww and wh else 1.0
+        self.scale = s if s > 0 else 1.0
+        w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
+        self.offset = ((ww - w) // 2, (wh - h) // 2)
+        self.direct = (ww, wh) == LOGICAL
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        x, y = pos
+        return (int((x - self.offset[0]) / self.scale), int((y - self.offset[1]) / self.scale))
+
+    def to_window(self, pos) -> tuple[int, int]:
+        x, y = pos
+        return (int(x * self.scale + self.offset[0]), int(y * self.scale + self.offset[1]))
+
+    # --- input ----------------------------------------------------------------------
+    def translate(self, ev) -> Input | None:
+        t = ev.type
+        if t == pygame.MOUSEBUTTONDOWN:
+            if getattr(ev, "touch", False):
+                return None  # the FINGERDOWN twin handles it
+            if ev.button == 1:
+                return Input("click", self.to_logical(ev.pos))
+            if ev.button == 3:
+                return Input("alt", self.to_logical(ev.pos))
+            if ev.button in (4, 5):
+                return Input("wheel", self.to_logical(ev.pos), key=1 if ev.button == 4 else -1)
+            return None
+        if t == pygame.MOUSEMOTION:
+            if getattr(ev, "touch", False):
+                return None
+            return Input("move", self.to_logical(ev.pos))
+        if t == pygame.FINGERDOWN:
+            ww, wh = self.window.get_size()
+            return Input("click", self.to_logical((ev.x * ww, ev.y * wh)))
+        if t == pygame.MOUSEWHEEL:
+            return Input("wheel", None, key=ev.y)
+        if t == pygame.KEYDOWN:
+            return Input("key", None, key=ev.key, mod=getattr(ev, "mod", 0))
+        if t == pygame.TEXTINPUT:
+            return Input("text", None, text=ev.text)
+        return None
+
+    def dispatch(self, inp: Input) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        scene.handle(inp)
+
+    # --- the frame ------------------------------------------------------------------
+    def step(self, events=None, dt: float | None = None) -> bool:
+        """One frame: route events, update the top scene, draw, present.  Returns running."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = min(0.1, max(0.0, now - self.last_time))
+        self.last_time = now
+        if events is None:
+            events = pygame.event.get()
+        for ev in events:
+            if ev.type == pygame.QUIT:
+                if not self.web:
+                    self.running = False
+                continue
+            if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._on_resize(ev)
+                continue
+            inp = self.translate(ev)
+            if inp is not None:
+                self.dispatch(inp)
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.draw()
+        self.present()
+        self.frames += 1
+        return self.running
+
+    frame = step
+
+    def _on_resize(self, ev) -> None:
+        if self.web:
+            self._layout_window()
+            return
+        size = getattr(ev, "size", None) or (getattr(ev, "x", 0), getattr(ev, "y", 0))
+        w, h = max(MIN_SIZE[0], int(size[0] or 0)), max(MIN_SIZE[1], int(size[1] or 0))
+        if self.window.get_size() != (w, h):
+            try:
+                self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            except Exception:
+                pass
+        self._layout_window()
+
+    def draw(self, surf=None) -> None:
+        surf = surf or (self.window if self.direct else self.canvas)
+        if surf is self.window and self.window.get_size() != LOGICAL:
+            surf = self.canvas
+        # draw from the last opaque scene upwards
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for i in range(start, len(self.scenes)):
+            if i > start:
+                surf.blit(gfx.overlay(LOGICAL, (0, 0, 0, 120)), (0, 0))
+            self.scenes[i].draw(surf)
+
+    def present(self) -> None:
+        if self.window.get_size() != LOGICAL or not self.direct:
+            self._layout_window()
+            if not self.direct:
+                self.window.fill((0, 0, 0))
+                w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
+                if (w, h) == LOGICAL:
+                    self.window.blit(self.canvas, self.offset)
+                elif w > 0 and h > 0:
+                    self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
+        pygame.display.flip()
+
+    def screenshot(self):
+        """The current logical frame as a Surface."""
+        return self.window.copy() if self.direct else self.canvas.copy()
+
+    async def run(self) -> None:
+        import asyncio
+
+        frame_time = 1 / 60
+        while self.running:
+            start = time.perf_counter()
+            self.step()
+            if self.web:
+                await asyncio.sleep(0)
+            else:
+                await asyncio.sleep(max(0.0, frame_time - (time.perf_counter() - start)))
+        if not self.web:
+            pygame.quit()

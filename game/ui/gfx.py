@@ -1,0 +1,367 @@
+"""Drawing helpers shared by the scenes: colours, fonts, cached text with drawn suit icons,
+panels, the felt table, and the bridge to art.py for card faces and backs."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pygame
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FONT_DIR = os.path.join(ROOT, "assets", "fonts")
+
+# --- palette ------------------------------------------------------------------------
+FELT = (22, 92, 60)
+FELT_DARK = (10, 52, 34)
+FELT_LIGHT = (38, 122, 80)
+GOLD = (236, 196, 92)
+GOLD_DARK = (160, 120, 40)
+CREAM = (246, 240, 224)
+WHITE = (255, 255, 255)
+INK = (28, 30, 36)
+MUTED = (170, 190, 178)
+DIM = (110, 130, 120)
+RED = (214, 48, 56)
+BRIGHT_RED = (255, 110, 110)
+PANEL = (14, 40, 30)
+PANEL_EDGE = (70, 140, 100)
+BUTTON = (40, 110, 78)
+BUTTON_HOVER = (58, 140, 100)
+BUTTON_PRIMARY = (196, 150, 52)
+BUTTON_PRIMARY_HOVER = (222, 178, 72)
+BUTTON_DISABLED = (44, 64, 56)
+FOCUS = (255, 226, 120)
+SHADOW = (0, 0, 0, 90)
+
+SUIT_TEXT = {
+    "classic": ((None), (255, 96, 96), (255, 96, 96), (None)),
+    "four_colour": ((None), (255, 96, 96), (96, 160, 255), (110, 210, 120)),
+}
+SUIT_ON_LIGHT = {
+    "classic": ((20, 20, 24), (200, 30, 40), (200, 30, 40), (20, 20, 24)),
+    "four_colour": ((20, 20, 24), (200, 30, 40), (20, 90, 200), (20, 130, 50)),
+}
+SUIT_CHARS = "♠♥♦♣"
+
+_style = "classic"
+
+
+def set_card_style(style: str) -> None:
+    global _style
+    _style = style if style in SUIT_TEXT else "classic"
+    _text_cache.clear()
+
+
+def card_style() -> str:
+    return _style
+
+
+# --- fonts (game/ui/fonts.py: DejaVu subset shipped in assets/fonts) -----------------
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    from . import fonts
+
+    return fonts.font(size, bold)
+
+
+# --- suit icons (for text; card faces come from art.py) ------------------------------
+_suit_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _draw_suit(surf: pygame.Surface, suit: int, color, s: int) -> None:
+    """Draw suit shape filling an s×s surface."""
+    c = color
+    if suit == 1:  # heart
+        r = s * 0.26
+        pygame.draw.circle(surf, c, (s * 0.28, s * 0.34), r)
+        pygame.draw.circle(surf, c, (s * 0.72, s * 0.34), r)
+        pygame.draw.polygon(surf, c, [(s * 0.04, s * 0.42), (s * 0.96, s * 0.42), (s * 0.5, s * 0.95)])
+    elif suit == 2:  # diamond
+        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.02), (s * 0.88, s * 0.5), (s * 0.5, s * 0.98), (s * 0.12, s * 0.5)])
+    elif suit == 0:  # spade
+        r = s * 0.25
+        pygame.draw.circle(surf, c, (s * 0.29, s * 0.56), r)
+        pygame.draw.circle(surf, c, (s * 0.71, s * 0.56), r)
+        pygame.draw.polygon(surf, c, [(s * 0.06, s * 0.5), (s * 0.94, s * 0.5), (s * 0.5, s * 0.04)])
+        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.6), (s * 0.68, s * 0.98), (s * 0.32, s * 0.98)])
+    else:  # club
+        r = s * 0.21
+        pygame.draw.circle(surf, c, (s * 0.5, s * 0.27), r)
+        pygame.draw.circle(surf, c, (s * 0.26, s * 0.56), r)
+        pygame.draw.circle(surf, c, (s * 0.74, s * 0.56), r)
+        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.45), (s * 0.68, s * 0.98), (s * 0.32, s * 0.98)])
+
+
+def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
+    """Anti-aliased suit shape (drawn at 4× and scaled down)."""
+    if color is None:
+        color = SUIT_ON_LIGHT[_style][suit]
+    key = (suit, size, tuple(color))
+    surf = _suit_cache.get(key)
+    if surf is None:
+        big = pygame.Surface((size * 4, size * 4), pygame.SRCALPHA)
+        _draw_suit(big, suit, color, size * 4)
+        surf = pygame.transform.smoothscale(big, (size, size))
+        _suit_cache[key] = surf
+    return surf
+
+
+def suit_color_text(suit: int, text_color) -> tuple:
+    c = SUIT_TEXT[_style][suit]
+    return tuple(text_color[:3]) if c is None else c
+
+
+# --- text ---------------------------------------------------------------------------
+_text_cache: dict[tuple, pygame.Surface] = {}
+
+
+def text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool = False) -> pygame.Surface:
+    """Render one line; ♠♥♦♣ become drawn icons.  Cached."""
+    key = (s, size, tuple(color), bold, light_bg, _style)
+    surf = _text_cache.get(key)
+    if surf is not None:
+        return surf
+    f = font(size, bold)
+    if not any(ch in s for ch in SUIT_CHARS):
+        surf = f.render(s, True, color)
+    else:
+        parts: list[pygame.Surface] = []
+        buf = ""
+        isize = max(6, int(f.get_ascent() * 0.95))
+        for ch in s:
+            if ch in SUIT_CHARS:
+                if buf:
+                    parts.append(f.render(buf, True, color))
+                    buf = ""
+                suit = SUIT_CHARS.index(ch)
+                col = SUIT_ON_LIGHT[_style][suit] if light_bg else suit_color_text(suit, color)
+                parts.append(suit_icon(suit, isize, col))
+            else:
+                buf += ch
+        if buf:
+            parts.append(f.render(buf, True, color))
+        h = f.get_height()
+        w = sum(p.get_width() for p in parts) + 1
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            y = (h - p.get_height()) // 2 if p.get_height() != h else 0
+            if p.get_height() != h:  # icon: sit on the baseline area
+                y = max(0, f.get_ascent() - p.get_height() + 1)
+            surf.blit(p, (x, y))
+            x += p.get_width()
+    if len(_text_cache) > 3000:
+        _text_cache.clear()
+    _text_cache[key] = surf
+    return surf
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    return text(s, size, CREAM, bold).get_width()
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if text_width(cand, size, bold) <= width or not line:
+                line = cand
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", light_bg=False, shadow=False) -> pygame.Rect:
+    img = text(s, size, color, bold, light_bg)
+    r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        sh = text(s, size, (0, 0, 0), bold, True)
+        surf.blit(sh, (r.x + 1, r.y + 2))
+    surf.blit(img, r)
+    return r
+
+
+def blit_wrapped(surf, s, size, rect, color=CREAM, bold=False, line_gap=4, light_bg=False, align="left") -> int:
+    """Draw wrapped text inside rect; returns the y below the last line."""
+    y = rect.top
+    lh = font(size, bold).get_linesize() + line_gap - 4
+    for line in wrap(s, size, rect.width, bold):
+        if align == "center":
+            blit_text(surf, line, size, (rect.centerx, y), color, bold, "midtop", light_bg)
+        else:
+            blit_text(surf, line, size, (rect.left, y), color, bold, "topleft", light_bg)
+        y += lh
+    return y
+
+
+# --- shapes -------------------------------------------------------------------------
+def panel(surf, rect, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> None:
+    rect = pygame.Rect(rect)
+    if shadow:
+        sh = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius + 6)
+        surf.blit(sh, (rect.x - 6 + 3, rect.y - 6 + 6))
+    if alpha < 255:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*color[:3], alpha), s.get_rect(), border_radius=radius)
+        if edge:
+            pygame.draw.rect(s, (*edge[:3], 255), s.get_rect(), width, border_radius=radius)
+        surf.blit(s, rect)
+    else:
+        pygame.draw.rect(surf, color, rect, border_radius=radius)
+        if edge:
+            pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
+
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> pygame.Surface:
+    """A panel pre-rendered once (fast to blit every frame); includes a 6px shadow margin."""
+    key = (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width)
+    s = _panel_cache.get(key)
+    if s is None:
+        w, h = size
+        s = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+        panel(s, pygame.Rect(6, 6, w, h), color, edge, radius, alpha, shadow, width)
+        _panel_cache[key] = s
+    return s
+
+
+def blit_panel(surf, rect, **kw) -> None:
+    rect = pygame.Rect(rect)
+    surf.blit(cached_panel(rect.size, **kw), (rect.x - 6, rect.y - 6))
+
+
+_felt_cache: dict[tuple, pygame.Surface] = {}
+
+
+def felt(size) -> pygame.Surface:
+    """The table: green felt with a soft light in the middle, a vignette and a fine weave."""
+    size = tuple(size)
+    surf = _felt_cache.get(size)
+    if surf is not None:
+        return surf
+    try:
+        from . import art  # the art helper may provide its own table
+
+        if hasattr(art, "felt"):
+            surf = art.felt(size)
+            _felt_cache[size] = surf
+            return surf
+    except Exception:
+        pass
+    w, h = size
+    small = pygame.Surface((64, 36))
+    cx, cy = 32, 15
+    for y in range(36):
+        for x in range(64):
+            d = math.hypot((x - cx) / 40, (y - cy) / 26)
+            k = max(0.0, 1 - d)
+            k = k * k * (3 - 2 * k)
+            col = [int(FELT_DARK[i] + (FELT_LIGHT[i] - FELT_DARK[i]) * (0.15 + 0.85 * k)) for i in range(3)]
+            small.set_at((x, y), col)
+    surf = pygame.transform.smoothscale(small, (w, h))
+    # fine weave: faint diagonal lines
+    weave = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x in range(-h, w, 6):
+        pygame.draw.line(weave, (255, 255, 255, 7), (x, 0), (x + h, h))
+    for x in range(0, w + h, 6):
+        pygame.draw.line(weave, (0, 0, 0, 9), (x, 0), (x - h, h))
+    surf.blit(weave, (0, 0))
+    surf = surf.convert() if pygame.display.get_surface() else surf
+    _felt_cache[size] = surf
+    return surf
+
+
+# --- cards via art.py ----------------------------------------------------------------
+_card_art = None
+
+
+def card_art():
+    global _card_art
+    from . import art
+
+    if _card_art is None:
+        _card_art = art.CardArt(_style)
+    elif _card_art.style != _style:
+        _card_art.style = _style
+    return _card_art
+
+
+def card_size(width: int) -> tuple[int, int]:
+    from . import art
+
+    return art.card_size(width)
+
+
+def card_face(card, width: int) -> pygame.Surface:
+    return card_art().face(card, width)
+
+
+def card_back(width: int) -> pygame.Surface:
+    return card_art().back(width)
+
+
+def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
+    """A card at rect (its size picks the art size): shadow, face/back, glow, veil."""
+    from . import art
+
+    rect = pygame.Rect(rect)
+    if shadow:
+        art.draw_shadow(surf, rect)
+    img = card_face(card, rect.w) if (face_up and card is not None) else card_back(rect.w)
+    surf.blit(img, rect)
+    if dim:
+        art.draw_dim(surf, rect)
+    if highlight:
+        art.draw_highlight(surf, rect, highlight)
+
+
+_shadow_cache: dict[tuple, pygame.Surface] = {}
+
+
+def card_shadow(width: int) -> pygame.Surface:
+    w, h = card_size(width)
+    key = (w, h)
+    s = _shadow_cache.get(key)
+    if s is None:
+        s = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+        pygame.draw.rect(s, (0, 0, 0, 50), s.get_rect(), border_radius=max(6, w // 10))
+        pygame.draw.rect(s, (0, 0, 0, 50), s.get_rect().inflate(-4, -4), border_radius=max(5, w // 10))
+        _shadow_cache[key] = s
+    return s
+
+
+_overlay_cache: dict[tuple, pygame.Surface] = {}
+
+
+def overlay(size, rgba) -> pygame.Surface:
+    key = (tuple(size), tuple(rgba))
+    s = _overlay_cache.get(key)
+    if s is None:
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        s.fill(rgba)
+        _overlay_cache[key] = s
+    return s
+
+
+def tinted(surf: pygame.Surface, rgba, key) -> pygame.Surface:
+    """A copy of surf with a colour laid over its opaque pixels (greyed/highlighted cards)."""
+    k = (key, tuple(rgba), surf.get_size())
+    s = _overlay_cache.get(k)
+    if s is None:
+        s = surf.copy()
+        over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        over.fill(rgba)
+        mask = surf.copy()
+        mask.fill((255, 255, 255, 255), special_flags=pygame.BLEND_RGBA_MAX)  # keep alpha only
+        over.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(over, (0, 0))
+        _overlay_cache[k] = s
+    return s

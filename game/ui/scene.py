@@ -1,0 +1,144 @@
+"""Scene base class: widgets, focus moved by arrows/Tab, Enter activates, Esc goes back."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import gfx
+from .widgets import Choice, TextField
+
+
+class Input:
+    """One input event in logical (1280×720) coordinates."""
+
+    __slots__ = ("kind", "pos", "key", "text", "mod")
+
+    def __init__(self, kind: str, pos=None, key=None, text=None, mod=0):
+        self.kind, self.pos, self.key, self.text, self.mod = kind, pos, key, text, mod
+
+    def __repr__(self):
+        return f"Input({self.kind!r}, pos={self.pos}, key={self.key})"
+
+
+class Scene:
+    name = "scene"
+    overlay = False  # True: the scene below is drawn first (dimmed)
+
+    def __init__(self, app):
+        self.app = app
+        self.widgets: list = []
+        self.focus: int | None = None
+        self.time = 0.0
+
+    # --- lifecycle ------------------------------------------------------------------
+    def enter(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        """Called when a scene above this one is popped."""
+        pass
+
+    def rebuild(self) -> None:
+        """Language or settings changed: recreate widgets/labels."""
+        pass
+
+    def back(self) -> None:
+        if len(self.app.scenes) > 1:
+            self.app.pop()
+
+    # --- input ----------------------------------------------------------------------
+    def focusables(self) -> list:
+        return [w for w in self.widgets if w.visible and w.enabled and w.focusable]
+
+    def move_focus(self, step: int) -> None:
+        items = self.focusables()
+        if not items:
+            return
+        cur = self.focused_widget()
+        i = items.index(cur) if cur in items else (-1 if step > 0 else 0)
+        nxt = items[(i + step) % len(items)]
+        for w in self.widgets:
+            w.focused = w is nxt
+        self.focus = self.widgets.index(nxt)
+
+    def focused_widget(self):
+        if self.focus is None or self.focus >= len(self.widgets):
+            return None
+        w = self.widgets[self.focus]
+        return w if (w.visible and w.enabled) else None
+
+    def set_focus(self, widget) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+        self.focus = self.widgets.index(widget) if widget in self.widgets else None
+
+    def handle(self, inp: Input) -> None:
+        if inp.kind == "move":
+            for w in self.widgets:
+                w.hover = w.enabled and w.hit(inp.pos)
+        elif inp.kind == "click":
+            for w in self.widgets:
+                if isinstance(w, TextField) and not w.hit(inp.pos):
+                    w.editing = False
+            for w in reversed(self.widgets):
+                if w.hit(inp.pos):
+                    if w.enabled:
+                        if w.focusable:
+                            self.set_focus(w)
+                            w.focused = False  # mouse use: no focus ring
+                        if w.click(inp.pos):
+                            self.app.sound("click")
+                    return
+            self.click_empty(inp.pos)
+        elif inp.kind == "text":
+            w = self.focused_widget() or next((x for x in self.widgets if isinstance(x, TextField) and x.editing), None)
+            if isinstance(w, TextField):
+                w.text_input(inp.text)
+        elif inp.kind == "key":
+            self.key(inp)
+
+    def key(self, inp: Input) -> None:
+        k = inp.key
+        editing = next((x for x in self.widgets if isinstance(x, TextField) and x.editing), None)
+        if editing is not None and editing.key(pygame.event.Event(pygame.KEYDOWN, key=k, mod=inp.mod)):
+            return
+        w = self.focused_widget()
+        if w is not None and not w.focused:
+            w = None
+        if k in (pygame.K_DOWN, pygame.K_TAB):
+            self.move_focus(-1 if (k == pygame.K_TAB and inp.mod & pygame.KMOD_SHIFT) else 1)
+        elif k == pygame.K_UP:
+            self.move_focus(-1)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            if isinstance(w, Choice):
+                w.adjust(step)
+            else:
+                self.move_focus(step)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if w is not None:
+                w.activate()
+                self.app.sound("click")
+            else:
+                self.move_focus(1)
+        elif k == pygame.K_ESCAPE:
+            self.back()
+
+    def click_empty(self, pos) -> None:
+        pass
+
+    # --- frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surf) -> None:
+        for w in self.widgets:
+            w.draw(surf)
+
+    def draw_background(self, surf) -> None:
+        surf.blit(gfx.felt(surf.get_size()), (0, 0))
+
+    # --- automation -----------------------------------------------------------------
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Clickable things (name, logical rect) — for tests and the autopilot."""
+        return [(w.name, w.rect) for w in self.widgets if w.visible and w.enabled and w.name]
