@@ -20,5 +20,9 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python -m tools.bench_engine
 
+# build/web: the browser version (pygbag, offline, from a clean staging copy); see README "Web"
+web: $(BIN)/.installed
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.build_web
+
 clean:
 	rm -rf $(VENV) build

@@ -1,0 +1,162 @@
+"""Launch parameters: how a web page (or a command line) configures a game.
+
+In the browser (pygbag, ``sys.platform == "emscripten"``) the parameters come from the
+page's query string, so a site can embed a configured game::
+
+    index.html?lang=pl&rules=blato&seed=7&strength=hard
+
+Natively they come from the command line (``python main.py lang=pl --rules blato
+--seed=7``) or from environment variables (``G358_LANG=pl G358_STRENGTH=hard``); the
+command line wins over the environment.
+
+``read_launch_params()`` returns a dict holding only the keys that were given *and* valid:
+``lang`` (str), ``rules`` (preset name), ``seed`` (int), ``strength`` (str). Anything
+unknown or invalid is ignored with a one-line message on the browser console (or stderr),
+never an exception: a mistyped link still starts the game with its defaults.
+
+Pure Python, no pygame; safe to import anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from urllib.parse import parse_qsl
+
+__all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "parse_query", "parse_argv",
+           "read_launch_params", "validate"]
+
+LANGUAGES = ("en", "pl", "ru", "bg")
+RULES = ("standard", "blato", "classic")
+STRENGTHS = ("random", "easy", "normal", "hard", "heuristic", "search")
+KEYS = ("lang", "rules", "seed", "strength")
+ENV_PREFIX = "G358_"
+SEED_MAX = 2**63 - 1
+
+# Query keys that the page runtime or test harnesses add; ignored without a message.
+_QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug"})
+
+
+def _warn(message: str) -> None:
+    """One line for the developer: the browser console under pygbag, else stderr."""
+    text = f"[3-5-8] {message}"
+    if sys.platform == "emscripten":
+        try:
+            import platform
+
+            platform.window.console.warn(text)
+            return
+        except Exception:  # noqa: BLE001 - no console: fall back to stderr
+            pass
+    print(text, file=sys.stderr)
+
+
+def _languages() -> tuple[str, ...]:
+    """The languages the game ships: LANGUAGES plus any game/i18n/<code>.py module."""
+    found = list(LANGUAGES)
+    try:
+        import pkgutil
+
+        import game.i18n as i18n
+
+        for info in pkgutil.iter_modules(i18n.__path__):
+            name = info.name
+            if len(name) in (2, 3) and name.isalpha() and name.islower() and name not in found:
+                found.append(name)
+    except Exception:  # noqa: BLE001 - i18n package absent or odd: keep the static list
+        pass
+    return tuple(found)
+
+
+def validate(raw: dict[str, str], source: str = "launch parameters") -> dict:
+    """Check raw string values; keep the valid ones (typed), report the rest."""
+    params: dict = {}
+    for key, value in raw.items():
+        key = key.strip().lower()
+        value = value.strip()
+        if key not in KEYS:
+            if key not in _QUIET_KEYS and key:
+                _warn(f"{source}: unknown parameter {key!r} ignored (known: {', '.join(KEYS)})")
+            continue
+        checked = _check(key, value)
+        if checked is None:
+            _warn(f"{source}: invalid {key}={value!r} ignored")
+            continue
+        params[key] = checked
+    return params
+
+
+def _check(key: str, value: str):
+    low = value.lower()
+    if key == "lang":
+        # "pl-PL" or "pl_PL" → "pl"
+        code = low.replace("_", "-").split("-", 1)[0]
+        return code if code in _languages() else None
+    if key == "rules":
+        return low if low in RULES else None
+    if key == "strength":
+        return low if low in STRENGTHS else None
+    if key == "seed":
+        try:
+            seed = int(value, 10)
+        except ValueError:
+            return None
+        return seed if 0 <= seed <= SEED_MAX else None
+    return None
+
+
+def parse_query(query: str) -> dict:
+    """Parse a query string such as ``?lang=pl&rules=blato`` (leading ``?`` optional)."""
+    query = (query or "").lstrip("?")
+    raw: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        raw[key] = value  # a repeated key: the last one wins
+    return validate(raw, "page query")
+
+
+def parse_argv(argv: list[str]) -> dict:
+    """Parse ``key=value``, ``--key=value`` and ``--key value`` items; others are ignored."""
+    raw: dict[str, str] = {}
+    items = list(argv)
+    i = 0
+    while i < len(items):
+        item = items[i]
+        i += 1
+        name = item.lstrip("-")
+        if "=" in name:
+            key, value = name.split("=", 1)
+            raw[key] = value
+        elif item.startswith("--") and name in KEYS and i < len(items):
+            raw[name] = items[i]
+            i += 1
+    # Only our keys are looked at on a command line: other flags belong to other tools.
+    return validate({k: v for k, v in raw.items() if k.lower() in KEYS}, "command line")
+
+
+def _parse_env(environ) -> dict:
+    raw = {key: environ[ENV_PREFIX + key.upper()] for key in KEYS
+           if ENV_PREFIX + key.upper() in environ}
+    return validate(raw, "environment")
+
+
+def _browser_query() -> str | None:
+    """The page's ``location.search`` under pygbag, else None."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import platform
+
+        return str(platform.window.location.search or "")
+    except Exception as exc:  # noqa: BLE001 - no window (worker, test runtime): no params
+        _warn(f"cannot read the page address: {exc}")
+        return ""
+
+
+def read_launch_params(argv: list[str] | None = None, environ=None) -> dict:
+    """The valid launch parameters: page query in the browser, else argv and environment."""
+    query = _browser_query()
+    if query is not None:
+        return parse_query(query)
+    params = _parse_env(os.environ if environ is None else environ)
+    params.update(parse_argv(sys.argv[1:] if argv is None else argv))
+    return params

@@ -1,0 +1,124 @@
+"""The offline web build: what build/web holds, and that the source tree is untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import tarfile
+from pathlib import Path
+
+from tests.web.conftest import ROOT
+from tools.build_web import NAME, SKIP_SUFFIXES, TEMPLATE
+from tools.web_check import MAX_ARCHIVE_KB, check, member_problem
+
+
+def _members(web_dir: Path) -> dict[str, bytes]:
+    with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as tar:
+        return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
+
+
+def _expected(main_py: Path) -> dict[str, bytes]:
+    """What should be packed, worked out independently of the build tool."""
+    want = {"assets/main.py": main_py.read_bytes()}
+    for path in (ROOT / "game").rglob("*"):
+        rel = path.relative_to(ROOT)
+        if not path.is_file() or any(p.startswith(".") or p in ("__pycache__", "tests") for p in rel.parts):
+            continue
+        if path.suffix in (".pyc",):
+            continue
+        want[f"assets/{rel.as_posix()}"] = path.read_bytes()
+    for path in (ROOT / "assets").rglob("*"):
+        rel = path.relative_to(ROOT)
+        if not path.is_file() or rel.parts[1] == "web" or any(p.startswith(".") for p in rel.parts):
+            continue
+        if path.suffix.lower() in SKIP_SUFFIXES:
+            continue
+        want[f"assets/{rel.as_posix()}"] = path.read_bytes()
+    return want
+
+
+def test_build_passes_its_own_checks(web_build):
+    web_dir, *_ = web_build
+    report = check(web_dir)
+    assert report.ok, report.problems
+    assert {"index.html", "favicon.png", f"{NAME}.tar.gz", f"{NAME}.apk"} <= set(report.sizes)
+
+
+def test_archive_holds_exactly_main_game_and_assets(web_build):
+    web_dir, main_py, *_ = web_build
+    packed = _members(web_dir)
+    expected = _expected(main_py)
+    assert sorted(packed) == sorted(expected)
+    assert "assets/main.py" in packed
+    assert "assets/game/__init__.py" in packed
+    assert any(name.startswith("assets/game/engine/") for name in packed)
+    for name in packed:
+        assert member_problem(name) is None, name
+        assert "/tests/" not in name and "/." not in name and not name.endswith(".wav"), name
+        assert "__pycache__" not in name and not name.endswith(".tmpl"), name
+
+
+def test_archive_files_are_the_sources_byte_for_byte(web_build):
+    """pygbag must not reformat (black) or rewrite (.wav → .ogg) what it packs."""
+    web_dir, main_py, *_ = web_build
+    packed = _members(web_dir)
+    for name, data in _expected(main_py).items():
+        assert hashlib.sha256(packed[name]).digest() == hashlib.sha256(data).digest(), name
+
+
+def test_source_tree_untouched(web_build):
+    _, _, before, after = web_build
+    assert before == after
+    assert not (ROOT / "pygbag.ini").exists()
+    assert not (ROOT / "game" / "build").exists()
+
+
+def test_archive_under_size_target(web_build):
+    web_dir, *_ = web_build
+    size = (web_dir / f"{NAME}.tar.gz").stat().st_size
+    assert size < MAX_ARCHIVE_KB * 1024, f"{size} B"
+
+
+def test_page_placeholders_substituted(web_build):
+    web_dir, *_ = web_build
+    html = (web_dir / "index.html").read_text(encoding="utf-8")
+    assert "{{" not in html and "}}" not in html and "cookiecutter" not in html
+    assert "{%" not in html
+    assert f'archive : "{NAME}"' in html
+    assert f'bundle = "{NAME}"' in html
+    assert "<title>3-5-8</title>" in html
+    assert re.search(r'<script src="[^"]+/pythons\.js" type=module id="site" data-python="python3\.\d+"', html)
+    assert 'ume_block : 1' in html
+
+
+def test_page_has_no_debug_console_and_fills_the_frame(web_build):
+    web_dir, *_ = web_build
+    html = (web_dir / "index.html").read_text(encoding="utf-8")
+    assert 'data-os="snd,gui"' in html  # no vt/vtx: no xterm.js terminal is loaded
+    for debug_id in ('id="pyconsole"', 'id="terminal"', 'id="system"', 'id="crt"', 'id="box"'):
+        assert debug_id not in html
+    assert "browserfs" not in html
+    assert 'id="canvas"' in html and 'id="progress"' in html and 'id="status"' in html
+    assert 'id="infobox"' in html and 'id="transfer"' in html
+    assert "width: 100%; height: 100%" in html
+    assert "#0f4d2e" in html and "#d4af37" in html  # felt green, gold
+
+
+def test_template_uses_only_placeholders_pygbag_fills():
+    known = {"cdn", "proxy", "xtermjs", "width", "height", "ume_block", "can_close", "archive",
+             "autorun", "authors", "icon", "title", "directory", "spdx", "version", "PYBUILD",
+             "COLUMNS", "LINES", "CONSOLE", "INI"}
+    used = set(re.findall(r"\{\{cookiecutter\.(\w+)\}\}", TEMPLATE.read_text(encoding="utf-8")))
+    assert used and used <= known, used - known
+    assert "{%" not in TEMPLATE.read_text(encoding="utf-8")  # pygbag does no Jinja
+
+
+def test_icon_is_a_png(web_build):
+    web_dir, *_ = web_build
+    data = (web_dir / "favicon.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    import pygame
+
+    image = pygame.image.load(io.BytesIO(data), "favicon.png")
+    assert image.get_size() == (64, 64)

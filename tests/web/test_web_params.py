@@ -1,0 +1,74 @@
+"""Launch parameters from the page address (browser) or the command line / environment."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from game import web_params
+from game.web_params import parse_argv, parse_query, read_launch_params
+
+
+def test_full_query():
+    assert parse_query("?lang=pl&rules=blato&seed=7&strength=hard") == {
+        "lang": "pl", "rules": "blato", "seed": 7, "strength": "hard"}
+
+
+def test_invalid_and_unknown_values_are_dropped_with_a_message(capsys):
+    got = parse_query("lang=xx&rules=nope&seed=-3&strength=HARD&colour=red&wheel=x.whl")
+    assert got == {"strength": "hard"}
+    err = capsys.readouterr().err
+    assert "lang='xx'" in err and "rules='nope'" in err and "seed='-3'" in err
+    assert "'colour'" in err and "wheel" not in err
+
+
+@pytest.mark.parametrize("query", ["", "?", "?&&", "?seed=", "?seed=1e3", "?seed=99999999999999999999999",
+                                   "?lang=%00", "?=x", "?lang"])
+def test_odd_queries_never_raise(query):
+    assert "seed" not in parse_query(query)
+
+
+def test_language_region_is_trimmed():
+    assert parse_query("?lang=pl-PL")["lang"] == "pl"
+    assert parse_query("?lang=RU")["lang"] == "ru"
+
+
+def test_argv_forms():
+    assert parse_argv(["lang=bg", "--seed", "12", "--rules=classic", "-v", "stray"]) == {
+        "lang": "bg", "seed": 12, "rules": "classic"}
+
+
+def test_native_reads_environment_then_argv():
+    env = {"G358_LANG": "ru", "G358_SEED": "5", "G358_STRENGTH": "easy"}
+    assert read_launch_params(["--seed", "9"], env) == {"lang": "ru", "seed": 9, "strength": "easy"}
+
+
+def test_browser_reads_the_page_query(monkeypatch):
+    warned = []
+    window = types.SimpleNamespace(
+        location=types.SimpleNamespace(search="?lang=pl&rules=blato&seed=7&strength=hard&bogus=1"),
+        console=types.SimpleNamespace(warn=warned.append))
+    import platform
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", window, raising=False)
+    assert read_launch_params(["--seed", "1"], {"G358_SEED": "2"}) == {
+        "lang": "pl", "rules": "blato", "seed": 7, "strength": "hard"}
+    assert warned and "bogus" in warned[0]
+
+
+def test_browser_without_window_gives_no_params(monkeypatch, capsys):
+    import platform
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delattr(platform, "window", raising=False)
+    assert read_launch_params() == {}
+
+
+def test_presets_match_the_engine():
+    from game.engine import RuleSet
+
+    for name in web_params.RULES:
+        assert RuleSet.preset(name).preset_name == name

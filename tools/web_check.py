@@ -1,0 +1,163 @@
+"""Check a built web folder (build/web): what the archive holds, the page, the sizes.
+
+    python -m tools.web_check [build/web] [--max-kb 300]
+
+Used by tools/build_web.py after every build and by tests/web/. Exit status 1 when a
+check fails. Pure standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+MAX_ARCHIVE_KB = 300
+# What may be in the archive besides main.py and game/ (paths under assets/ in the tar).
+RUNTIME_ASSET_SUFFIXES = {".png", ".jpg", ".jpeg", ".ogg", ".ttf", ".otf", ".json", ".txt"}
+FORBIDDEN_SUFFIXES = {".wav", ".mp3", ".aiff", ".flac", ".pyc", ".md", ".tmpl", ".xcf", ".psd"}
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|cookiecutter")
+
+
+@dataclass
+class Report:
+    web_dir: Path
+    name: str = ""
+    members: list[str] = field(default_factory=list)
+    sizes: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def archive_bytes(self) -> int:
+        return self.sizes.get(f"{self.name}.tar.gz", 0)
+
+    @property
+    def first_load_bytes(self) -> int:
+        """What the browser takes from our host on first load: page, icon, tar.gz."""
+        return sum(self.sizes.get(f, 0) for f in ("index.html", "favicon.png", f"{self.name}.tar.gz"))
+
+
+def archive_name(web_dir: Path) -> str:
+    found = sorted(p.name[: -len(".tar.gz")] for p in web_dir.glob("*.tar.gz"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"expected one NAME.tar.gz in {web_dir}, found {found}")
+    return found[0]
+
+
+def member_problem(path: str) -> str | None:
+    """Why an archive member should not be there (None: it belongs)."""
+    parts = PurePosixPath(path).parts
+    if not parts or parts[0] != "assets":
+        return "outside assets/"
+    rel = parts[1:]
+    if not rel:
+        return None
+    if any(p.startswith(".") for p in rel):
+        return "hidden file or folder"
+    if any(p in ("tests", "test", "__pycache__", "build", "tools", "web") for p in rel[:-1]):
+        return "tests, caches, tools or web template folder"
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix in FORBIDDEN_SUFFIXES:
+        return f"{suffix} file"
+    if rel == ("main.py",):
+        return None
+    if rel[0] == "game":
+        if suffix == ".py" or suffix in RUNTIME_ASSET_SUFFIXES:
+            return None
+        return f"unexpected file type {suffix or '(none)'} inside game/"
+    if rel[0] == "assets":
+        if suffix in RUNTIME_ASSET_SUFFIXES:
+            return None
+        return f"unexpected asset type {suffix or '(none)'}"
+    if rel[0] == "pygbag.ini":
+        return "pygbag.ini"
+    return "not main.py, game/ or assets/"
+
+
+def check(web_dir: Path | str, max_kb: int = MAX_ARCHIVE_KB) -> Report:
+    web_dir = Path(web_dir)
+    report = Report(web_dir)
+    try:
+        report.name = archive_name(web_dir)
+    except FileNotFoundError as exc:
+        report.problems.append(str(exc))
+        return report
+    for f in sorted(web_dir.iterdir()):
+        if f.is_file():
+            report.sizes[f.name] = f.stat().st_size
+
+    for required in ("index.html", "favicon.png", f"{report.name}.tar.gz", f"{report.name}.apk"):
+        if required not in report.sizes:
+            report.problems.append(f"missing {required}")
+
+    tar_path = web_dir / f"{report.name}.tar.gz"
+    with tarfile.open(tar_path, "r:gz") as tar:
+        names = [m.name for m in tar.getmembers() if m.isfile()]
+    report.members = sorted(names)
+    for name in names:
+        why = member_problem(name)
+        if why:
+            report.problems.append(f"archive member {name}: {why}")
+    if "assets/main.py" not in names:
+        report.problems.append("archive lacks assets/main.py")
+    if "assets/game/__init__.py" not in names:
+        report.problems.append("archive lacks the game package (assets/game/__init__.py)")
+
+    apk = web_dir / f"{report.name}.apk"
+    if apk.is_file():
+        with zipfile.ZipFile(apk) as zf:
+            zipped = sorted(i.filename for i in zf.infolist() if not i.is_dir())
+        if zipped != report.members:
+            report.problems.append(".apk (zip for itch.io) and .tar.gz hold different files")
+
+    page = web_dir / "index.html"
+    if page.is_file():
+        html = page.read_text(encoding="utf-8")
+        for lineno, line in enumerate(html.splitlines(), 1):
+            if PLACEHOLDER.search(line):
+                report.problems.append(f"index.html:{lineno}: unsubstituted placeholder: {line.strip()[:80]}")
+        if f'"{report.name}"' not in html:
+            report.problems.append("index.html does not name the archive")
+        if "pythons.js" not in html:
+            report.problems.append("index.html does not load the pygbag runtime (pythons.js)")
+
+    if report.archive_bytes > max_kb * 1024:
+        report.problems.append(f"archive {report.archive_bytes} B is over the {max_kb} KB target")
+    return report
+
+
+def summary(report: Report) -> str:
+    lines = [f"{report.web_dir}:"]
+    for name, size in report.sizes.items():
+        lines.append(f"  {name:<28} {size:>9,d} B")
+    lines.append(f"  archive: {len(report.members)} files, {report.archive_bytes / 1024:.1f} KB"
+                 f" (target < {MAX_ARCHIVE_KB} KB)")
+    lines.append(f"  first load from this host (page + icon + archive): {report.first_load_bytes / 1024:.1f} KB")
+    for problem in report.problems:
+        lines.append(f"  PROBLEM: {problem}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("web_dir", nargs="?", default="build/web")
+    ap.add_argument("--max-kb", type=int, default=MAX_ARCHIVE_KB)
+    ap.add_argument("--list", action="store_true", help="list the archive's files")
+    args = ap.parse_args(argv)
+    report = check(args.web_dir, args.max_kb)
+    print(summary(report))
+    if args.list:
+        print("\n".join(f"    {m}" for m in report.members))
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
