@@ -279,9 +279,18 @@ class CardArt:
     """Renders and caches card faces and backs for one style ("classic" or "four_colour")."""
 
     def __init__(self, style: str = "classic", back_colour: str = "blue"):
-        self.style = style if style in STYLES else "classic"
+        self.style = style
         self.back_colour = back_colour if back_colour in _BACKS else "blue"
         self._faces: dict[tuple, pygame.Surface] = {}
+
+    @property
+    def style(self) -> str:
+        return self._style
+
+    @style.setter
+    def style(self, value: str) -> None:
+        value = {"four_color": "four_colour", "four": "four_colour"}.get(value, value)
+        self._style = value if value in STYLES else "classic"
 
     # -- public -------------------------------------------------------------------------
     def face(self, card, size) -> pygame.Surface:
