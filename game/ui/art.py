@@ -61,6 +61,7 @@ _BACKS = {
 }
 
 _CACHE_LIMIT = 700
+COMPACT_BELOW = 60  # cards narrower than this get the large-index compact face
 
 
 def card_size(width: float) -> tuple[int, int]:
@@ -327,6 +328,9 @@ class CardArt:
         _rounded(big, _PAPER, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
         ink = suit_colour(suit, self.style)
 
+        if w < COMPACT_BELOW:
+            self._compact(big, suit, rank, W, H, ink)
+            return _finish_card(big, (w, h))
         self._corners(big, suit, rank, W, H, ink)
         if rank <= 10:
             self._pips(big, suit, rank, W, H, ink)
@@ -350,6 +354,30 @@ class CardArt:
         big.blit(corner, (x, y))
         big.blit(pygame.transform.rotate(corner, 180),
                  (W - x - corner.get_width(), H - y - corner.get_height()))
+
+    def _compact(self, big, suit, rank, W, H, ink):
+        """Small cards: a big rank and suit top left (what shows in a fanned hand) and a
+        large suit, or a court emblem on its band colour, bottom right."""
+        label = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+        col_w = W * 0.42
+        txt = _fit_text(label, W * 0.3, ink, col_w * (1.0 if rank == 10 else 0.8))
+        cx = W * 0.06 + col_w / 2
+        big.blit(txt, txt.get_rect(midtop=(cx, W * 0.07)))
+        ps = W * 0.3
+        _draw_shape(big, suit, cx, W * 0.07 + txt.get_height() + W * 0.06 + ps / 2, ps, ink)
+        box = pygame.Rect(0, 0, int(W * 0.5), int(W * 0.5))
+        box.bottomright = (int(W * 0.9), int(H - W * 0.1))
+        if rank in _EMBLEMS:
+            band_col = _mix(ink, (0, 0, 0), 0.1) if sum(ink) > 120 else (54, 58, 78)
+            _rounded(big, band_col, box, W * 0.05)
+            _rounded(big, _GOLD_DARK, box, W * 0.05, max(1, int(W * 0.02)))
+            emb = pygame.Rect(box.x, box.y + box.h * 0.12, box.w, int(box.h * 0.76))
+            sub = pygame.Surface(emb.size, pygame.SRCALPHA)
+            sub.fill((0, 0, 0, 0))
+            _EMBLEMS[rank](sub, sub.get_rect().inflate(int(sub.get_width() * 0.5), 0), band_col)
+            big.blit(sub, emb)
+        else:
+            _draw_shape(big, suit, box.centerx, box.centery, box.w * (1.0 if rank == 14 else 0.9), ink)
 
     def _pips(self, big, suit, rank, W, H, ink):
         size = W * (0.2 if rank <= 3 else 0.185 if rank <= 8 else 0.17)
