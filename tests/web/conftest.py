@@ -31,18 +31,16 @@ if __name__ == "__main__":
 '''
 
 
-def _source_snapshot() -> dict[str, tuple[int, int]]:
-    """(size, mtime_ns) of every source file the build reads: proof it leaves them alone."""
+def _source_snapshot() -> dict[str, tuple[int, int, bytes]]:
+    """(size, mtime_ns, content) of every source file the build reads, keyed by POSIX path
+    relative to the repository: what the archive must hold, and proof the build leaves the
+    sources alone."""
     snap = {}
-    for top in (ROOT / "game", ROOT / "assets"):
-        for path in top.rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                st = path.stat()
-                snap[str(path.relative_to(ROOT))] = (st.st_size, st.st_mtime_ns)
-    main = ROOT / "main.py"
-    if main.is_file():
-        st = main.stat()
-        snap["main.py"] = (st.st_size, st.st_mtime_ns)
+    paths = [p for top in (ROOT / "game", ROOT / "assets") for p in top.rglob("*")]
+    for path in paths + [ROOT / "main.py"]:
+        if path.is_file() and "__pycache__" not in path.parts:
+            st = path.stat()
+            snap[path.relative_to(ROOT).as_posix()] = (st.st_size, st.st_mtime_ns, path.read_bytes())
     return snap
 
 
@@ -61,3 +59,25 @@ def web_build(tmp_path_factory):
     web_dir = build(tmp / "web", tmp / "stage", main_py)
     after = _source_snapshot()
     return web_dir, main_py, before, after
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print what the browser test measured (visible in CI logs)."""
+    from tests.web.test_browser import RESULTS
+
+    data = RESULTS.get("pyodide")
+    if not data:
+        return
+    tr = terminalreporter
+    tr.section("web: Pyodide (WebAssembly) run")
+    tr.write_line(f"Pyodide {data['python']} started in {RESULTS.get('pyodide_start_s')} s")
+    for key in ("random_match", "ai_match"):
+        m = data[key]
+        tr.write_line(f"{key}: seed {m['seed']} players={m['players']} deals={m['deals']} actions={m['actions']}"
+                      f" winner={m['winner']} totals={m['totals']} in {m['seconds']} s")
+    t = data["timing"]
+    if "skipped" in t:
+        tr.write_line(f"{t['strength']} decisions: not timed ({t['skipped']})")
+    else:
+        tr.write_line(f"{t['strength']} decisions in Pyodide: n={t['n']} median {t['median_ms']} ms,"
+                      f" p99 {t['p99_ms']} ms, max {t['max_ms']} ms; by kind {t['by_kind']}")
