@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import wave
+import zlib
 from pathlib import Path
 
 RATE = 22050
@@ -187,6 +188,15 @@ def snd_lose(rng):
     return fade_out(normalise(out, 0.6), 0.08)
 
 
+def snd_error(rng):
+    """A soft, low double knock: the move was refused."""
+    out = silence(0.02)
+    for i in range(2):
+        knock = tone(196, 0.12, ((1, 1.0), (2.01, 0.4), (3.1, 0.15)), decay=0.035, attack=0.002)
+        mix(out, knock, i * 0.1, 0.8)
+    return fade_out(normalise(out, 0.5), 0.02)
+
+
 SOUNDS = {
     "deal": snd_deal,
     "play": snd_play,
@@ -196,6 +206,7 @@ SOUNDS = {
     "click": snd_click,
     "win": snd_win,
     "lose": snd_lose,
+    "error": snd_error,
 }
 
 
@@ -209,7 +220,7 @@ def write_wav(path: Path, samples: list[float]) -> None:
 
 def encode(wav: Path, ogg: Path) -> None:
     if shutil.which("oggenc"):
-        subprocess.run(["oggenc", "-Q", "-q", "2", "-o", str(ogg), str(wav)], check=True)
+        subprocess.run(["oggenc", "-Q", "-q", "2", "-s", "358", "-o", str(ogg), str(wav)], check=True)
     elif shutil.which("ffmpeg"):
         subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(wav), "-c:a", "libvorbis",
                         "-q:a", "2", str(ogg)], check=True)
@@ -228,8 +239,8 @@ def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     names = argv[1:] or list(SOUNDS)
     with tempfile.TemporaryDirectory() as tmp:
-        for i, name in enumerate(names):
-            samples = SOUNDS[name](random.Random(358 + i))
+        for name in names:
+            samples = SOUNDS[name](random.Random(zlib.crc32(name.encode())))
             wav = Path(tmp) / f"{name}.wav"
             write_wav(wav, samples)
             ogg = OUT / f"{name}.ogg"

@@ -3,7 +3,7 @@
     from game.ui.sound import Sounds
     Sounds.pre_init()             # optional, before pygame.init(): low-latency mixer settings
     sounds = Sounds(enabled=True, volume=0.8)
-    sounds.play("deal")           # deal, play, trick, shuffle, turn, click, win, lose
+    sounds.play("deal")           # deal, play, trick, shuffle, turn, click, win, lose, error
     sounds.enabled = False        # the mute setting; sounds.volume = 0.0 .. 1.0
 
 Never raises: with no audio device (SDL_AUDIODRIVER=dummy, a browser that has not
@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
-NAMES = ("deal", "play", "trick", "shuffle", "turn", "click", "win", "lose")
+NAMES = ("deal", "play", "trick", "shuffle", "turn", "click", "win", "lose", "error")
 
 
 class Sounds:
