@@ -9,6 +9,7 @@ smooth-scaled, so edges are antialiased) and cached, so it is sharp at any windo
     screen.blit(art.face(card, (w, h)), pos)   # card: game.engine.cards.Card; size: (w, h) or w
     screen.blit(art.back((w, h)), pos)    # art.back(size, colour="red") for the red back
     art.style = "four_colour"             # switch style at any time (cache is per style)
+    art.prewarm((w, h), budget_ms=4)      # optional, once per frame: True when all are cached
 
     # per-card decorations; `rect` is the card's pygame.Rect on screen
     draw_shadow(screen, rect)             # soft drop shadow (call before blitting the card)
@@ -316,6 +317,23 @@ class CardArt:
     def clear(self) -> None:
         self._faces.clear()
 
+    def prewarm(self, size, budget_ms: float = 4.0) -> bool:
+        """Render not-yet-cached faces (and the back) at ``size`` for up to ``budget_ms``;
+        True once all 52 are cached.  Call once per frame to spread the work (browser)."""
+        import time
+
+        from game.engine.cards import CARDS
+
+        w, h = _size(size)
+        end = time.perf_counter() + budget_ms / 1000
+        self.back((w, h))
+        for card in CARDS:
+            if (card.suit, card.rank, w, h, self._style) not in self._faces:
+                if time.perf_counter() > end:
+                    return False
+                self.face(card, (w, h))
+        return True
+
     # -- faces --------------------------------------------------------------------------
     def _render_face(self, suit: int, rank: int, w: int, h: int) -> pygame.Surface:
         k = _ss_factor(w)
@@ -380,8 +398,9 @@ class CardArt:
             _draw_shape(big, suit, box.centerx, box.centery, box.w * (1.0 if rank == 14 else 0.9), ink)
 
     def _pips(self, big, suit, rank, W, H, ink):
-        size = W * (0.2 if rank <= 3 else 0.185 if rank <= 8 else 0.17)
-        top, bottom = H * 0.12 + size / 2, H * 0.88 - size / 2
+        size = W * (0.2 if rank <= 3 else 0.185 if rank <= 8 else 0.16)
+        margin = 0.12 if rank <= 8 else 0.105
+        top, bottom = H * margin + size / 2, H * (1 - margin) - size / 2
         cols = {-1: W * 0.335, 0: W * 0.5, 1: W * 0.665}
         for col, row in _PIPS[rank]:
             y = top + (bottom - top) * row

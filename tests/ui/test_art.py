@@ -105,3 +105,18 @@ def test_helpers():
         assert icon.get_height() == 28
     assert art.badge("NT", 20).get_width() >= 20
     assert art.contract_icon("NT", 28) is not art.contract_icon("MT", 28)
+
+
+def test_prewarm_spreads_work():
+    ca = art.CardArt("four_colour")
+    rounds = 0
+    while not ca.prewarm(77, budget_ms=0.5):
+        rounds += 1
+        assert rounds < 500
+    assert all((c.suit, c.rank, 77, 108, "four_colour") in ca._faces for c in CARDS)
+    assert ca.prewarm(77)
+
+
+def test_style_aliases():
+    assert art.CardArt("four_color").style == "four_colour"
+    assert art.CardArt("nonsense").style == "classic"
