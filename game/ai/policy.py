@@ -218,6 +218,15 @@ def playout(hands, leader: int, trick, trump: int, must_trump: bool, minimize: b
     trick = list(trick)
     while True:
         n = len(trick)
+        if n == 3:
+            b = 0
+            for i in (1, 2):
+                if beats(trick[i], trick[b], trump):
+                    b = i
+            leader = (leader + b) % 3
+            taken[leader] += 1
+            trick = []
+            n = 0
         if n == 0:
             left = _count(hands[leader])
             if left <= tricks_left_stop:
@@ -230,14 +239,6 @@ def playout(hands, leader: int, trick, trump: int, must_trump: bool, minimize: b
         c = choose_card(hands[seat], out, trick, leader, seat, trump, must_trump, minimize)
         hands[seat] ^= 1 << c
         trick.append(c)
-        if len(trick) == 3:
-            b = 0
-            for i in (1, 2):
-                if beats(trick[i], trick[b], trump):
-                    b = i
-            leader = (leader + b) % 3
-            taken[leader] += 1
-            trick = []
 
 
 def _count(mask: int) -> int:

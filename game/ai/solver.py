@@ -15,7 +15,7 @@ _SUIT_OF = tuple(i // 13 for i in range(52))
 _DESC = tuple(tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
 
 
-def _moves(hand: int, led: int, trump: int, must_trump: bool, live: int) -> list[int]:
+def moves(hand: int, led: int, trump: int, must_trump: bool, live: int) -> list[int]:
     """Legal cards, one per run of equivalent cards, high first within a suit."""
     if led >= 0:
         legal = hand & SUIT_MASKS[led]
@@ -85,10 +85,10 @@ class Solver:
         live = hands[0] | hands[1] | hands[2]
         for c in trick:
             live |= 1 << c
-        moves = _moves(hand, led, trump, self.must_trump, live)
+        cards = moves(hand, led, trump, self.must_trump, live)
         maximizing = seat == self.me
         best = -1 if maximizing else 99
-        for c in moves:
+        for c in cards:
             hands[seat] = hand ^ (1 << c)
             trick.append(c)
             if n == 2:

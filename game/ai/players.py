@@ -1,0 +1,132 @@
+"""The player interface: choose(view) -> Action, think(view, budget_ms) in slices, reset().
+
+Every player decides through a generator that yields between slices of work and returns
+the action, so the browser's frame loop can call `think` once per frame (no threads).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.engine import Action, CARDS
+
+from . import heuristic as H
+from .knowledge import knowledge
+
+
+def view_key(view):
+    """What identifies a decision: the same view object, or an equal situation."""
+    return (view.seat, view.deal_number, view.phase, view.hand_mask, view.played_mask, len(view.exchange),
+            view.hand_sizes, view.trick, view.legal)
+
+
+class Player:
+    name = "player"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._job = None
+        self._key = None
+
+    def reset(self) -> None:
+        self._job = None
+        self._key = None
+
+    def steps(self, view):
+        """Generator: yields while working, returns the Action."""
+        return self.decide(view)
+        yield  # pragma: no cover  (makes this a generator)
+
+    def decide(self, view) -> Action:
+        raise NotImplementedError
+
+    def choose(self, view) -> Action:
+        if not view.legal:
+            raise ValueError("not this seat's turn")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        gen = self.steps(view)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                self.reset()
+                return stop.value
+
+    def think(self, view, budget_ms: float = 8.0):
+        """Work for about budget_ms; the Action when done, else None (call again)."""
+        if not view.legal:
+            return None
+        if len(view.legal) == 1:
+            return view.legal[0]
+        key = view_key(view)
+        if self._job is None or key != self._key:
+            self._job, self._key = self.steps(view), key
+        end = time.perf_counter() + budget_ms / 1000.0
+        while True:
+            try:
+                next(self._job)
+            except StopIteration as stop:
+                self._job = self._key = None
+                return stop.value
+            if time.perf_counter() >= end:
+                return None
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal actions: the floor for every comparison."""
+
+    name = "random"
+
+    def decide(self, view) -> Action:
+        return self.rng.choice(view.legal)
+
+
+class HeuristicPlayer(Player):
+    """Fast rules of thumb for every decision."""
+
+    name = "heuristic"
+
+    def decide(self, view) -> Action:
+        kind = view.legal[0].kind
+        if kind == "declare":
+            return self.declare(view)
+        know = knowledge(view)
+        if kind == "give":
+            return self.give(view, know)
+        if kind == "discard":
+            return Action.discard(CARDS[H.choose_discard(view.hand_mask, view.trump, view.contract == "MT",
+                                                          know.unknown, 4 - len(view.discards or ()))])
+        return Action.play(CARDS[H.play_card(view, know)])
+
+    def declare(self, view) -> Action:
+        options = [a.contract for a in view.legal]
+        c = H.choose_contract(view.hand_mask, options, view.rules.contracts_once)
+        return Action.declare(c)
+
+    def give(self, view, know) -> Action:
+        receiver = next(r for g, r in view.exchange_plan[len(view.exchange):] if g == view.seat)
+        allowed = know.allowed[know.holders.index(receiver)]
+        card = H.choose_pass(view.hand_mask, know.unknown, allowed, view.trump)
+        return Action.give(CARDS[card])
+
+
+class EasyPlayer(HeuristicPlayer):
+    """The heuristic with human-like slips: now and then the wrong card of the right suit,
+    or a less fitting contract; always legal."""
+
+    name = "easy"
+    slip = 0.25
+
+    def decide(self, view) -> Action:
+        action = super().decide(view)
+        if self.rng.random() >= self.slip:
+            return action
+        if action.kind == "play":
+            same = [a for a in view.legal if a.card.suit == action.card.suit]
+            return self.rng.choice(same)
+        if action.kind == "declare":
+            return self.rng.choice(view.legal)
+        return action

@@ -1,0 +1,210 @@
+"""The strong player: perfect-information Monte Carlo over exactly uniform sampled worlds.
+
+Card play: every candidate card (one per run of equivalent cards) is tried in the same
+worlds; heuristic playouts carry each world to `horizon` tricks from the end, where the
+exact solver (me against the other two) finishes it.  Contract, exchange pass and
+discards: a few sensible candidates, each scored by heuristic playouts of the whole deal
+in common sampled worlds.  All of it is a generator that yields after every world, so
+`think` can run it in frame-sized slices; `worlds` and `horizon` shrink it for slow
+runtimes (the browser).
+"""
+
+from __future__ import annotations
+
+from game.engine import Action, CARDS
+from game.engine.cards import SUIT_MASKS, popcount
+from game.engine.rules import trump_of
+
+from . import heuristic as H
+from .baselines import BASELINE
+from .knowledge import knowledge
+from .players import HeuristicPlayer
+from .policy import playout, beats
+from .sampler import Inconsistent
+from .solver import Solver, moves
+
+HARD = dict(worlds=20, horizon=5, sim_worlds=16)
+NORMAL = dict(worlds=8, horizon=3, sim_worlds=6)
+
+
+def deal_points(taken, targets, minimum: bool, seat: int) -> int:
+    return targets[seat] - taken[seat] if minimum else taken[seat] - targets[seat]
+
+
+def simulate_deal(hands, pool: int, declarer: int, contract: str, must_trump: bool, discard: int | None = None):
+    """Tricks taken per seat when the declarer takes `pool` (the kitty), discards (the given
+    set, else the heuristic's) and everyone plays heuristic cards."""
+    trump = trump_of(contract)
+    minimum = contract == "MT"
+    hands = list(hands)
+    full = hands[declarer] | pool
+    if discard is None:
+        others = hands[(declarer + 1) % 3] | hands[(declarer + 2) % 3]
+        discard = H.discard_set(full, trump, minimum, others) if pool else 0
+    hands[declarer] = full & ~discard
+    _, _, taken = playout(hands, declarer, [], trump, must_trump, minimum, 0)
+    return taken
+
+
+class SearchPlayer(HeuristicPlayer):
+    name = "search"
+
+    def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16):
+        super().__init__(seed)
+        self.worlds = worlds
+        self.horizon = horizon
+        self.sim_worlds = sim_worlds
+        self._plan = (None, 0)  # (deal key, discard set) chosen at the first discard
+
+    def steps(self, view):
+        kind = view.legal[0].kind
+        try:
+            know = knowledge(view)
+            sampler = know.sampler()
+        except Inconsistent:
+            return HeuristicPlayer.decide(self, view)
+        if kind == "play":
+            return (yield from self._play(view, know, sampler))
+        if kind == "discard":
+            return (yield from self._discard(view, know, sampler))
+        if kind == "give":
+            if view.rules.exchange_first or view.trump < 0:
+                return self.give(view, know)
+            return (yield from self._give(view, know, sampler))
+        return (yield from self._declare(view, know, sampler))
+
+    # --- card play --------------------------------------------------------------------
+    def _play(self, view, know, sampler):
+        me, trump, must = view.seat, view.trump, view.rules.must_trump
+        minimum = view.contract == "MT"
+        trick = [c.index for _, c in view.trick]
+        led = trick[0] // 13 if trick else -1
+        live = view.hand_mask | know.unknown
+        for c in trick:
+            live |= 1 << c
+        cands = moves(view.hand_mask, led, trump, must, live)
+        preferred = H.play_card(view, know)
+        if len(cands) == 1:
+            return Action.play(CARDS[cands[0]])
+        totals = dict.fromkeys(cands, 0)
+        left = popcount(view.hand_mask)
+        leader = view.leader
+        for _ in range(self.worlds):
+            hands, _pool = know.world(sampler.sample(self.rng))
+            solver = Solver(trump, must, me, minimum)
+            if left <= self.horizon:
+                for c, v in solver.root_values(hands, leader, trick, cands).items():
+                    totals[c] += v
+            else:
+                for c in cands:
+                    h = list(hands)
+                    h[me] ^= 1 << c
+                    h2, lead2, taken = playout(h, leader, trick + [c], trump, must, minimum, self.horizon)
+                    played = sum(taken)
+                    good = played - taken[me] if minimum else taken[me]
+                    totals[c] += good + solver.value(h2, lead2)
+            yield
+        others = live & ~view.hand_mask
+        pick = max(cands, key=lambda c: (totals[c], self._same_run(c, preferred, others)))
+        if self._same_run(pick, preferred, others):
+            pick = preferred
+        return Action.play(CARDS[pick])
+
+    @staticmethod
+    def _same_run(c: int, other: int, others: int) -> bool:
+        """Equivalent cards: same suit and no card of another hand (or the table) between."""
+        if c // 13 != other // 13:
+            return False
+        lo, hi = min(c, other), max(c, other)
+        between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+        return not others & between
+
+    # --- discards ---------------------------------------------------------------------
+    def _discard(self, view, know, sampler):
+        key = (view.deal_number, view.declarer, view.kitty)
+        plan_key, plan = self._plan
+        hand = view.hand_mask
+        if plan_key != key or not plan & hand:
+            trump, minimum = view.trump, view.contract == "MT"
+            need = 4 - len(view.discards or ())
+            cands = [H.discard_set(hand, trump, minimum, know.unknown, need)]
+            if need == 4:
+                cands += H.voided_discards(hand, trump, minimum, know.unknown)
+                cands += [self._top_discard(hand, trump, minimum, know.unknown)]
+            cands = list(dict.fromkeys(c for c in cands if popcount(c) == need))
+            plan = cands[0]
+            if len(cands) > 1:
+                scores = dict.fromkeys(cands, 0)
+                for _ in range(self.sim_worlds):
+                    hands, _pool = know.world(sampler.sample(self.rng))
+                    for d in cands:
+                        taken = simulate_deal(hands, 0, view.seat, view.contract, view.rules.must_trump, d)
+                        scores[d] += deal_points(taken, view.targets, minimum, view.seat)
+                    yield
+                plan = max(cands, key=lambda d: scores[d])
+            self._plan = (key, plan)
+        card = (plan & hand).bit_length() - 1
+        return Action.discard(CARDS[card])
+
+    @staticmethod
+    def _top_discard(hand: int, trump: int, minimum: bool, out: int) -> int:
+        """An alternative set: MT sheds the four highest cards; otherwise keep long suits."""
+        if minimum:
+            order = sorted((c for c in range(52) if hand >> c & 1), key=lambda c: -(c % 13))
+            return sum(1 << c for c in order[:4])
+        return H.discard_set(hand, trump, minimum, out)
+
+    # --- exchange ---------------------------------------------------------------------
+    def _give(self, view, know, sampler):
+        me, trump = view.seat, view.trump
+        receiver = next(r for g, r in view.exchange_plan[len(view.exchange):] if g == me)
+        hand = view.hand_mask
+        cands = [H.choose_pass(hand, know.unknown, know.allowed[know.holders.index(receiver)], trump)]
+        for s in range(4):
+            if s != trump and hand & SUIT_MASKS[s]:
+                sm = hand & SUIT_MASKS[s]
+                cands.append((sm & -sm).bit_length() - 1)
+        cands = list(dict.fromkeys(cands))
+        if len(cands) == 1:
+            return Action.give(CARDS[cands[0]])
+        scores = dict.fromkeys(cands, 0)
+        pool_i = know.holders.index("pool") if "pool" in know.holders else None
+        for _ in range(self.sim_worlds):
+            sample = sampler.sample(self.rng)
+            hands, pool = know.world(sample)
+            for x in cands:
+                h = list(hands)
+                h[me] ^= 1 << x
+                h[receiver] |= 1 << x
+                suit = h[receiver] & SUIT_MASKS[x // 13]
+                y = suit.bit_length() - 1
+                h[receiver] ^= 1 << y
+                h[me] |= 1 << y
+                taken = simulate_deal(h, pool if pool_i is not None else 0, view.declarer, view.contract,
+                                      view.rules.must_trump)
+                scores[x] += deal_points(taken, view.targets, False, me)
+            yield
+        return Action.give(CARDS[max(cands, key=lambda x: scores[x])])
+
+    # --- contract ---------------------------------------------------------------------
+    def _declare(self, view, know, sampler):
+        options = [a.contract for a in view.legal]
+        rules = view.rules
+        scores = dict.fromkeys(options, 0.0)
+        me = view.seat
+        for _ in range(self.sim_worlds):
+            hands, pool = know.world(sampler.sample(self.rng))
+            for c in options:
+                taken = simulate_deal(hands, pool, me, c, rules.must_trump)
+                scores[c] += deal_points(taken, rules.targets(view.dealer, c), c == "MT", me)
+            yield
+        n = self.sim_worlds
+        if rules.contracts_once and len(options) > 1:
+            base = BASELINE["blato" if rules.must_trump else "standard"]
+            value = {c: scores[c] / n - base[c] for c in options}
+        else:
+            value = {c: scores[c] / n for c in options}
+        return Action.declare(max(options, key=lambda c: value[c]))
+
+
+__all__ = ["SearchPlayer", "HARD", "NORMAL", "simulate_deal", "beats"]
