@@ -439,13 +439,13 @@ class CardArt:
         lz = panel.w / n
         for i in range(n):
             cx = panel.x + lz * (i + 0.5)
-            for cy in (top_band.bottom - band_h * 0.12, bot_band.top + band_h * 0.12):
+            for cy in (top_band.bottom - band_h * 0.1, bot_band.top + band_h * 0.1):
                 d = lz * 0.26
                 pygame.draw.polygon(big, _GOLD_LIGHT, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
         # emblems: drawn on an upright band surface, flipped for the bottom band
         emb = pygame.Surface(top_band.size, pygame.SRCALPHA)
         emb.fill((0, 0, 0, 0))
-        _EMBLEMS[rank](emb, pygame.Rect(0, 0, top_band.w, int(band_h * 0.84)), band_col)
+        _EMBLEMS[rank](emb, pygame.Rect(0, 0, top_band.w, int(band_h * 0.8)), band_col)
         big.blit(emb, top_band)
         big.blit(pygame.transform.rotate(emb, 180), bot_band)
         # the centre: a big letter over a suit shape
@@ -522,31 +522,42 @@ def _crown_queen(s, r, bg):
         pygame.draw.circle(s, (252, 252, 252), (cx + dx * w, band.centery), band.h * 0.22)
 
 
-def _cap_jack(s, r, bg):
-    """A beret with a band and a long curling feather."""
-    cx, w = r.centerx, r.w * 0.58
-    base_y = r.bottom - r.h * 0.06
-    # feather first (behind the cap): a tapering sweep to the upper right
-    pts_a, pts_b = [], []
-    for i in range(13):
-        t = i / 12
-        fx = cx - w * 0.05 + w * 0.55 * t
-        fy = base_y - r.h * 0.35 - r.h * 0.5 * math.sin(t * math.pi * 0.75)
-        half = r.h * 0.11 * (1 - t) ** 0.7 + r.h * 0.01
-        pts_a.append((fx, fy - half))
-        pts_b.append((fx, fy + half))
-    _outline_poly(s, pts_a + pts_b[::-1], (250, 250, 246), (150, 150, 150), r.h * 0.025)
-    beret = pygame.Rect(0, 0, int(w * 0.86), int(r.h * 0.46))
-    beret.midbottom = (cx - w * 0.06, base_y - r.h * 0.12)
-    pygame.draw.ellipse(s, _GOLD_LIGHT, beret)
-    pygame.draw.ellipse(s, _GOLD_DARK, beret, max(1, int(r.h * 0.045)))
-    band = pygame.Rect(0, 0, int(w * 0.66), int(r.h * 0.2))
-    band.midbottom = (cx - w * 0.06, base_y)
-    pygame.draw.rect(s, _GOLD_DARK, band, border_radius=band.h // 2)
-    pygame.draw.circle(s, (40, 160, 90), (band.right - band.h * 0.6, band.top), r.h * 0.1)
+def _swords_jack(s, r, bg):
+    """Two crossed swords, points up: silver blades, gold guards and pommels."""
+    cx, cy = r.centerx, r.centery + r.h * 0.07
+    L = r.h * 1.08
+    hw = r.h * 0.065
+    steel, steel_dark = (232, 235, 242), (120, 126, 140)
+    outline = max(1, int(r.h * 0.025))
+    parts = []
+    for sign in (-1, 1):
+        ang = math.radians(46)
+        d = (math.sin(ang) * sign, -math.cos(ang))
+        n = (-d[1], d[0])
+        base = (cx - d[0] * L * 0.46, cy - d[1] * L * 0.46)
+        guard = (base[0] + d[0] * L * 0.22, base[1] + d[1] * L * 0.22)
+        tip = (cx + d[0] * L * 0.54, cy + d[1] * L * 0.54)
+        near_tip = (tip[0] - d[0] * hw * 2.2, tip[1] - d[1] * hw * 2.2)
+        blade = [(guard[0] + n[0] * hw, guard[1] + n[1] * hw),
+                 (near_tip[0] + n[0] * hw, near_tip[1] + n[1] * hw), tip,
+                 (near_tip[0] - n[0] * hw, near_tip[1] - n[1] * hw),
+                 (guard[0] - n[0] * hw, guard[1] - n[1] * hw)]
+        parts.append((d, n, base, guard, blade))
+    for d, n, base, guard, blade in parts:
+        _outline_poly(s, blade, steel, steel_dark, outline)
+        pygame.draw.line(s, steel_dark, guard, blade[2], max(1, outline))  # the fuller
+    for d, n, base, guard, blade in parts:
+        pygame.draw.line(s, (110, 70, 30), base, guard, max(2, int(hw * 1.6)))  # grip
+        g = r.h * 0.17
+        pygame.draw.line(s, _GOLD_DARK, (guard[0] - n[0] * g, guard[1] - n[1] * g),
+                         (guard[0] + n[0] * g, guard[1] + n[1] * g), max(2, int(hw * 1.7)))
+        pygame.draw.line(s, _GOLD_LIGHT, (guard[0] - n[0] * g * 0.9, guard[1] - n[1] * g * 0.9),
+                         (guard[0] + n[0] * g * 0.9, guard[1] + n[1] * g * 0.9), max(1, int(hw * 0.8)))
+        pygame.draw.circle(s, _GOLD_DARK, base, hw * 1.5)
+        pygame.draw.circle(s, _GOLD_LIGHT, base, hw * 1.1)
 
 
-_EMBLEMS = {11: _cap_jack, 12: _crown_queen, 13: _crown_king}
+_EMBLEMS = {11: _swords_jack, 12: _crown_queen, 13: _crown_king}
 
 
 # ---------------------------------------------------------------------------------------
