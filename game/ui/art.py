@@ -97,7 +97,7 @@ def _heart_points(n: int = 72) -> list[tuple[float, float]]:
         raw.append((x, y))
     xs = [p[0] for p in raw]
     ys = [p[1] for p in raw]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    x0, x1, y0 = min(xs), max(xs), min(ys)
     scale = 1.0 / (x1 - x0)
     return [((x - x0) * scale, (y - y0) * scale) for x, y in raw]  # width 1, height ~0.9
 
