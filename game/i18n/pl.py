@@ -96,7 +96,7 @@ MESSAGES = {
     "table.menu": "Menu",
     "table.last_trick": "Ostatnia lewa",
     "table.last_trick_title": "Ostatnia lewa — wziął ją: {name}",
-    "table.no_last_trick": "Nie zagrano jeszcze żadnej lewy",
+    "table.no_last_trick": "Jeszcze nie było lewy",
     "table.thinking": "{name} myśli…",
     "table.your_turn": "Twój ruch",
     "table.dealing": "Rozdawanie…",
@@ -163,7 +163,7 @@ MESSAGES = {
     "over.tiebreak.total": "Najwyższy łączny wynik.",
     "over.tiebreak.last_deal": "Remis w sumie: rozstrzyga wynik ostatniego rozdania.",
     "over.tiebreak.last_trick": "Remis w sumie i w ostatnim rozdaniu: rozstrzyga ostatnia wzięta lewa.",
-    "over.play_again": "Zagraj jeszcze raz",
+    "over.play_again": "Jeszcze raz",
     "over.menu": "Menu główne",
     # --- pause menu ---------------------------------------------------------------------
     "pause.title": "Pauza",

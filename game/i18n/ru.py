@@ -96,7 +96,7 @@ MESSAGES = {
     "table.menu": "Меню",
     "table.last_trick": "Последняя взятка",
     "table.last_trick_title": "Последняя взятка — взял(а) {name}",
-    "table.no_last_trick": "Ещё не сыграно ни одной взятки",
+    "table.no_last_trick": "Взяток ещё не было",
     "table.thinking": "{name} думает…",
     "table.your_turn": "Ваш ход",
     "table.dealing": "Раздача…",
