@@ -30,7 +30,7 @@ def lerp2(a, b, t: float) -> tuple[float, float]:
 
 
 class Tween:
-    __slots__ = ("duration", "delay", "update", "start", "done", "ease", "elapsed", "started", "finished")
+    __slots__ = ("duration", "delay", "update", "start", "done", "ease", "elapsed", "started", "finished", "barrier")
 
     def __init__(self, duration=0.0, update=None, start=None, done=None, delay=0.0, ease=ease_out):
         self.duration = max(0.0, duration)
@@ -38,6 +38,7 @@ class Tween:
         self.update, self.start, self.done, self.ease = update, start, done, ease
         self.elapsed = 0.0
         self.started = self.finished = False
+        self.barrier = False  # skip() stops after the group holding a barrier
 
     def advance(self, dt: float) -> bool:
         """Move on by dt seconds; returns True when finished."""
@@ -94,8 +95,10 @@ class Timeline:
             self.then(tween)
         return self
 
-    def call(self, fn) -> "Timeline":
-        return self.then(Tween(0.0, done=fn))
+    def call(self, fn, barrier: bool = False) -> "Timeline":
+        tw = Tween(0.0, done=fn)
+        tw.barrier = barrier
+        return self.then(tw)
 
     def wait(self, seconds: float, start=None, done=None) -> "Timeline":
         return self.then(Tween(seconds, start=start, done=done))
@@ -108,12 +111,15 @@ class Timeline:
                 if not self.groups:
                     return
                 self.current = self.groups.popleft()
-            alive = [t for t in self.current if not t.advance(dt)]
+            group = self.current
+            alive = [t for t in group if not t.advance(dt)]
             if alive:
                 self.current = alive
                 return
             self.current = None
             dt = 0.0
+            if any(t.barrier for t in group):
+                return
 
     def skip(self) -> None:
         guard = 10000
@@ -121,9 +127,11 @@ class Timeline:
             guard -= 1
             if self.current is None:
                 self.current = self.groups.popleft()
-            for t in self.current:
+            group, self.current = self.current, None
+            for t in group:
                 t.finish()
-            self.current = None
+            if any(t.barrier for t in group):
+                return
 
     def clear(self) -> None:
         self.groups.clear()

@@ -313,13 +313,20 @@ class RulesScene(Scene):
         box = pygame.Rect(110, 166, W - 220, 452)
         gfx.blit_panel(surf, box)
         inner = box.inflate(-44, -30)
-        y = inner.top
+        paras = t(f"rules.{self.tab}").split("\n")
         size = 19
-        for para in t(f"rules.{self.tab}").split("\n"):
+        while size > 12:  # shrink until the page fits (translations run longer)
+            lh = gfx.font(size).get_linesize()
+            need = sum(len(gfx.wrap(p, size, inner.w - 20)) * lh + 8 for p in paras)
+            if need <= inner.h:
+                break
+            size -= 1
+        y = inner.top
+        for para in paras:
             bullet = self.tab != "presets" and not para.endswith(":")
             rect = pygame.Rect(inner.left + (20 if bullet else 0), y, inner.w - (20 if bullet else 0), inner.bottom - y)
             if bullet:
-                pygame.draw.circle(surf, gfx.GOLD, (inner.left + 6, y + 11), 4)
+                pygame.draw.circle(surf, gfx.GOLD, (inner.left + 6, y + size // 2 + 2), 4)
             y = gfx.blit_wrapped(surf, para, size, rect, gfx.CREAM) + 8
         super().draw(surf)
 

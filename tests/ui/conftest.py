@@ -1,0 +1,26 @@
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import pytest  # noqa: E402
+
+FAST = {"language": "en", "speed": "instant", "strength": "random", "sound": False}
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    from game.ui.app import App
+
+    def make(size=(1280, 720), settings=None, params=None, storage_dir=None):
+        import pygame
+
+        if pygame.display.get_init():
+            pygame.event.clear()
+        return App(size=size, storage_dir=str(storage_dir or tmp_path), settings={**FAST, **(settings or {})}, params=params)
+
+    return make

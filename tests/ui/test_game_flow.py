@@ -1,0 +1,129 @@
+"""Whole games through the real scenes, clicked by the autopilot like a user."""
+
+import time
+
+import pygame
+
+from tools.ui_autopilot import Autopilot, post_click
+
+
+def test_full_game_through_ui(make_app):
+    app = make_app()
+    pilot = Autopilot(app, seed=7)
+    t0 = time.time()
+    assert pilot.run(until="game_over", max_frames=40000), f"stuck in {app.scene_name}"
+    m = app.scene.session.match
+    assert m.phase == "game_over" and len(m.deals) == 18
+    assert {"title", "new_game", "declare", "kitty", "play", "score"} <= pilot.scenes_seen
+    assert time.time() - t0 < 60
+    # play again starts a fresh game
+    assert pilot.click("play_again")
+    app.step(dt=1 / 60)
+    assert app.scene_name in ("deal", "declare", "exchange")
+    assert not app.scene.session.match.history
+
+
+def test_short_blato_game_small_window(make_app):
+    """A 3-deal blato game at the smallest supported window: clicks are scaled."""
+    app = make_app(size=(800, 450))
+    from game.engine import RuleSet
+
+    app.start_new_game(seed=3, rules=RuleSet.preset("blato", deals=3))
+    pilot = Autopilot(app, seed=3)
+    assert pilot.run(until="game_over", max_frames=20000)
+    assert len(app.scene.session.match.deals) == 3
+
+
+def test_classic_short_game(make_app):
+    from game.engine import RuleSet
+
+    app = make_app()
+    app.start_new_game(seed=4, rules=RuleSet.preset("classic", deals=6))
+    pilot = Autopilot(app, seed=4)
+    assert pilot.run(until="game_over", max_frames=30000)
+
+
+def test_animations_play_and_click_skips(make_app):
+    app = make_app(settings={"speed": "normal"})
+    app.start_new_game(seed=12)
+    scene = app.scene
+    assert scene.name == "deal" and scene.timeline.busy
+    for _ in range(10):
+        app.step(dt=1 / 60)
+    assert scene.timeline.busy and scene.sprites
+    post_click(app, (640, 360))
+    app.step(dt=1 / 60)
+    assert scene.name != "deal"
+    assert not scene.sprites
+
+
+def test_new_game_scene_options(make_app):
+    app = make_app()
+    pilot = Autopilot(app)
+    assert pilot.click("new_game")
+    app.step(dt=1 / 60)
+    assert app.scene_name == "new_game"
+    assert pilot.click("preset_classic")
+    app.step(dt=1 / 60)
+    assert app.scene.preset == "classic" and app.scene.options["declare_on"] == 16
+    # classic + declarer sees 6 cards is not playable: start is disabled, reason shown
+    app.scene.set_option("declare_on", 6)
+    app.scene.validate()
+    assert app.scene.rules is None and app.scene.error
+    assert not [n for n, _ in app.scene.targets() if n == "start"]
+    app.scene.set_option("declare_on", 16)
+    # names are typed
+    assert pilot.click("name_0")
+    app.step(dt=1 / 60)
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoë"))
+    app.step(dt=1 / 60)
+    assert app.scene.names[0] == "Zoë"
+    assert pilot.click("start")
+    app.step(dt=1 / 60)
+    assert app.scene.session.names[0] == "Zoë"
+    assert app.scene.session.match.rules.preset_name == "classic"
+
+
+def test_keyboard_only_menus_and_play(make_app):
+    app = make_app()
+    from tools.ui_autopilot import post_key
+
+    post_key(pygame.K_DOWN)  # focus "New game"
+    post_key(pygame.K_RETURN)
+    app.step(dt=1 / 60)
+    assert app.scene_name == "new_game"
+    for _ in range(40):  # tab to Start
+        w = app.scene.focused_widget()
+        if w is not None and w.name == "start":
+            break
+        post_key(pygame.K_TAB)
+        app.step(dt=1 / 60)
+    post_key(pygame.K_RETURN)
+    app.step(dt=1 / 60)
+    scene = app.scene
+    assert hasattr(scene, "timeline")
+    # play with arrows + Enter only until the first trick is complete
+    for _ in range(3000):
+        app.step(dt=1 / 60)
+        v = scene.v
+        if v.phase == "play" and v.tricks:
+            break
+        if scene.timeline.busy or v.to_act != scene.human:
+            continue
+        if v.phase == "declare":
+            post_key(pygame.K_TAB)
+            post_key(pygame.K_RETURN)
+        elif v.phase == "discard" and len(scene.selected) == 4:
+            for _ in range(30):
+                w = scene.focused_widget()
+                if w is not None and w.name == "discard" and w.focused:
+                    break
+                post_key(pygame.K_TAB)
+                app.step(dt=1 / 60)
+            post_key(pygame.K_RETURN)
+        else:
+            post_key(pygame.K_RIGHT)
+            post_key(pygame.K_RETURN)
+    assert scene.v.tricks, "no trick completed with the keyboard alone"
