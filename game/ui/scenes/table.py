@@ -41,8 +41,12 @@ class Sprite:
 
 
 class TableScene(Scene):
+    HAND_AREA = pygame.Rect(HAND_LEFT - 40, HAND_TOP - LIFT - 30, HAND_RIGHT - HAND_LEFT + 80, H - (HAND_TOP - LIFT - 30))
+
     def __init__(self, app, session):
         super().__init__(app)
+        self._hand_key = None
+        self._hand_layer = None
         self.session = session
         self.human = session.human
         self.timeline = anim.Timeline(app.speed)
@@ -716,8 +720,7 @@ class TableScene(Scene):
 
     # --- drawing --------------------------------------------------------------------
     def draw(self, surf) -> None:
-        surf.blit(gfx.felt((W, H)), (0, 0))
-        self.draw_table_marks(surf)
+        surf.blit(_background(), (0, 0))
         self.draw_top_bar(surf)
         for seat in range(3):
             self.draw_plate(surf, seat)
@@ -738,16 +741,8 @@ class TableScene(Scene):
         if self.show_last:
             self.draw_last_trick(surf)
 
-    def draw_table_marks(self, surf) -> None:
-        # a faint oval where the tricks are played
-        ring = _ring_surface()
-        surf.blit(ring, ring.get_rect(center=(640, 360)))
-
     def draw_top_bar(self, surf) -> None:
         v = self.v
-        bar = gfx.overlay((W, TOP_BAR), (6, 28, 20, 200))
-        surf.blit(bar, (0, 0))
-        pygame.draw.line(surf, gfx.GOLD_DARK, (0, TOP_BAR), (W, TOP_BAR), 2)
         r = gfx.blit_text(surf, t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 20, (16, 26), gfx.CREAM, True, "midleft")
         gfx.blit_text(surf, t(f"preset.{v.rules.preset_name}"), 15, (r.right + 12, 27), gfx.MUTED, False, "midleft")
         if v.contract:
@@ -798,13 +793,9 @@ class TableScene(Scene):
         n = self.disp_sizes[seat]
         if n <= 0:
             return
-        back = _rotated_back(SMALL_W)
+        layer = _opponent_layer(n)
         ax, ay = self.hand_anchor(seat)
-        span = 250
-        step = min(16.0, span / max(1, n - 1))
-        y0 = ay - (step * (n - 1) + back.get_height()) / 2
-        for i in range(n):
-            surf.blit(back, back.get_rect(midtop=(ax, int(y0 + i * step))))
+        surf.blit(layer, layer.get_rect(center=(int(ax), int(ay))))
 
     def draw_kitty(self, surf) -> None:
         for i in range(self.disp_kitty):
@@ -821,27 +812,38 @@ class TableScene(Scene):
             gfx.draw_card(surf, card, r)
 
     def draw_hand(self, surf) -> None:
+        """The hand is drawn into a cached layer, redrawn only when what it shows changes."""
         legal = self.legal_cards()
         v = self.v
         my = self.my_turn()
-        kitty = set(v.kitty or ()) if v.phase == "discard" else set()
-        for i, (c, r) in enumerate(self.card_rects()):
-            if c is None:
-                gfx.draw_card(surf, None, r, face_up=False)
-                continue
-            hl = None
-            dim = False
-            if c in self.selected:
-                hl = art.SELECT
-            elif my and v.phase in ("play", "exchange") and c in legal:
-                hl = art.GOLD if (self.hover_card == c or self.kb_card == i) else None
-            elif c in kitty:
-                hl = art.HINT
-            if my and v.phase in ("play", "exchange") and c not in legal:
-                dim = True
-            if self.kb_card == i and hl is None:
-                hl = art.SELECT
-            gfx.draw_card(surf, c, r, highlight=hl, dim=dim)
+        kitty = frozenset(v.kitty or ()) if v.phase == "discard" else frozenset()
+        rects = self.card_rects()
+        key = (tuple((c, r.topleft) for c, r in rects), frozenset(legal), frozenset(self.selected), self.hover_card,
+               self.kb_card, my, v.phase, kitty, gfx.card_style())
+        if key != self._hand_key:
+            self._hand_key = key
+            area = self.HAND_AREA
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            for i, (c, r) in enumerate(rects):
+                r = r.move(-area.left, -area.top)
+                if c is None:
+                    gfx.draw_card(layer, None, r, face_up=False)
+                    continue
+                hl = None
+                dim = False
+                if c in self.selected:
+                    hl = art.SELECT
+                elif my and v.phase in ("play", "exchange") and c in legal:
+                    hl = art.GOLD if (self.hover_card == c or self.kb_card == i) else None
+                elif c in kitty:
+                    hl = art.HINT
+                if my and v.phase in ("play", "exchange") and c not in legal:
+                    dim = True
+                if self.kb_card == i and hl is None:
+                    hl = art.SELECT
+                gfx.draw_card(layer, c, r, highlight=hl, dim=dim)
+            self._hand_layer = layer
+        surf.blit(self._hand_layer, self.HAND_AREA.topleft)
 
     def prompt(self) -> str:
         v = self.v
@@ -982,17 +984,43 @@ class TableScene(Scene):
         return out
 
 
-_ring = None
+_layers: dict = {}
+
+
+def _background():
+    """Felt, the oval where tricks are played and the top bar's strip: one opaque blit."""
+    bg = _layers.get("bg")
+    if bg is None:
+        bg = gfx.felt((W, H)).copy()
+        ring = pygame.Surface((520, 300), pygame.SRCALPHA)
+        pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
+        pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), 2)
+        bg.blit(ring, ring.get_rect(center=(640, 360)))
+        bg.blit(gfx.overlay((W, TOP_BAR), (6, 28, 20, 200)), (0, 0))
+        pygame.draw.line(bg, gfx.GOLD_DARK, (0, TOP_BAR), (W, TOP_BAR), 2)
+        if pygame.display.get_surface() is not None:
+            bg = bg.convert()
+        _layers["bg"] = bg
+    return bg
+
+
+def _opponent_layer(n):
+    """An opponent's hand: n backs in a column (cached per count and style)."""
+    key = ("opp", n, gfx.card_style())
+    layer = _layers.get(key)
+    if layer is None:
+        back = _rotated_back(SMALL_W)
+        span = 250
+        step = min(16.0, span / max(1, n - 1))
+        hgt = int(step * (n - 1) + back.get_height()) + 12
+        layer = pygame.Surface((back.get_width() + 12, hgt), pygame.SRCALPHA)
+        for i in range(n):
+            layer.blit(back, (6, int(6 + i * step)))
+        _layers[key] = layer
+    return layer
+
+
 _rot_backs: dict = {}
-
-
-def _ring_surface():
-    global _ring
-    if _ring is None:
-        _ring = pygame.Surface((520, 300), pygame.SRCALPHA)
-        pygame.draw.ellipse(_ring, (255, 255, 255, 14), _ring.get_rect())
-        pygame.draw.ellipse(_ring, (255, 255, 255, 28), _ring.get_rect(), 2)
-    return _ring
 
 
 def _rotated_back(width):
