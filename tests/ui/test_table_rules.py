@@ -1,0 +1,200 @@
+"""Illegal clicks are refused with the rule; save, quit and resume; what the table shows."""
+
+import pygame
+
+from game.engine import Action, RuleSet
+from tests.ui.helpers import advance_until, table_for
+from tools.ui_autopilot import Autopilot, post_click, post_key
+
+
+def _rect_of(scene, card):
+    for name, r in scene.targets():
+        if name == f"card:{card}":
+            return r
+    raise AssertionError(f"{card} not on screen")
+
+
+def test_illegal_card_refused_with_rule(make_app):
+    app = make_app()
+
+    def must_follow(m):
+        if m.phase != "play" or m.to_act != 0 or not m.trick:
+            return False
+        led = m.trick[0][1].suit
+        hand = m.hand(0)
+        return any(c.suit == led for c in hand) and any(c.suit != led for c in hand)
+
+    m = advance_until(must_follow)
+    scene = table_for(app, m)
+    before = len(m.history)
+    led = m.trick[0][1].suit
+    bad = next(c for c in scene.disp_hand if c.suit != led)
+    post_click(app, _rect_of(scene, bad).center)
+    app.step(dt=1 / 60)
+    assert len(m.history) == before
+    assert scene.toast.active and "follow suit" in scene.toast.message
+    good = next(c for c in scene.disp_hand if c.suit == led)
+    post_click(app, _rect_of(scene, good).center)
+    app.step(dt=1 / 60)
+    assert len(m.history) > before and m.history[before] == Action.play(good)
+
+
+def test_blato_must_trump_refused(make_app):
+    app = make_app()
+
+    def must_trump(m):
+        if m.phase != "play" or m.to_act != 0 or not m.trick or m.contract not in "SHDC":
+            return False
+        led, trump = m.trick[0][1].suit, "SHDC".index(m.contract)
+        hand = m.hand(0)
+        return not any(c.suit == led for c in hand) and any(c.suit == trump for c in hand) and any(c.suit not in (trump, led) for c in hand)
+
+    m = advance_until(must_trump, rules=RuleSet.preset("blato"))
+    scene = table_for(app, m)
+    trump = "SHDC".index(m.contract)
+    bad = next(c for c in scene.disp_hand if c.suit != trump)
+    before = len(m.history)
+    post_click(app, _rect_of(scene, bad).center)
+    app.step(dt=1 / 60)
+    assert len(m.history) == before and "trump" in scene.toast.message
+
+
+def test_exchange_trump_refused(make_app):
+    app = make_app()
+
+    def giving_with_trump(m):
+        if m.phase != "exchange" or m.to_act != 0 or m.contract not in ("S", "H", "D", "C"):
+            return False
+        return any(c.suit == "SHDC".index(m.contract) for c in m.hand(0))
+
+    m = advance_until(giving_with_trump)
+    scene = table_for(app, m)
+    assert scene.name == "exchange"
+    trump = "SHDC".index(m.contract)
+    bad = next(c for c in scene.disp_hand if c.suit == trump)
+    before = len(m.history)
+    post_click(app, _rect_of(scene, bad).center)
+    app.step(dt=1 / 60)
+    assert len(m.history) == before and scene.toast.active
+    good = next(c for c in scene.disp_hand if c.suit != trump)
+    post_click(app, _rect_of(scene, good).center)
+    app.step(dt=1 / 60)
+    assert m.history[before] == Action.give(good)
+
+
+def test_click_out_of_turn_refused(make_app):
+    app = make_app(settings={"speed": "normal"})
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 1)
+    scene = table_for(app, m)
+    scene.think_wait = 10.0
+    scene.thinking_seat = 1
+    card = scene.disp_hand[0]
+    before = len(m.history)
+    scene.click_card(card)
+    assert len(m.history) == before and "turn" in scene.toast.message
+
+
+def test_discard_four_via_clicks(make_app):
+    app = make_app()
+    m = advance_until(lambda m: m.phase == "discard" and m.to_act == 0)
+    scene = table_for(app, m)
+    assert scene.name == "kitty"
+    v = scene.v
+    assert v.kitty and all(c in scene.disp_hand for c in v.kitty)
+    picks = list(scene.disp_hand[:5])
+    for c in picks:
+        post_click(app, _rect_of(scene, c).center)
+        app.step(dt=1 / 60)
+    assert len(scene.selected) == 4 and "discard" in dict(scene.targets())
+    post_click(app, dict(scene.targets())["discard"].center)
+    app.step(dt=1 / 60)
+    assert list(m.current.discards) == picks[:4] or sorted(m.current.discards) == sorted(picks[:4])
+    assert m.phase == "play"
+
+
+def test_view_only_no_hidden_cards(make_app):
+    """Opponents' cards never appear face up on the table outside tricks."""
+    app = make_app(settings={"speed": "normal"})
+    app.start_new_game(seed=21)
+    scene = app.scene
+    pilot = Autopilot(app, seed=2)
+    for _ in range(3000):
+        pilot.step()
+        for sp in scene.sprites:
+            if sp.face and sp.card is not None:
+                m = scene.session.match
+                mine = sp.card in m.hand(0) or sp.card in (m.current.kitty if m.current.declarer == 0 else ())
+                deals = [m.current] + list(m.deals[-1:])
+                played = any(sp.card in tr.cards for d in deals for tr in d.tricks) or sp.card in [c for _, c in m.trick]
+                passed = any(sp.card in (st.given, st.returned) for st in m.current.exchange if 0 in (st.giver, st.receiver))
+                assert mine or played or passed, f"{sp.card} shown face up"
+        if len(scene.session.match.deals) >= 2:
+            break
+
+
+def test_save_quit_resume(make_app, tmp_path):
+    app = make_app()
+    pilot = Autopilot(app, seed=5)
+    assert pilot.run(stop=lambda a: hasattr(a.scene, "timeline") and len(a.scene.session.match.history) > 40, max_frames=5000)
+    history = list(app.scene.session.match.history)
+    phase = app.scene.session.match.phase
+    # leave through the pause menu
+    post_key(pygame.K_ESCAPE)
+    app.step(dt=1 / 60)
+    assert app.scene_name == "pause"
+    assert pilot.click("leave")
+    app.step(dt=1 / 60)
+    assert app.scene_name == "title"
+    # a new process: the title offers to continue, exactly where we were
+    app2 = make_app(storage_dir=tmp_path)
+    app2.step(dt=1 / 60)
+    assert "continue" in dict(app2.scene.targets())
+    assert Autopilot(app2).click("continue")
+    app2.step(dt=1 / 60)
+    m2 = app2.scene.session.match
+    assert list(m2.history)[: len(history)] == history and m2.phase in (phase, m2.phase)
+    assert app2.scene_name in ("declare", "exchange", "kitty", "play", "score")
+
+
+def test_damaged_save_reported_not_fatal(make_app, tmp_path):
+    (tmp_path / "game.json").write_text('{"version": 1, "match": "{\\"format\\": 1}"}')
+    app = make_app(storage_dir=tmp_path)
+    app.step(dt=1 / 60)
+    assert app.scene_name == "title"
+    assert app.notice and "set aside" in app.notice
+    assert "continue" not in dict(app.scene.targets())
+    assert any(p.name.startswith("game.json.damaged") for p in tmp_path.iterdir())
+
+
+def test_game_over_clears_save(make_app, tmp_path):
+    app = make_app()
+    app.start_new_game(seed=8, rules=RuleSet.preset("standard", deals=3, contracts_once=True))
+    assert Autopilot(app, seed=8).run(until="game_over", max_frames=20000)
+    assert not app.storage.has_game()
+
+
+def test_resize_and_scaled_clicks(make_app):
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    app.step(dt=1 / 60)
+    assert app.window.get_size() == (1000, 700)
+    assert 0.7 < app.scale < 0.8
+    pilot = Autopilot(app)
+    assert pilot.click("settings")
+    app.step(dt=1 / 60)
+    assert app.scene_name == "settings"
+
+
+def test_language_switch_rebuilds(make_app):
+    app = make_app()
+    pilot = Autopilot(app)
+    pilot.click("settings")
+    app.step(dt=1 / 60)
+    r = dict(app.scene.targets())["set_language"]
+    post_click(app, (r.right - 10, r.centery))
+    app.step(dt=1 / 60)
+    from game import i18n
+
+    assert i18n.language() == "pl"
+    assert app.storage.load_settings()["language"] == "pl"
+    i18n.set_language("en")
