@@ -90,12 +90,16 @@ class _LocalStorageBackend:
             storage = _platform.window.localStorage
         self.ls = storage
 
+    @staticmethod
+    def _missing(value) -> bool:
+        # pygbag's proxy, Pyodide's JsNull/JsUndefined and plain JS strings all mean "absent"
+        return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or str(value) in ("null", "undefined", "jsnull", "None")
+
     def get(self, key: str) -> str | None:
         value = self.ls.getItem(self.PREFIX + key)
-        if value is None:
+        if self._missing(value):
             return None
-        value = str(value)
-        return None if value in ("null", "undefined") else value
+        return str(value)
 
     def set(self, key: str, text: str) -> None:
         self.ls.setItem(self.PREFIX + key, text)

@@ -181,6 +181,7 @@ MESSAGES = {
     "rules.tab.basics": "Basics",
     "rules.tab.presets": "Presets",
     "rules.tab.decisions": "Our decisions",
+    "rules.tab.details": "Fine points",
     "rules.basics": (
         "Three players, one 52-card deck, ace high. Each gets 16 cards; 4 go face down as the kitty.\n"
         "The declarer names the contract: a trump suit (♠ ♥ ♦ ♣), no trumps, or minimum tricks.\n"
@@ -212,6 +213,7 @@ MESSAGES = {
         "Ties: among tied players the one who scored more in the last deal wins; if still tied, the one who won the latest trick of the last deal.\n"
         "Options (new game screen): must trump, exchange on/off, number of deals, how many cards the declarer sees, each contract once."
     ),
+    "rules.details": "How this game settles the fine points:\nThe number of deals is a multiple of 3 (3 to 60), so everyone deals and declares equally often; with each contract once, at most 18 deals (six contract types).\nCards are dealt one at a time from the dealer's left and a hand keeps its dealt order: that is what \"the first six cards\" means. Received cards and the kitty join the end of the hand.\nClassic: the exchange comes before the trump is named, so the dealer names it having seen the whole hand.\nThe receiver's return in the exchange is automatic: their highest card of the passed suit, which is the passed card itself if they hold nothing higher.\nThe declarer keeps seeing the kitty and the four discards for the rest of the deal; the others never see them.\nTie-break in full: highest total; then more points in the last deal; then whoever of the tied players won the latest trick (the 16th, 15th, … of the last deal, then earlier deals).",
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Something went wrong: {message}",
     "seat.you": "you",

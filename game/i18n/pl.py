@@ -112,12 +112,15 @@ MESSAGES = {
     "declare.used_reason": "{contract} zagrano już w rozdaniu {deal}",
     # --- exchange -----------------------------------------------------------------------
     "exchange.title": "Wymiana kart",
-    "exchange.why": "Poprzednie rozdanie: {points}.",
+    "exchange.why": "Poprzednie rozdanie: {points}",
     "exchange.plan": "{giver} oddaje {count} → {receiver}",
+    "exchange.plan_you": "Oddajesz {count} → {receiver}",
+    "exchange.plan_to_you": "{giver} oddaje ci {count}",
+    "exchange.rule": "Nie wolno oddać atutu; odbiorca oddaje swoją najwyższą kartę w tym kolorze.",
     "exchange.none": "W tym rozdaniu nie ma wymiany.",
     "exchange.none_first": "W pierwszym rozdaniu nie ma wymiany.",
     "exchange.none_contract": "W rozdaniu {contract} nie ma wymiany.",
-    "exchange.prompt": "Wybierz kartę dla: {receiver} (zostało {left}). Musi oddać swoją najwyższą kartę w tym kolorze.",
+    "exchange.prompt": "Wybierz kartę dla: {receiver} (zostało {left})",
     "exchange.waiting": "{giver} oddaje kartę → {receiver}…",
     "exchange.gave": "{giver} oddał(a) kartę → {receiver}",
     "exchange.you_gave": "Oddajesz {card} → {receiver}",
@@ -175,6 +178,7 @@ MESSAGES = {
     "rules.tab.basics": "Podstawy",
     "rules.tab.presets": "Odmiany",
     "rules.tab.decisions": "Nasze ustalenia",
+    "rules.tab.details": "Szczegóły",
     "rules.basics": (
         "Trzech graczy, jedna talia 52 kart, as najwyższy. Każdy dostaje 16 kart; 4 leżą zakryte jako musik.\n"
         "Rozgrywający wybiera kontrakt: kolor atutowy (♠ ♥ ♦ ♣), bez atu albo minimum lew.\n"
@@ -206,6 +210,7 @@ MESSAGES = {
         "Remisy: spośród graczy z równym wynikiem wygrywa ten, kto zdobył więcej w ostatnim rozdaniu; przy dalszym remisie ten, kto wziął najpóźniejszą lewę ostatniego rozdania.\n"
         "Opcje (ekran nowej gry): obowiązek bicia atutem, wymiana wł./wył., liczba rozdań, ile kart widzi rozgrywający, każdy kontrakt raz."
     ),
+    "rules.details": "Jak ta gra rozstrzyga szczegóły:\nLiczba rozdań jest wielokrotnością 3 (od 3 do 60), żeby każdy rozdawał i rozgrywał równie często; przy zasadzie „każdy kontrakt raz” najwyżej 18 rozdań (sześć rodzajów kontraktu).\nKarty rozdaje się po jednej, zaczynając od gracza po lewej rozdającego, a ręka zachowuje kolejność rozdania: to właśnie znaczy „pierwsze sześć kart”. Otrzymane karty i musik trafiają na koniec ręki.\nW wersji klasycznej wymiana jest przed wyborem atu, więc rozdający wybiera atu, widząc całą rękę.\nZwrot w wymianie jest automatyczny: najwyższa karta odbiorcy w oddanym kolorze, czyli sama oddana karta, jeśli nie ma wyższej.\nRozgrywający widzi musik i cztery odrzucone karty do końca rozdania; pozostali nigdy ich nie widzą.\nRemis w całości: najwyższa suma; potem więcej punktów w ostatnim rozdaniu; potem ten z remisujących, kto wziął najpóźniejszą lewę (16., 15., … ostatniego rozdania, potem wcześniejszych).",
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Coś poszło nie tak: {message}",
     "seat.you": "ty",

@@ -79,6 +79,7 @@ class App:
         self.frames = 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
+        self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         self.fatal: str | None = None
         from .scenes.menu import TitleScene
 
@@ -299,12 +300,22 @@ class App:
                 self.dispatch(inp)
         if self.scene is not None:
             self.scene.update(dt)
+            if self._warm and self.scene_name in ("title", "new_game", "settings", "rules"):
+                self._prewarm()
         self.draw()
         self.present()
         self.frames += 1
         return self.running
 
     frame = step
+
+    def _prewarm(self) -> None:
+        """Render card faces a few ms per frame while a menu shows (no stall at the table)."""
+        try:
+            if gfx.card_art().prewarm(self._warm[0], budget_ms=3):
+                self._warm.pop(0)
+        except Exception:
+            self._warm = []
 
     def _on_resize(self, ev) -> None:
         if self.web:

@@ -160,6 +160,13 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
     return text(s, size, CREAM, bold).get_width()
 
 
+def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = 11) -> int:
+    """The largest font size <= size at which s fits in width pixels (translations run long)."""
+    while size > minimum and text_width(s, size, bold) > width:
+        size -= 1
+    return size
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in s.split("\n"):

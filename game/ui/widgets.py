@@ -78,11 +78,14 @@ class Button(Widget):
             self.icon(surf, r, fg)
             return
         light = fg == gfx.INK
+        label = self.text()
+        size = gfx.fit_size(label, self.size, r.w - 20, True)
         if self.sublabel:
-            gfx.blit_text(surf, self.text(), self.size, (r.centerx, r.centery - 9), fg, True, "center", light_bg=light)
-            gfx.blit_text(surf, self.sublabel, 15, (r.centerx, r.centery + 14), fg if self.enabled else gfx.DIM, False, "center", light_bg=light)
+            gfx.blit_text(surf, label, size, (r.centerx, r.centery - 9), fg, True, "center", light_bg=light)
+            sub = gfx.fit_size(self.sublabel, 15, r.w - 16)
+            gfx.blit_text(surf, self.sublabel, sub, (r.centerx, r.centery + 14), fg if self.enabled else gfx.DIM, False, "center", light_bg=light)
         else:
-            gfx.blit_text(surf, self.text(), self.size, r.center, fg, True, "center", light_bg=light)
+            gfx.blit_text(surf, label, size, r.center, fg, True, "center", light_bg=light)
 
 
 class Choice(Widget):
@@ -124,7 +127,7 @@ class Choice(Widget):
             return
         r = self.rect
         lab = self.label() if callable(self.label) else self.label
-        gfx.blit_text(surf, lab, 22, (r.left, r.centery), gfx.CREAM if self.enabled else gfx.DIM, False, "midleft")
+        gfx.blit_text(surf, lab, gfx.fit_size(lab, 22, self.label_w - 12), (r.left, r.centery), gfx.CREAM if self.enabled else gfx.DIM, False, "midleft")
         vr = self.value_rect()
         hot = self.hover or self.focused
         gfx.blit_panel(surf, vr, color=gfx.BUTTON_HOVER if hot else gfx.BUTTON, edge=(110, 180, 140), radius=10, alpha=255, shadow=False)
@@ -133,7 +136,8 @@ class Choice(Widget):
         fg = gfx.CREAM if self.enabled else gfx.DIM
         gfx.blit_text(surf, "<", 24, (vr.left + 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
         gfx.blit_text(surf, ">", 24, (vr.right - 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
-        gfx.blit_text(surf, self.fmt(self.get()), 21, vr.center, fg, True, "center")
+        value = self.fmt(self.get())
+        gfx.blit_text(surf, value, gfx.fit_size(value, 21, vr.w - 84, True), vr.center, fg, True, "center")
 
 
 class TextField(Widget):
@@ -174,7 +178,7 @@ class TextField(Widget):
     def draw(self, surf) -> None:
         r = self.rect
         lab = self.label() if callable(self.label) else self.label
-        gfx.blit_text(surf, lab, 22, (r.left, r.centery), gfx.CREAM, False, "midleft")
+        gfx.blit_text(surf, lab, gfx.fit_size(lab, 22, self.label_w - 12), (r.left, r.centery), gfx.CREAM, False, "midleft")
         vr = pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
         gfx.blit_panel(surf, vr, color=(250, 246, 232), edge=gfx.GOLD if self.editing else (120, 150, 130), radius=8, alpha=255, shadow=False)
         if self.focused:

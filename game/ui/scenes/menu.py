@@ -285,7 +285,7 @@ class SettingsScene(Scene):
 
 class RulesScene(Scene):
     name = "rules"
-    TABS = ("basics", "presets", "decisions")
+    TABS = ("basics", "presets", "decisions", "details")
 
     def __init__(self, app):
         super().__init__(app)
@@ -298,7 +298,7 @@ class RulesScene(Scene):
     def build(self):
         self.widgets = []
         for i, tab in enumerate(self.TABS):
-            self.widgets.append(Button((150 + i * 330, 100, 310, 48), (lambda tab=tab: t(f"rules.tab.{tab}")), (lambda tab=tab: self._set(tab)), name=f"tab_{tab}", size=20))
+            self.widgets.append(Button((110 + i * 268, 100, 256, 48), (lambda tab=tab: t(f"rules.tab.{tab}")), (lambda tab=tab: self._set(tab)), name=f"tab_{tab}", size=20))
         self.widgets.append(Button((W // 2 - 130, H - 84, 260, 56), lambda: t("common.back"), self.back, name="back", primary=True))
 
     def _set(self, tab):

@@ -271,7 +271,7 @@ class TableScene(Scene):
 
     def refuse(self, message: str) -> None:
         self.toast.show(message, 3.0, "error")
-        self.app.sound("click")
+        self.app.sound("error")
 
     def declare(self, contract: str) -> None:
         if not self.my_turn() or self.v.phase != "declare":
@@ -765,14 +765,16 @@ class TableScene(Scene):
         active = v.to_act == seat and v.phase != "game_over" and not self.dealing
         edge = gfx.GOLD if active else gfx.PANEL_EDGE
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=edge, radius=12, alpha=225, width=3 if active else 2)
-        gfx.blit_text(surf, self.seat_name(seat), 21, (r.left + 12, r.top + 8), gfx.CREAM, True)
+        name = self.seat_name(seat)
+        gfx.blit_text(surf, name, gfx.fit_size(name, 21, r.w - 76, True), (r.left + 12, r.top + 8), gfx.CREAM, True)
         roles = []
         if seat == v.declarer:
             roles.append(t("table.role.declarer"))
         if seat == v.dealer:
             roles.append(t("table.role.dealer"))
         if roles:
-            gfx.blit_text(surf, " · ".join(roles), 14, (r.left + 12, r.top + 36), gfx.GOLD, True)
+            role = " · ".join(roles)
+            gfx.blit_text(surf, role, gfx.fit_size(role, 14, r.w - 24, True, 9), (r.left + 12, r.top + 36), gfx.GOLD, True)
         target = v.targets[seat]
         taken = self.disp_taken[seat]
         if v.contract or v.phase != "declare":
