@@ -373,3 +373,35 @@ def test_real_games_resolve_ties_as_rules_md_says():
 def test_no_winner_before_the_end():
     m = position(deal_number=17, used=((), ("S", "H", "D", "C", "NT"), ()))
     assert m.winner() is None and m.result() == (None, None)
+
+
+# --- lapsed passes: unreachable through the public API ------------------------------------
+# A giver holds 16 cards before the kitty and a suit has 13, so "no card outside the trump
+# suit" never happens in a real deal.  These tests move the giver's side cards out by hand
+# (internals!) only to prove the lapse code path does what RULES.md says.
+
+def _strip_side_cards(m, seat, trump_suit):
+    side = [c for c in m._hands[seat] if c.suit != trump_suit]
+    for c in side:
+        m._hands[seat].remove(c)
+        m._masks[seat] ^= c.mask
+        m._kitty.append(c)
+    return side
+
+
+def test_a_giver_without_side_cards_lapses_all_their_passes():
+    m = position(deal_number=1, previous_points=(-1, 2, -1))
+    _strip_side_cards(m, 1, 0)  # seat 1 keeps its 13 spades only
+    events = m.apply("declare S")
+    assert [(e.kind, e.seat, e.data) for e in events if e.kind == "lapsed"] == [("lapsed", 1, 2)]
+    assert m.current.exchange == [] and m.phase == "discard"
+
+
+def test_when_the_first_up_player_lapses_the_second_still_passes():
+    m = position(deal_number=1, previous_points=(1, 1, -2))
+    _strip_side_cards(m, 1, 0)
+    events = m.apply("declare S")
+    assert [e.kind for e in events] == ["declared", "lapsed"]
+    assert m.phase == "exchange" and m.to_act == 0
+    m.apply("give 2H")
+    assert [(s.giver, s.receiver) for s in m.current.exchange] == [(0, 2)] and m.phase == "discard"
