@@ -79,7 +79,8 @@ class App:
         self.frames = 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
-        self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
+        self._warm = [92, 84, 64]
+        self._last_click = None  # card widths the table uses: rendered a little per menu frame
         self.fatal: str | None = None
         from .scenes.menu import TitleScene
 
@@ -245,13 +246,25 @@ class App:
         return (int(x * self.scale + self.offset[0]), int(y * self.scale + self.offset[1]))
 
     # --- input ----------------------------------------------------------------------
+    def _twin_click(self, source: str, pos) -> bool:
+        """True if this click repeats a click just made by the other source (touch screens
+        send a finger event and an emulated mouse press for one tap)."""
+        now = time.perf_counter()
+        last = self._last_click
+        self._last_click = (source, now, pos)
+        if last and last[0] != source and now - last[1] < 0.35 and abs(last[2][0] - pos[0]) + abs(last[2][1] - pos[1]) < 40:
+            self._last_click = None
+            return True
+        return False
+
     def translate(self, ev) -> Input | None:
         t = ev.type
         if t == pygame.MOUSEBUTTONDOWN:
             if getattr(ev, "touch", False):
                 return None  # the FINGERDOWN twin handles it
             if ev.button == 1:
-                return Input("click", self.to_logical(ev.pos))
+                pos = self.to_logical(ev.pos)
+                return None if self._twin_click("mouse", pos) else Input("click", pos)
             if ev.button == 3:
                 return Input("alt", self.to_logical(ev.pos))
             if ev.button in (4, 5):
@@ -263,7 +276,8 @@ class App:
             return Input("move", self.to_logical(ev.pos))
         if t == pygame.FINGERDOWN:
             ww, wh = self.window.get_size()
-            return Input("click", self.to_logical((ev.x * ww, ev.y * wh)))
+            pos = self.to_logical((ev.x * ww, ev.y * wh))
+            return None if self._twin_click("finger", pos) else Input("click", pos)
         if t == pygame.MOUSEWHEEL:
             return Input("wheel", None, key=ev.y)
         if t == pygame.KEYDOWN:

@@ -127,3 +127,17 @@ def test_keyboard_only_menus_and_play(make_app):
             post_key(pygame.K_RIGHT)
             post_key(pygame.K_RETURN)
     assert scene.v.tricks, "no trick completed with the keyboard alone"
+
+
+def test_touch_tap_counts_once(make_app):
+    """A tap arrives as a finger event and an emulated mouse press: one click only."""
+    app = make_app()
+    r = dict(app.scene.targets())["settings"]
+    wx, wy = app.to_window(r.center)
+    ww, wh = app.window.get_size()
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=wx / ww, y=wy / wh, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(wx, wy), button=1))
+    app.step(dt=1 / 60)
+    assert app.scene_name == "settings"
+    # the tap must not also have hit whatever lies under it on the settings page
+    assert len(app.scenes) == 2

@@ -80,3 +80,20 @@ def test_local_storage_backend():
     assert not s.has_game()
     assert any(k.endswith(".damaged") for k in ls.d)
     json.loads(ls.d["three-five-eight:settings"])
+
+
+class JsNull:  # what Pyodide's localStorage.getItem returns for a missing key
+    def __str__(self):
+        return "jsnull"
+
+
+def test_local_storage_js_null_is_missing():
+    from game.storage import _LocalStorageBackend
+    from game.ui.session import Session
+
+    ls = FakeLocalStorage()
+    ls.getItem = lambda k: JsNull()
+    s = Storage(backend=_LocalStorageBackend(ls))
+    assert not s.has_game()
+    assert Session.load(s) == (None, None)
+    assert s.load_settings() == {}

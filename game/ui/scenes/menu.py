@@ -169,7 +169,7 @@ class NewGameScene(Scene):
             self.widgets.append(b)
         onoff = lambda v: t("common.on") if v else t("common.off")
         yesno = lambda v: t("common.yes") if v else t("common.no")
-        y = 262
+        y = 274
         rows = [
             ("must_trump", [False, True], onoff),
             ("exchange", [True, False], onoff),
@@ -182,7 +182,7 @@ class NewGameScene(Scene):
                 Choice((x0, y, 560, 44), (lambda key=key: t(f"option.{key}")), values,
                        (lambda key=key: self.options[key]), (lambda v, key=key: self.set_option(key, v)), fmt, name=f"opt_{key}", label_w=300)
             )
-            y += 54
+            y += 52
         # right column: opponents and names
         x1 = 720
         self.widgets.append(

@@ -228,6 +228,12 @@ class TableScene(Scene):
 
         return draw
 
+    def explain_contract(self, contract: str) -> None:
+        """Why a greyed-out contract cannot be chosen."""
+        used = self.used_in(self.human, contract)
+        if used is not None:
+            self.refuse(t("declare.used_reason", contract=t(f"contract.{contract}"), deal=used + 1))
+
     def used_in(self, seat: int, contract: str):
         """Deal index in which `seat` declared `contract`, or None (public history)."""
         if not self.v.rules.contracts_once:
@@ -626,6 +632,8 @@ class TableScene(Scene):
                     if w.enabled:
                         w.click(inp.pos)
                         self.app.sound("click")
+                    elif w.name.startswith("declare:"):
+                        self.explain_contract(w.name.split(":", 1)[1])
                     return
             i, c = self.card_at(inp.pos)
             if i is not None:
