@@ -117,6 +117,7 @@ MESSAGES = {
     "exchange.plan_you": "Вие давате {count} → {receiver}",
     "exchange.plan_to_you": "{giver} ви дава {count}",
     "exchange.rule": "Коз не може да се дава; получателят връща най-силната си карта от тази боя.",
+    "exchange.rule_any": "Коз още не е обявен, затова може да се даде всяка карта; получателят връща най-силната си карта от тази боя.",
     "exchange.none": "В това раздаване няма размяна.",
     "exchange.none_first": "В първото раздаване няма размяна.",
     "exchange.none_contract": "При договор „{contract}“ няма размяна.",

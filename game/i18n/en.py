@@ -120,6 +120,7 @@ MESSAGES = {
     "exchange.plan_you": "You pass {count} to {receiver}",
     "exchange.plan_to_you": "{giver} passes {count} to you",
     "exchange.rule": "No trumps may be passed; the receiver returns their highest card of that suit.",
+    "exchange.rule_any": "No trump is named yet, so any card may be passed; the receiver returns their highest card of that suit.",
     "exchange.none": "No exchange this deal.",
     "exchange.none_first": "No exchange in the first deal.",
     "exchange.none_contract": "No exchange in a {contract} deal.",

@@ -117,6 +117,7 @@ MESSAGES = {
     "exchange.plan_you": "Oddajesz {count} → {receiver}",
     "exchange.plan_to_you": "{giver} oddaje ci {count}",
     "exchange.rule": "Nie wolno oddać atutu; odbiorca oddaje swoją najwyższą kartę w tym kolorze.",
+    "exchange.rule_any": "Atu nie jest jeszcze wybrany, więc można oddać dowolną kartę; odbiorca oddaje swoją najwyższą kartę w tym kolorze.",
     "exchange.none": "W tym rozdaniu nie ma wymiany.",
     "exchange.none_first": "W pierwszym rozdaniu nie ma wymiany.",
     "exchange.none_contract": "W rozdaniu {contract} nie ma wymiany.",

@@ -117,6 +117,7 @@ MESSAGES = {
     "exchange.plan_you": "Вы отдаёте {count} → {receiver}",
     "exchange.plan_to_you": "{giver} отдаёт вам {count}",
     "exchange.rule": "Козыри отдавать нельзя; получатель возвращает свою старшую карту этой масти.",
+    "exchange.rule_any": "Козырь ещё не назван, поэтому можно отдать любую карту; получатель возвращает свою старшую карту этой масти.",
     "exchange.none": "В этой сдаче обмена нет.",
     "exchange.none_first": "В первой сдаче обмена нет.",
     "exchange.none_contract": "В сдаче «{contract}» обмена нет.",

@@ -259,7 +259,7 @@ class SettingsScene(Scene):
             ("language", "settings.language", list(i18n.LANGUAGES), lambda v: i18n.LANGUAGE_NAMES.get(v, v)),
             ("speed", "settings.speed", list(SPEEDS), lambda v: t(f"speed.{v}")),
             ("sound", "settings.sound", [True, False], lambda v: t("common.on") if v else t("common.off")),
-            ("card_style", "settings.card_style", list(art.STYLES), lambda v: t(f"style.{v}")),
+            ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
         for key, label, values, fmt in rows:

@@ -947,13 +947,13 @@ class TableScene(Scene):
                 lines.append(t("exchange.plan", giver=self.seat_name(g), receiver=self.seat_name(rcv), count=n))
         if not counts:
             lines.append(t("exchange.none"))
-        lines.append(t("exchange.rule"))
+        lines.append(t("exchange.rule") if v.trump >= 0 else t("exchange.rule_any"))
         r = pygame.Rect(250, 246, 780, 66 + 28 * len(lines))
         gfx.blit_panel(surf, r)
         gfx.blit_text(surf, t("exchange.title"), 26, (640, r.top + 12), gfx.GOLD, True, "midtop")
         y = r.top + 52
         for line in lines:
-            gfx.blit_text(surf, line, 18, (640, y), gfx.CREAM, False, "midtop")
+            gfx.blit_text(surf, line, gfx.fit_size(line, 18, r.w - 30), (640, y), gfx.CREAM, False, "midtop")
             y += 28
 
     def draw_sprite(self, surf, sp: Sprite) -> None:
@@ -964,8 +964,9 @@ class TableScene(Scene):
 
     def draw_last_trick(self, surf) -> None:
         v = self.v
+        surf.blit(gfx.overlay((W, H), (0, 0, 0, 110)), (0, 0))
         r = pygame.Rect(390, 190, 500, 250)
-        gfx.blit_panel(surf, r, alpha=245)
+        gfx.blit_panel(surf, r, alpha=255)
         if not v.tricks:
             gfx.blit_text(surf, t("table.no_last_trick"), 22, r.center, gfx.CREAM, True, "center")
             return
