@@ -1,8 +1,11 @@
 """The strong player: perfect-information Monte Carlo over exactly uniform sampled worlds.
 
 Card play: every candidate card (one per run of equivalent cards) is tried in the same
-worlds; heuristic playouts carry each world to `horizon` tricks from the end, where the
-exact solver (me against the other two) finishes it.  Contract, exchange pass and
+worlds.  With `horizon` tricks or fewer left the exact solver (me against the other two)
+values every candidate; earlier, heuristic playouts carry each world to `leaf_horizon`
+tricks from the end and the solver finishes it (4 rather than 5 there: a 5-trick solve
+costs ~4x a 4-trick one and this is where most decisions are).  Candidates far behind
+after `prune_after` worlds are dropped.  Contract, exchange pass and
 discards: a few sensible candidates, each scored by heuristic playouts of the whole deal
 in common sampled worlds.  All of it is a generator that yields after every world, so
 `think` can run it in frame-sized slices; `worlds` and `horizon` shrink it for slow
@@ -23,8 +26,8 @@ from .policy import playout, beats
 from .sampler import Inconsistent
 from .solver import Solver, moves
 
-HARD = dict(worlds=20, horizon=5, sim_worlds=16)
-NORMAL = dict(worlds=8, horizon=3, sim_worlds=6)
+HARD = dict(worlds=20, horizon=5, leaf_horizon=4, sim_worlds=16)
+NORMAL = dict(worlds=8, horizon=4, leaf_horizon=3, sim_worlds=6)
 
 
 def deal_points(taken, targets, minimum: bool, seat: int) -> int:
@@ -49,8 +52,12 @@ def simulate_deal(hands, pool: int, declarer: int, contract: str, must_trump: bo
 class SearchPlayer(HeuristicPlayer):
     name = "search"
 
-    def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16):
+    def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
+                 prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None):
         super().__init__(seed)
+        self.leaf_horizon = horizon if leaf_horizon is None else leaf_horizon
+        self.prune_after = prune_after
+        self.prune_margin = prune_margin
         self.worlds = worlds
         self.horizon = horizon
         self.sim_worlds = sim_worlds
@@ -89,23 +96,28 @@ class SearchPlayer(HeuristicPlayer):
         totals = dict.fromkeys(cands, 0)
         left = popcount(view.hand_mask)
         leader = view.leader
-        for _ in range(self.worlds):
+        alive = list(cands)
+        for w in range(1, self.worlds + 1):
             hands, _pool = know.world(sampler.sample(self.rng))
             solver = Solver(trump, must, me, minimum)
             if left <= self.horizon:
-                for c, v in solver.root_values(hands, leader, trick, cands).items():
+                for c, v in solver.root_values(hands, leader, trick, alive).items():
                     totals[c] += v
             else:
-                for c in cands:
+                for c in alive:
                     h = list(hands)
                     h[me] ^= 1 << c
-                    h2, lead2, taken = playout(h, leader, trick + [c], trump, must, minimum, self.horizon)
+                    h2, lead2, taken = playout(h, leader, trick + [c], trump, must, minimum, self.leaf_horizon)
                     played = sum(taken)
                     good = played - taken[me] if minimum else taken[me]
                     totals[c] += good + solver.value(h2, lead2)
+            if w == self.prune_after and len(alive) > 2:
+                # drop candidates already far behind: they cost most of the time
+                top = max(totals[c] for c in alive)
+                alive = [c for c in alive if totals[c] >= top - self.prune_margin * w]
             yield
         others = live & ~view.hand_mask
-        pick = max(cands, key=lambda c: (totals[c], self._same_run(c, preferred, others)))
+        pick = max(alive, key=lambda c: (totals[c], self._same_run(c, preferred, others)))
         if self._same_run(pick, preferred, others):
             pick = preferred
         return Action.play(CARDS[pick])

@@ -13,36 +13,51 @@ from game.engine.cards import SUIT_MASKS, SUIT_BITS
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _DESC = tuple(tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
+_RUNS: dict = {}
 
 
-def moves(hand: int, led: int, trump: int, must_trump: bool, live: int) -> list[int]:
-    """Legal cards, one per run of equivalent cards, high first within a suit."""
-    if led >= 0:
-        legal = hand & SUIT_MASKS[led]
-        if not legal:
-            legal = hand
-            if must_trump and trump >= 0 and hand & SUIT_MASKS[trump]:
-                legal = hand & SUIT_MASKS[trump]
-    else:
-        legal = hand
-    out = []
-    for s in range(4):
-        bits = legal >> (13 * s) & SUIT_BITS
-        if not bits:
-            continue
+def _runs(s: int, bits: int, live: int) -> tuple:
+    """One card per run of my cards `bits` in suit s, given the suit's live cards; cached."""
+    key = (s << 26) | (live << 13) | bits
+    got = _RUNS.get(key)
+    if got is None:
+        out = []
         prev_mine = False
-        for i in _DESC[live >> (13 * s) & SUIT_BITS | bits]:
+        for i in _DESC[live | bits]:
             if bits >> i & 1:
                 if not prev_mine:
                     out.append(13 * s + i)
                     prev_mine = True
             else:
                 prev_mine = False
+        got = _RUNS[key] = tuple(out)
+        if len(_RUNS) > 200000:
+            _RUNS.clear()
+    return got
+
+
+def moves(hand: int, led: int, trump: int, must_trump: bool, live: int) -> list[int]:
+    """Legal cards, one per run of equivalent cards, high first within a suit."""
+    if led >= 0:
+        legal = hand & SUIT_MASKS[led]
+        if legal:
+            return list(_runs(led, legal >> (13 * led), live >> (13 * led) & SUIT_BITS))
+        legal = hand
+        if must_trump and trump >= 0 and hand & SUIT_MASKS[trump]:
+            legal = hand & SUIT_MASKS[trump]
+            return list(_runs(trump, legal >> (13 * trump), live >> (13 * trump) & SUIT_BITS))
+    else:
+        legal = hand
+    out = []
+    for s in (0, 1, 2, 3):
+        bits = legal >> (13 * s) & SUIT_BITS
+        if bits:
+            out.extend(_runs(s, bits, live >> (13 * s) & SUIT_BITS))
     return out
 
 
 class Solver:
-    """Solve(hands, leader, trick) -> remaining tricks that go `me`'s way, exactly."""
+    """Remaining tricks that go `me`'s way under best play, exactly."""
 
     def __init__(self, trump: int, must_trump: bool, me: int, minimize: bool):
         self.trump = trump
@@ -53,71 +68,108 @@ class Solver:
         self.nodes = 0
 
     def value(self, hands, leader: int, trick=(), alpha: int = -1, beta: int = 99) -> int:
-        """Exact value (within alpha-beta window) of the position; trick = card indices on the table."""
+        """Exact value (within the alpha-beta window) of the position; trick = card indices on the table."""
         hands = list(hands)
-        return self._search(hands, leader, list(trick), alpha, beta)
+        live = hands[0] | hands[1] | hands[2]
+        for c in trick:
+            live |= 1 << c
+        return self._search(hands, leader, list(trick), live, alpha, beta)
 
-    def _search(self, hands, leader, trick, alpha, beta):
+    def _winner(self, leader: int, trick) -> int:
+        trump = self.trump
+        b = 0
+        for i in (1, 2):
+            x, y = trick[i], trick[b]
+            sx, sy = _SUIT_OF[x], _SUIT_OF[y]
+            if (sx == sy and x > y) or (sx == trump and sy != trump):
+                b = i
+        return (leader + b) % 3
+
+    def _order(self, cards, leader, trick, maximizing):
+        """Likely best first: take the trick cheaply if its current winner is on the wrong
+        side, else play low (or, ducking in MT, high under the winner)."""
+        trump = self.trump
+        b = 0
+        if len(trick) == 2:
+            x, y = trick[1], trick[0]
+            if (_SUIT_OF[x] == _SUIT_OF[y] and x > y) or (_SUIT_OF[x] == trump and _SUIT_OF[y] != trump):
+                b = 1
+        best = trick[b]
+        sb = _SUIT_OF[best]
+        good_side = ((leader + b) % 3 == self.me) != self.minimize
+        happy = good_side == maximizing
+        win, lose = [], []
+        for c in cards:
+            sc = _SUIT_OF[c]
+            if (sc == sb and c > best) or (sc == trump and sb != trump):
+                win.append(c)
+            else:
+                lose.append(c)
+        if happy:
+            return lose + win
+        win.reverse()
+        return win + lose
+
+    def _search(self, hands, leader, trick, live, alpha, beta):
         self.nodes += 1
         n = len(trick)
         if n == 0:
-            if not hands[leader]:
+            h = hands[leader]
+            if not h:
                 return 0
+            if not h & (h - 1):  # one card each: the last trick plays itself
+                w = self._winner(leader, [h.bit_length() - 1, hands[(leader + 1) % 3].bit_length() - 1,
+                                          hands[(leader + 2) % 3].bit_length() - 1])
+                return 1 if (w == self.me) != self.minimize else 0
             key = (hands[0], hands[1], hands[2], leader)
             entry = self.tt.get(key)
             if entry is not None:
                 lo, hi = entry
-                if lo >= beta:
+                if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
                     return hi
-                if lo == hi:
-                    return lo
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            else:
+                lo, hi = 0, bin(h).count("1")
+                if hi <= alpha:
+                    return hi
             a0, b0 = alpha, beta
+            live = hands[0] | hands[1] | hands[2]
         seat = (leader + n) % 3
         hand = hands[seat]
-        trump = self.trump
         led = _SUIT_OF[trick[0]] if n else -1
-        live = hands[0] | hands[1] | hands[2]
-        for c in trick:
-            live |= 1 << c
-        cards = moves(hand, led, trump, self.must_trump, live)
+        cards = moves(hand, led, self.trump, self.must_trump, live)
         maximizing = seat == self.me
+        if n and len(cards) > 1:
+            cards = self._order(cards, leader, trick, maximizing)
         best = -1 if maximizing else 99
         for c in cards:
             hands[seat] = hand ^ (1 << c)
             trick.append(c)
             if n == 2:
-                b = 0
-                for i in (1, 2):
-                    x, y = trick[i], trick[b]
-                    if (_SUIT_OF[x] == _SUIT_OF[y] and x > y) or (_SUIT_OF[x] == trump and _SUIT_OF[y] != trump):
-                        b = i
-                winner = (leader + b) % 3
+                winner = self._winner(leader, trick)
                 good = 1 if (winner == self.me) != self.minimize else 0
-                v = good + self._search(hands, winner, [], alpha - good, beta - good)
+                v = good + self._search(hands, winner, [], 0, alpha - good, beta - good)
             else:
-                v = self._search(hands, leader, trick, alpha, beta)
+                v = self._search(hands, leader, trick, live, alpha, beta)
             trick.pop()
             if maximizing:
                 if v > best:
                     best = v
                     if v > alpha:
                         alpha = v
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
             if alpha >= beta:
                 break
         hands[seat] = hand
         if n == 0:
-            lo, hi = self.tt.get(key, (0, 99))
             if best <= a0:
                 hi = min(hi, best)
             elif best >= b0:
@@ -131,19 +183,17 @@ class Solver:
         """Exact value of each candidate card for the seat to act (which must be me)."""
         out = {}
         seat = (leader + len(trick)) % 3
+        live = hands[0] | hands[1] | hands[2]
+        for c in trick:
+            live |= 1 << c
         for c in candidates:
             h = list(hands)
             h[seat] ^= 1 << c
             t = list(trick) + [c]
             if len(t) == 3:
-                b = 0
-                for i in (1, 2):
-                    x, y = t[i], t[b]
-                    if (_SUIT_OF[x] == _SUIT_OF[y] and x > y) or (_SUIT_OF[x] == self.trump and _SUIT_OF[y] != self.trump):
-                        b = i
-                winner = (leader + b) % 3
+                winner = self._winner(leader, t)
                 good = 1 if (winner == self.me) != self.minimize else 0
-                out[c] = good + self._search(h, winner, [], -1, 99)
+                out[c] = good + self._search(h, winner, [], 0, -1, 99)
             else:
-                out[c] = self._search(h, leader, t, -1, 99)
+                out[c] = self._search(h, leader, t, live, -1, 99)
         return out
