@@ -405,3 +405,22 @@ def test_when_the_first_up_player_lapses_the_second_still_passes():
     assert m.phase == "exchange" and m.to_act == 0
     m.apply("give 2H")
     assert [(s.giver, s.receiver) for s in m.current.exchange] == [(0, 2)] and m.phase == "discard"
+
+
+# --- saves stay loadable: the seeded shuffle must never change ------------------------------
+
+def test_seeded_deals_are_pinned_so_old_saves_replay_the_same_cards():
+    from game.engine import format_cards
+    from game.engine.deal import first_dealer, shuffled_deal
+
+    m = Match.new(seed=1)
+    assert m.dealer == 0 == first_dealer(1)
+    assert [format_cards(h) for h in m.current.hands] == [
+        "3H 9D 4D 2S 9C KC QS 6H 7S JH QH 5C TD KH 2C 4C",
+        "8C 6C QD 5D AH 3C 6D 3D 3S 9S 6S 2D TC TH 4S AS",
+        "QC AD 8S AC 8H JD TS 8D KS 7H JC 2H 4H 7C 7D 5S",
+    ]
+    assert format_cards(m.current.kitty) == "5H KD 9H JS"
+    hands, kitty = shuffled_deal(358, 0, 2)
+    assert format_cards(hands[0]) == "TH AH QD 8H 2D 9S KH 6C QC 6H 3C TD JD JC 6D QH"
+    assert format_cards(kitty) == "7S 5D 3S KS" and first_dealer(358) == 2
