@@ -358,7 +358,7 @@ class PauseScene(Scene):
 
     def draw(self, surf):
         r = pygame.Rect(W // 2 - 220, 150, 440, 400)
-        gfx.blit_panel(surf, r)
+        gfx.blit_panel(surf, r, alpha=255)
         gfx.blit_text(surf, t("pause.title"), 40, (W // 2, 172), gfx.GOLD, True, "midtop")
         super().draw(surf)
         gfx.blit_text(surf, t("pause.saved"), 16, (W // 2, 520), gfx.MUTED, False, "midtop")

@@ -211,7 +211,7 @@ class TableScene(Scene):
         bw, gap = 100, 12
         x0 = 640 - (n * bw + (n - 1) * gap) // 2
         for i, c in enumerate(contracts):
-            b = Button((x0 + i * (bw + gap), 364, bw, 104), lambda c=c: "", (lambda c=c: self.declare(c)), name=f"declare:{c}")
+            b = Button((x0 + i * (bw + gap), 346, bw, 108), lambda c=c: "", (lambda c=c: self.declare(c)), name=f"declare:{c}")
             b.icon = self._contract_icon(c)
             b.enabled = c in legal and not self.timeline.busy
             self.widgets.append(b)
@@ -220,11 +220,17 @@ class TableScene(Scene):
         def draw(surf, rect, fg):
             icon = art.contract_icon(contract, 44, gfx.card_style())
             surf.blit(icon, icon.get_rect(center=(rect.centerx, rect.top + 34)))
-            label = t(f"contract.short.{contract}") if contract in ("NT", "MT") else t(f"contract.{contract}").split(" ", 1)[-1]
-            gfx.blit_text(surf, label, 15, (rect.centerx, rect.top + 68), fg, True, "midtop", light_bg=fg == gfx.INK)
+            label = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
+            size = gfx.fit_size(label, 15, rect.w - 8, True, 12)
+            lines = [label] if gfx.text_width(label, size, True) <= rect.w - 8 else gfx.wrap(label, 12, rect.w - 8, True)[:2]
+            y = rect.top + (68 if len(lines) == 1 else 62)
+            for line in lines:
+                gfx.blit_text(surf, line, size if len(lines) == 1 else gfx.fit_size(line, 12, rect.w - 6, True, 9), (rect.centerx, y), fg, True, "midtop", light_bg=fg == gfx.INK)
+                y += 14
             used = self.used_in(self.human, contract)
             if used is not None:
-                gfx.blit_text(surf, t("contract.used", deal=used + 1), 13, (rect.centerx, rect.top + 86), gfx.BRIGHT_RED, False, "midtop")
+                note = t("contract.used", deal=used + 1)
+                gfx.blit_text(surf, note, gfx.fit_size(note, 13, rect.w - 6, False, 9), (rect.centerx, rect.top + 90), gfx.BRIGHT_RED, False, "midtop")
 
         return draw
 
@@ -917,7 +923,7 @@ class TableScene(Scene):
         if self.dealing:
             return
         if v.phase == "declare" and v.to_act == self.human and not self.timeline.busy:
-            r = pygame.Rect(300, 236, 680, 252)
+            r = pygame.Rect(300, 236, 680, 236)
             gfx.blit_panel(surf, r)
             gfx.blit_text(surf, t("declare.title"), 30, (640, 248), gfx.GOLD, True, "midtop")
             target = v.rules.targets(v.dealer, None)[self.human]
