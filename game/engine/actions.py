@@ -21,6 +21,13 @@ class Action:
     __slots__ = ("kind", "card", "contract", "_text")
 
     def __init__(self, kind: str, card: Card | None = None, contract: str | None = None):
+        if kind not in KINDS:
+            raise InvalidNotation(f"not an action kind: {kind!r} (declare, give, discard or play)")
+        if kind == DECLARE:
+            if card is not None or contract not in ALL_CONTRACTS:
+                raise InvalidNotation(f"declare needs a contract (S, H, D, C, NT or MT), not {contract!r}")
+        elif not isinstance(card, Card) or contract is not None:
+            raise InvalidNotation(f"{kind} needs one card, not {card!r}")
         self.kind = kind
         self.card = card
         self.contract = contract

@@ -33,6 +33,18 @@ def _seats(value, name: str) -> tuple:
     return tuple(value)
 
 
+def _whole(value, name: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _check_rules(rules) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet (RuleSet.preset(...)), not {rules!r}")
+    return rules
+
+
 class Match:
     """A whole game.  Create with ``Match.new`` or ``Match.from_position``."""
 
@@ -40,7 +52,7 @@ class Match:
                  previous_points, hands, kitty, start: dict | None):
         self.rules = rules
         self.seed = seed
-        self.totals = list(totals)
+        self._totals = list(totals)
         self.deals: list[DealRecord] = []
         self.history: list[Action] = []
         self._start = start
@@ -53,11 +65,10 @@ class Match:
     # --- construction -----------------------------------------------------------------
     @classmethod
     def new(cls, rules: RuleSet | None = None, seed: int | None = None) -> "Match":
-        rules = rules or RuleSet.preset("standard")
+        rules = _check_rules(rules or RuleSet.preset("standard"))
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        _whole(seed, "seed")
         dealer = first_dealer(seed)
         hands, kitty = shuffled_deal(seed, 0, dealer)
         return cls(rules, seed, dealer, 0, (0, 0, 0), ((), (), ()), (0, 0, 0), hands, kitty, None)
@@ -67,6 +78,7 @@ class Match:
                       totals=(0, 0, 0), used=((), (), ()), previous_points=(0, 0, 0),
                       seed: int | None = None) -> "Match":
         """Start at a chosen deal; the seed shuffles the deals that follow."""
+        _check_rules(rules)
         try:
             hands = [parse_cards(h) for h in _seats(hands, "hands")]
             kitty = parse_cards(kitty)
@@ -76,12 +88,12 @@ class Match:
             raise ValueError("bad position: each hand needs 16 cards and the kitty 4")
         if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
             raise ValueError("bad position: the hands and kitty must hold all 52 cards, each once")
-        if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+        if type(dealer) is not int or dealer not in (0, 1, 2):
             raise ValueError(f"bad position: dealer must be seat 0, 1 or 2, not {dealer!r}")
-        if not isinstance(deal_number, int) or not 0 <= deal_number < rules.deals:
+        if type(deal_number) is not int or not 0 <= deal_number < rules.deals:
             raise ValueError(f"bad position: deal_number must be 0..{rules.deals - 1}")
-        totals = tuple(int(t) for t in _seats(totals, "totals"))
-        previous_points = tuple(int(p) for p in _seats(previous_points, "previous_points"))
+        totals = tuple(_whole(t, "each total") for t in _seats(totals, "totals"))
+        previous_points = tuple(_whole(p, "each previous point") for p in _seats(previous_points, "previous_points"))
         if sum(previous_points) != 0:
             raise ValueError("bad position: previous_points must add up to 0")
         used = tuple(tuple(parse_contract(c) for c in u) for u in _seats(used, "used"))
@@ -97,6 +109,7 @@ class Match:
                     raise ValueError(f"bad position: seat {seat} has too few contracts left for the remaining deals")
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
+        _whole(seed, "seed")
         start = {
             "hands": [[str(c) for c in h] for h in hands], "kitty": [str(c) for c in kitty],
             "dealer": dealer, "deal_number": deal_number, "totals": list(totals),
@@ -105,6 +118,10 @@ class Match:
         return cls(rules, seed, dealer, deal_number, totals, used, previous_points, hands, kitty, start)
 
     # --- state ------------------------------------------------------------------------
+    @property
+    def totals(self) -> tuple[int, int, int]:
+        return tuple(self._totals)
+
     @property
     def deal_number(self) -> int:
         return self.current.number
@@ -154,6 +171,7 @@ class Match:
         self._leader = declarer
         self._played = 0
         self._passes: list[tuple[int, int]] = []
+        self._kitty_taken = False
         events.append(Event("dealt", dealer, None, number))
         if rules.exchange_first:
             self._begin_exchange(events)
@@ -200,6 +218,7 @@ class Match:
         self._hands[declarer].extend(self._kitty)
         for c in self._kitty:
             self._masks[declarer] |= c.mask
+        self._kitty_taken = True
         events.append(Event("kitty", declarer, None, tuple(self._kitty)))
         self.phase, self.to_act = DISCARD_PHASE, declarer
 
@@ -322,7 +341,7 @@ class Match:
 
     def _declare(self, seat: int, contract: str, events: list) -> None:
         if contract not in self.rules.contracts:
-            raise IllegalAction(f"{CONTRACT_NAMES[contract]} is not a contract in the {self.rules.preset_name} rules")
+            raise IllegalAction(f"{CONTRACT_NAMES.get(contract, contract)} is not a contract in the {self.rules.preset_name} rules")
         if self.rules.contracts_once and contract in self._used[seat]:
             raise IllegalAction(f"you have already declared {CONTRACT_NAMES[contract]}: each contract once per game")
         deal = self.current
@@ -340,7 +359,7 @@ class Match:
         deal = self.current
         deal.points = fast.score(deal.tricks_taken, deal.targets, deal.contract == MT)
         for s in range(3):
-            self.totals[s] += deal.points[s]
+            self._totals[s] += deal.points[s]
         self.deals.append(deal)
         self._previous_points = deal.points
         events.append(Event("scored", None, None, deal.points))
@@ -382,8 +401,7 @@ class Match:
         if phase == DECLARE_PHASE and is_declarer and self.rules.declare_on < len(hand):
             hand = hand[: self.rules.declare_on]
             hand_mask = sum(c.mask for c in hand)
-        declared = deal.contract is not None
-        show_kitty = is_declarer and declared and phase != GAME_OVER
+        show_kitty = is_declarer and self._kitty_taken and phase != GAME_OVER
         exchange = tuple(
             step if seat in (step.giver, step.receiver) else ExchangeStep(step.giver, step.receiver, None, None)
             for step in deal.exchange

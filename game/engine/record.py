@@ -7,6 +7,7 @@ rejected with a clear error instead of producing a game that could not have happ
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 
@@ -28,7 +29,7 @@ def make_record(match) -> dict:
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "start": match._start,
+        "start": copy.deepcopy(match._start),
         "actions": [str(a) for a in match.history],
     }
 
@@ -63,7 +64,7 @@ def replay(record) -> "Match":
             )
         else:
             raise SaveError("the saved starting position is malformed")
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         if isinstance(exc, SaveError):
             raise
         raise SaveError(f"the saved starting position is invalid: {exc}") from None
@@ -97,7 +98,7 @@ def loads(text) -> "Match":
         raise SaveError("the save file is empty")
     try:
         body = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; so is a 5,000-digit number
         raise SaveError("the save file is damaged or truncated (not valid JSON)") from None
     if not isinstance(body, dict):
         raise SaveError("the save file does not hold a match")

@@ -48,11 +48,16 @@ class RuleSet:
     PRESETS = ("standard", "blato", "classic")
     OPTIONS = ("must_trump", "exchange", "deals", "declare_on", "contracts_once")
 
+    def __post_init__(self):
+        self.validate()
+
     @staticmethod
     def preset(name: str = "standard", **options) -> "RuleSet":
         key = name.strip().lower() if isinstance(name, str) else name
         if key not in RuleSet.PRESETS:
             raise InvalidRules(f"unknown rule preset {name!r}: choose standard, blato or classic")
+        if "preset_name" in options:
+            raise InvalidRules("unknown option 'preset_name': name the preset as the first argument")
         base = {
             "standard": dict(),
             "blato": dict(must_trump=True),
@@ -65,9 +70,7 @@ class RuleSet:
         unknown = set(values) - {f.name for f in fields(RuleSet)}
         if unknown:
             raise InvalidRules(f"unknown option {sorted(unknown)[0]!r}: options are {', '.join(RuleSet.OPTIONS)}")
-        rules = RuleSet(**values)
-        rules.validate()
-        return rules
+        return RuleSet(**values)
 
     def with_options(self, **options) -> "RuleSet":
         return RuleSet._checked(**{**self.to_dict(), **options})
@@ -76,11 +79,11 @@ class RuleSet:
         if self.preset_name not in self.PRESETS:
             raise InvalidRules(f"unknown rule preset {self.preset_name!r}")
         for flag in ("must_trump", "exchange", "contracts_once"):
-            if not isinstance(getattr(self, flag), bool):
+            if type(getattr(self, flag)) is not bool:
                 raise InvalidRules(f"option {flag} must be true or false, not {getattr(self, flag)!r}")
-        if not isinstance(self.deals, int) or isinstance(self.deals, bool) or not 3 <= self.deals <= 60 or self.deals % 3:
+        if type(self.deals) is not int or not 3 <= self.deals <= 60 or self.deals % 3:
             raise InvalidRules(f"deals must be a multiple of 3 from 3 to 60 (each player deals equally often), not {self.deals!r}")
-        if self.declare_on not in (6, 16) or isinstance(self.declare_on, bool):
+        if type(self.declare_on) is not int or self.declare_on not in (6, 16):
             raise InvalidRules(f"declare_on must be 6 (first six cards) or 16 (whole hand), not {self.declare_on!r}")
         if self.exchange_first and self.declare_on != 16:
             raise InvalidRules("classic exchanges cards before the contract, so the declarer has seen the whole hand: declare_on must be 16")

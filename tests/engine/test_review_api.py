@@ -1,7 +1,7 @@
 """Rules review: the public API under abuse (bad options, bad positions, crafted saves,
 aliasing).  Every failure must be a clear ValueError subclass and never a half-changed match.
 
-Tests marked xfail(strict) are engine bugs reported in /work/team/requests-lead.md.
+Each test here once exposed an engine bug (reported in review); all are fixed now.
 """
 
 import json
@@ -28,7 +28,6 @@ def _fingerprint(m):
 
 # --- RuleSet --------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="declare_on=6.0 passes validation (6.0 in (6, 16)); view() then slices a hand by a float")
 def test_float_declare_on_is_refused_or_works():
     try:
         rules = RuleSet.preset("standard", declare_on=6.0)
@@ -38,7 +37,6 @@ def test_float_declare_on_is_refused_or_works():
     assert len(m.view(m.declarer).hand) == 6  # TypeError: slice indices must be integers
 
 
-@pytest.mark.xfail(strict=True, reason="a tampered save with rules.declare_on 6.0 loads, then view() crashes with TypeError")
 def test_save_with_float_declare_on_is_rejected_or_viewable():
     body = json.loads(Match.new(seed=4).to_json())
     body["rules"]["declare_on"] = 6.0
@@ -49,7 +47,6 @@ def test_save_with_float_declare_on_is_rejected_or_viewable():
     m.view(m.declarer)
 
 
-@pytest.mark.xfail(strict=True, reason="preset_name among the options raises TypeError (multiple values), not InvalidRules")
 def test_preset_name_as_an_option_is_a_clear_error():
     with pytest.raises(InvalidRules):
         RuleSet.preset("standard", preset_name="blato")
@@ -81,8 +78,6 @@ def test_every_preset_round_trips_through_its_dict():
 
 # --- from_position ---------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="from_position does not check the seed like Match.new does: a string seed "
-                                      "gives a match whose own save cannot be loaded")
 def test_from_position_seed_is_validated_or_the_save_loads():
     hands, kitty = dominant_deal()
     try:
@@ -92,14 +87,12 @@ def test_from_position_seed_is_validated_or_the_save_loads():
     Match.from_json(m.to_json())  # SaveError: the saved seed is missing or not a number
 
 
-@pytest.mark.xfail(strict=True, reason="from_position accepts dealer=1.0 (1.0 in (0, 1, 2)), then crashes with TypeError")
 def test_float_dealer_is_a_value_error():
     hands, kitty = dominant_deal()
     with pytest.raises(ValueError):
         Match.from_position(STANDARD, hands, kitty, 1.0)
 
 
-@pytest.mark.xfail(strict=True, reason="int(inf) in from_position raises OverflowError, not ValueError")
 def test_infinite_totals_are_a_value_error():
     hands, kitty = dominant_deal()
     with pytest.raises(ValueError):
@@ -141,8 +134,6 @@ def test_position_input_lists_are_not_aliased():
 
 # --- records and saves -----------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="record()['start'] is the match's own _start dict: editing a record "
-                                      "rewrites the match's saves and replays")
 def test_editing_a_record_does_not_change_the_match():
     m = position(seed=5)
     before = m.to_json()
@@ -161,8 +152,6 @@ def test_editing_a_record_actions_list_does_not_change_the_match():
     assert len(m.record()["actions"]) == 1 and m.record()["rules"]["deals"] == 18
 
 
-@pytest.mark.xfail(strict=True, reason="a crafted save (valid checksum) with Infinity in start totals raises "
-                                      "OverflowError instead of SaveError")
 def test_infinite_number_in_a_save_is_a_save_error():
     body = json.loads(position(seed=5).to_json())
     body["start"]["totals"] = [float("inf"), 0, 0]
@@ -170,8 +159,6 @@ def test_infinite_number_in_a_save_is_a_save_error():
         Match.from_json(_resigned(body))
 
 
-@pytest.mark.xfail(strict=True, reason="a 5000-digit number in a save raises a bare ValueError from json "
-                                      "(int digit limit), not SaveError")
 def test_huge_number_in_a_save_is_a_save_error():
     text = position(seed=5).to_json().replace('"seed": 5', '"seed": ' + "9" * 5000)
     with pytest.raises(SaveError):
@@ -251,13 +238,14 @@ def test_a_finished_game_saves_and_loads_with_its_result():
 
 # --- actions ---------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="apply(Action('declare', contract=None)) raises KeyError, not IllegalAction "
-                                      "(Action's constructor is public and unchecked)")
-@pytest.mark.parametrize("action", [Action("declare", contract=None), Action("declare", contract="XX")])
-def test_hand_built_bad_actions_are_illegal_not_crashes(action):
-    m = position()
-    with pytest.raises(IllegalAction):
-        m.apply(action)
+@pytest.mark.parametrize("args", [("declare", None, None), ("declare", None, "XX"), ("play", None, None),
+                                  ("play", "AS", None), ("jump", None, "S")])
+def test_hand_built_bad_actions_are_refused_when_built(args):
+    from game.engine import InvalidNotation
+
+    kind, card, contract = args
+    with pytest.raises(InvalidNotation):
+        Action(kind, card, contract)
 
 
 @pytest.mark.parametrize("text", ["play AS extra", "PLAY", "declare", "declare S H", "give", "discard 11C",
@@ -280,22 +268,16 @@ def test_actions_are_case_and_space_insensitive():
     assert [str(a) for a in m.history] == ["declare NT", "discard 2C"]
 
 
-@pytest.mark.xfail(strict=True, reason="Match.totals is a mutable list, NOTES.md promises a tuple; "
-                                      "m.totals[0] += 5 silently corrupts the score and later saves")
 def test_totals_cannot_be_edited_from_outside():
     m = position()
     assert isinstance(m.totals, tuple)
 
 
-@pytest.mark.xfail(strict=True, reason="RuleSet's dataclass constructor skips validate(): Match.new(RuleSet(deals=7)) "
-                                      "plays a game whose own save is then refused ('saved rules are invalid')")
 def test_unvalidated_rules_are_refused_when_a_match_starts():
     with pytest.raises(InvalidRules):
         Match.new(RuleSet(deals=7), seed=1)
 
 
-@pytest.mark.xfail(strict=True, reason="RuleSet(preset_name='classic') keeps declare_on=6 although classic needs 16; "
-                                      "the classic dealer then names trumps after exchanging, seeing 6 cards")
 def test_unvalidated_classic_rules_are_refused():
     with pytest.raises(InvalidRules):
         Match.new(RuleSet(preset_name="classic"), seed=1)

@@ -195,9 +195,6 @@ def test_no_trump_may_be_passed_in_any_trump_contract():
                 m.apply(f"give {c}")
 
 
-@pytest.mark.xfail(strict=True, reason="in standard/blato the declarer's view shows the kitty during the exchange, "
-                                      "before it is picked up (RULES.md: exchange, then kitty); a declarer who passes "
-                                      "cards may choose them knowing the kitty")
 def test_kitty_stays_hidden_from_the_declarer_until_the_exchange_is_over():
     m = _declared((-1, 2, -1))
     assert m.phase == "exchange" and m.to_act == 1 == m.declarer
