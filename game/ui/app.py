@@ -40,7 +40,8 @@ DEFAULT_SETTINGS = {
 
 
 class App:
-    def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None):
+    def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None):
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")  # smooth GPU scaling (SCALED mode)
         pygame.init()
         self.web = WEB
         self.storage = storage or Storage(storage_dir)
@@ -61,8 +62,18 @@ class App:
 
         size = tuple(size or LOGICAL)
         pygame.display.set_caption("3-5-8")
-        flags = 0 if self.web else pygame.RESIZABLE
-        self.window = pygame.display.set_mode(size, flags)
+        if scaled is None:  # natively on a real display: let SDL's renderer scale (no CPU cost)
+            scaled = not self.web and size == LOGICAL and os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "offscreen")
+        self.scaled_mode = False
+        self.window = None
+        if scaled:
+            try:
+                self.window = pygame.display.set_mode(LOGICAL, pygame.SCALED | pygame.RESIZABLE)
+                self.scaled_mode = True
+            except Exception:
+                self.window = None
+        if self.window is None:
+            self.window = pygame.display.set_mode(size, 0 if self.web else pygame.RESIZABLE)
         self._icon()
         self.canvas = pygame.Surface(LOGICAL).convert()
         self.scale, self.offset = 1.0, (0, 0)
@@ -332,6 +343,8 @@ class App:
             self._warm = []
 
     def _on_resize(self, ev) -> None:
+        if self.scaled_mode:
+            return  # SDL scales the 1280x720 frame and maps the mouse itself
         if self.web:
             self._layout_window()
             return
@@ -369,6 +382,18 @@ class App:
                     self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
         pygame.display.flip()
 
+    def recover(self, exc) -> None:
+        """After an unexpected error: back to the title (the game was saved after the last
+        move, so Continue resumes it), with the message shown there."""
+        self.notice = i18n.t("error.generic", message=f"{type(exc).__name__}: {exc}"[:160])
+        try:
+            self.to_title()
+        except Exception:
+            from .scenes.menu import TitleScene
+
+            self.scenes = []
+            self.push(TitleScene(self))
+
     def screenshot(self):
         """The current logical frame as a Surface."""
         return self.window.copy() if self.direct else self.canvas.copy()
@@ -379,7 +404,13 @@ class App:
         frame_time = 1 / 60
         while self.running:
             start = time.perf_counter()
-            self.step()
+            try:
+                self.step()
+            except Exception as exc:  # never lose a game to a bug: report, go to the title
+                import traceback
+
+                traceback.print_exc()
+                self.recover(exc)
             if self.web:
                 await asyncio.sleep(0)
             else:

@@ -141,3 +141,28 @@ def test_touch_tap_counts_once(make_app):
     assert app.scene_name == "settings"
     # the tap must not also have hit whatever lies under it on the settings page
     assert len(app.scenes) == 2
+
+
+def test_main_loop_recovers_from_a_scene_error(make_app):
+    """The real loop (App.run) survives a bug in a scene: back to the title, game kept."""
+    import asyncio
+
+    app = make_app()
+    app.start_new_game(seed=2)
+    table = app.scene
+
+    def broken(dt):
+        raise RuntimeError("boom")
+
+    table.update = broken
+    title = app.scenes[0]
+    original = title.update
+
+    def stop_after(dt):
+        original(dt)
+        app.running = False
+
+    title.update = stop_after
+    asyncio.run(app.run())
+    assert app.scene_name == "title" and "boom" in app.notice
+    assert app.storage.has_game()
