@@ -99,10 +99,15 @@ def test_pygame_part(web_build):
     run_py = ROOT.parent / "shared" / "webcheck" / "run.py"
     if not run_py.is_file():
         pytest.skip(f"{run_py} not found")
+    from tools.web_play import steps as play_steps
+
     out = web_build[0].parent / "webcheck-shots"
-    steps = out.parent / "steps.json"
-    steps.write_text(json.dumps([{"until": "getattr(main, 'APP', None) is not None", "timeout": 60},
-                                 {"wait": 2}, {"shot": "start"}]))
+    out.mkdir(exist_ok=True)
+    steps = out / "steps.json"
+    steps.write_text(json.dumps(play_steps()))  # title → new game → deal → first trick
     done = subprocess.run([sys.executable, str(run_py), str(web_build[0]), "--wheel", wheel, "--out", str(out),
                            "--script", str(steps)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = json.loads((out / "report.json").read_text())
+    assert report["state"] == "running" and not report["failures"], report
+    assert (out / "06-first-trick.png").is_file()

@@ -1,0 +1,81 @@
+"""Play the built web game in headless Chromium up to the first trick, with screenshots.
+
+    python -m tools.web_play --wheel /tmp/pygame_ce_wasm.whl [--web build/web] [--out /tmp/shots]
+                             [--size 1280x720] [--steps-only FILE]
+
+Writes a webcheck steps.json (clicks posted by tests/web/webcheck_driver.py, which only
+acts when the human may) and runs ../shared/webcheck/run.py on the build: title, new-game
+screen, the table after the deal, the first play, a trick on the table, the first trick
+taken. Screenshots and report.json land in --out. The wheel is pygame-ce built for
+WebAssembly (cp314) from the public pygame-web/cdn repository; keep it outside the
+repository (never commit it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN_PY = ROOT.parent / "shared" / "webcheck" / "run.py"
+DRIVER = ROOT / "tests" / "web" / "webcheck_driver.py"
+
+
+def steps() -> list[dict]:
+    driver = DRIVER.read_text(encoding="utf-8").replace("import main\n", "")
+    started = "getattr(main, 'APP', None) is not None and main.APP.frames > 5"
+    return [
+        {"until": started, "timeout": 120},
+        {"wait": 1.0},
+        {"shot": "01-title"},
+        {"py": "main.APP.scene_name, main.APP.window.get_size(), main.APP.params"},
+        {"py": driver + "\n'driver ready'"},
+        {"until": "main._web_drive('new_game')", "timeout": 30},
+        {"wait": 0.8},
+        {"shot": "02-new-game"},
+        {"until": "main._web_drive('table')", "timeout": 30},
+        {"wait": 2.5},
+        {"shot": "03-table"},
+        {"py": "main.APP.scene_name, main.APP.scene.v.phase, main.APP.scene.v.to_act, main.APP.scene.v.contract"},
+        {"until": "main._web_drive('play')", "timeout": 120},
+        {"wait": 0.5},
+        {"shot": "04-play"},
+        {"until": "main._web_drive('trick_on_table')", "timeout": 60},
+        {"shot": "05-trick-on-table"},
+        {"until": "main._web_drive('trick1')", "timeout": 60},
+        {"wait": 0.3},
+        {"shot": "06-first-trick"},
+        {"wait": 2.0},
+        {"shot": "07-after-first-trick"},
+        {"py": "[str(t) for t in main.APP.scene.session.view().tricks], main.APP.scene.session.view().tricks_taken"},
+        {"py": "main.APP.frames, round(main.APP.clock.get_fps(), 1) if hasattr(main.APP, 'clock') else None"},
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--wheel", required=False)
+    ap.add_argument("--web", default=str(ROOT / "build" / "web"))
+    ap.add_argument("--out", default="/tmp/358-shots")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--steps-only", help="write the steps JSON to this file and stop")
+    args = ap.parse_args(argv)
+    if args.steps_only:
+        Path(args.steps_only).write_text(json.dumps(steps(), indent=1))
+        return 0
+    if not args.wheel or not Path(args.wheel).is_file():
+        sys.exit("web_play: --wheel PATH to the pygame-ce WebAssembly wheel is required")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    steps_file = out / "steps.json"
+    steps_file.write_text(json.dumps(steps(), indent=1))
+    cmd = [sys.executable, str(RUN_PY), args.web, "--wheel", args.wheel, "--out", str(out),
+           "--script", str(steps_file), "--size", args.size]
+    return subprocess.run(cmd).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
