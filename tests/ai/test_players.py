@@ -1,0 +1,89 @@
+"""Players see only views, stay legal in whole matches, and think in slices."""
+
+import pytest
+
+from game import arena
+from game.ai import STRENGTHS, make_player
+from game.engine import Match, RuleSet
+
+
+class Guard:
+    """Makes every Match method raise while a player is deciding."""
+
+    def __init__(self, monkeypatch):
+        self.active = False
+        for name in ("apply", "legal_actions", "hand", "view", "copy", "record", "to_json"):
+            original = getattr(Match, name)
+
+            def guarded(self_, *a, _orig=original, _name=name, **k):
+                if self.active:
+                    raise AssertionError(f"a player touched Match.{_name}")
+                return _orig(self_, *a, **k)
+
+            monkeypatch.setattr(Match, name, guarded)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_players_only_use_views(strength, monkeypatch):
+    guard = Guard(monkeypatch)
+    rules = RuleSet.preset("standard", deals=3)
+    match = Match.new(rules, seed=7)
+    players = [make_player(strength, seed=s, worlds=4, sim_worlds=3) if strength in ("search", "hard", "normal")
+               else make_player(strength, seed=s) for s in range(3)]
+    while not match.is_over():
+        seat = match.to_act
+        view = match.view(seat)
+        guard.active = True
+        action = players[seat].choose(view)
+        guard.active = False
+        assert action in view.legal
+        match.apply(action)
+
+
+@pytest.mark.parametrize("preset", ["blato", "classic"])
+def test_heuristic_and_easy_whole_matches(preset):
+    rules = RuleSet.preset(preset, deals=6)
+    for seed in range(3):
+        match = Match.new(rules, seed=seed)
+        players = [make_player("heuristic"), make_player("easy", seed=seed), make_player("random", seed=seed)]
+        while not match.is_over():
+            view = match.view(match.to_act)
+            match.apply(players[match.to_act].choose(view))
+        assert match.winner() is not None
+
+
+def test_think_in_slices_matches_choose():
+    rules = RuleSet.preset("standard", deals=3)
+    match = Match.new(rules, seed=11)
+    fast = make_player("heuristic")
+    slices = 0
+    while not match.is_over() and match.deal_number == 0:
+        view = match.view(match.to_act)
+        if match.to_act == 0 and match.phase == "play" and len(view.legal) > 1:
+            a = make_player("hard", seed=3, worlds=6)
+            b = make_player("hard", seed=3, worlds=6)
+            action = None
+            calls = 0
+            while action is None:
+                action = a.think(view, budget_ms=0.01)
+                calls += 1
+            slices = max(slices, calls)
+            assert action == b.choose(view)
+        else:
+            action = fast.choose(view)
+        match.apply(action)
+    assert slices > 1  # the search yielded between worlds
+
+
+def test_unknown_strength():
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+def test_arena_unit_and_summary():
+    unit = arena.run_unit((["heuristic", "random"], "standard", {}, "deal", "NT", 5, "single"))
+    assert len(unit["results"]) == 3
+    for seating, deals in unit["results"]:
+        assert len(deals) == 1 and deals[0][0] == "NT" and sum(deals[0][1]) == 0
+    s = arena.summarize([unit], ["heuristic", "random"])
+    assert "NT" in s["points"] and "heuristic" in s["times_ms"]
