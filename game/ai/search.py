@@ -5,7 +5,9 @@ worlds.  With `horizon` tricks or fewer left the exact solver (me against the ot
 values every candidate; earlier, heuristic playouts carry each world to `leaf_horizon`
 tricks from the end and the solver finishes it (4 rather than 5 there: a 5-trick solve
 costs ~4x a 4-trick one and this is where most decisions are).  Candidates far behind
-after `prune_after` worlds are dropped.  Contract, exchange pass and
+after `prune_after` worlds are dropped.  `node_budget` caps the solver's work per decision
+(30,000 trick-start nodes, ~0.25 s natively): past it, no new worlds after `min_worlds`, and a single solve that
+overruns is finished by a heuristic playout instead.  Contract, exchange pass and
 discards: a few sensible candidates, each scored by heuristic playouts of the whole deal
 in common sampled worlds.  All of it is a generator that yields after every world, so
 `think` can run it in frame-sized slices; `worlds` and `horizon` shrink it for slow
@@ -24,7 +26,7 @@ from .knowledge import knowledge
 from .players import HeuristicPlayer
 from .policy import playout, beats
 from .sampler import Inconsistent
-from .solver import Solver, moves
+from .solver import Budget, Solver, moves
 
 HARD = dict(worlds=20, horizon=5, leaf_horizon=4, sim_worlds=16)
 NORMAL = dict(worlds=8, horizon=4, leaf_horizon=3, sim_worlds=6)
@@ -53,8 +55,11 @@ class SearchPlayer(HeuristicPlayer):
     name = "search"
 
     def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
-                 prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None):
+                 prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None,
+                 node_budget: int = 30000, min_worlds: int = 6):
         super().__init__(seed)
+        self.node_budget = node_budget
+        self.min_worlds = min_worlds
         self.leaf_horizon = horizon if leaf_horizon is None else leaf_horizon
         self.prune_after = prune_after
         self.prune_margin = prune_margin
@@ -97,25 +102,40 @@ class SearchPlayer(HeuristicPlayer):
         left = popcount(view.hand_mask)
         leader = view.leader
         alive = list(cands)
+        used = 0  # solver nodes spent on this decision
         for w in range(1, self.worlds + 1):
             hands, _pool = know.world(sampler.sample(self.rng))
             solver = Solver(trump, must, me, minimum)
-            if left <= self.horizon:
-                for c, v in solver.root_values(hands, leader, trick, alive).items():
-                    totals[c] += v
-            else:
-                for c in alive:
-                    h = list(hands)
-                    h[me] ^= 1 << c
-                    h2, lead2, taken = playout(h, leader, trick + [c], trump, must, minimum, self.leaf_horizon)
-                    played = sum(taken)
-                    good = played - taken[me] if minimum else taken[me]
-                    totals[c] += good + solver.value(h2, lead2)
+            for c in alive:
+                solver.limit = solver.nodes + max(self.node_budget - used, 3000)
+                h = list(hands)
+                if left <= self.horizon:
+                    try:
+                        totals[c] += solver.root_values(h, leader, trick, [c])[c]
+                        continue
+                    except Budget:
+                        h2, lead2, t2, stop = h, leader, trick, 0
+                else:
+                    h2, lead2, t2, stop = h, leader, trick, self.leaf_horizon
+                h2[me] ^= 1 << c
+                h2, lead2, taken = playout(h2, lead2, t2 + [c], trump, must, minimum, stop)
+                played = sum(taken)
+                good = played - taken[me] if minimum else taken[me]
+                if stop:
+                    try:
+                        good += solver.value(h2, lead2)
+                    except Budget:  # a costly ending: finish it with the heuristic
+                        _, _, taken = playout(h2, lead2, [], trump, must, minimum, 0)
+                        good += sum(taken) - taken[me] if minimum else taken[me]
+                totals[c] += good
+                yield
+            used += solver.nodes
             if w == self.prune_after and len(alive) > 2:
                 # drop candidates already far behind: they cost most of the time
                 top = max(totals[c] for c in alive)
                 alive = [c for c in alive if totals[c] >= top - self.prune_margin * w]
-            yield
+            if used > self.node_budget and w >= self.min_worlds:
+                break  # a slow decision: settle with the worlds seen so far
         others = live & ~view.hand_mask
         pick = max(alive, key=lambda c: (totals[c], self._same_run(c, preferred, others)))
         if self._same_run(pick, preferred, others):

@@ -56,6 +56,10 @@ def moves(hand: int, led: int, trump: int, must_trump: bool, live: int) -> list[
     return out
 
 
+class Budget(Exception):
+    """The solver ran past its node limit (the caller falls back to a playout)."""
+
+
 class Solver:
     """Remaining tricks that go `me`'s way under best play, exactly."""
 
@@ -66,6 +70,7 @@ class Solver:
         self.minimize = minimize
         self.tt: dict = {}
         self.nodes = 0
+        self.limit = 1 << 60  # raise Budget past this many nodes
 
     def value(self, hands, leader: int, trick=(), alpha: int = -1, beta: int = 99) -> int:
         """Exact value (within the alpha-beta window) of the position; trick = card indices on the table."""
@@ -111,9 +116,11 @@ class Solver:
         return win + lose
 
     def _search(self, hands, leader, trick, live, alpha, beta):
-        self.nodes += 1
         n = len(trick)
         if n == 0:
+            self.nodes += 1
+            if self.nodes > self.limit:
+                raise Budget
             h = hands[leader]
             if not h:
                 return 0
