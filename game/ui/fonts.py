@@ -24,6 +24,15 @@ _texts: dict[tuple, pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
 
 
+def _forget_fonts() -> None:
+    """Font objects die with pygame.quit(); a later pygame.init() needs fresh ones."""
+    _fonts.clear()
+    _texts.clear()
+
+
+pygame.register_quit(_forget_fonts)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game font at ``size`` pixels (cached)."""
     size = max(4, int(size))
