@@ -28,6 +28,8 @@ async def main():
 
     APP = App(params=launch_params())
     await APP.run()
+    if sys.platform != "emscripten":
+        pygame.quit()
 
 
 if __name__ == "__main__":

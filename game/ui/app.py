@@ -415,5 +415,3 @@ class App:
                 await asyncio.sleep(0)
             else:
                 await asyncio.sleep(max(0.0, frame_time - (time.perf_counter() - start)))
-        if not self.web:
-            pygame.quit()
