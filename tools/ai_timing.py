@@ -1,6 +1,6 @@
 """Decision times of a player over whole matches (one seat; the others heuristic).
 
-    python -m tools.ai_timing --player hard --matches 5 [--preset standard] [--worlds 20 --horizon 5]
+    python -m tools.ai_timing --player hard --matches 5 [--preset standard] [--worlds 20 --horizon 5] [--slice 8]
 
 Prints count, median, p90, p99 and max in ms, overall and per phase (wall clock), and
 `all_cpu`: the same decisions in process CPU time, which a busy shared machine inflates less.
@@ -16,7 +16,7 @@ from game.ai import make_player
 from game.engine import Match, RuleSet
 
 
-def measure(player_name: str, matches: int, preset: str, seed: int, settings: dict) -> dict:
+def measure(player_name: str, matches: int, preset: str, seed: int, settings: dict, slice_ms: float = 0) -> dict:
     times: dict[str, list[float]] = {}
     for i in range(matches):
         match = Match.new(RuleSet.preset(preset), seed=seed + i)
@@ -27,7 +27,14 @@ def measure(player_name: str, matches: int, preset: str, seed: int, settings: di
             seat = match.to_act
             view = match.view(seat)
             t, c = time.perf_counter(), time.process_time()
-            action = players[seat].choose(view)
+            if slice_ms and seat == seat_ai:
+                action = None
+                while action is None:
+                    s0 = time.perf_counter()
+                    action = players[seat].think(view, slice_ms)
+                    times.setdefault("slice", []).append(time.perf_counter() - s0)
+            else:
+                action = players[seat].choose(view)
             dt, dc = time.perf_counter() - t, time.process_time() - c
             if seat == seat_ai and len(view.legal) > 1:
                 times.setdefault(view.phase, []).append(dt)
@@ -51,10 +58,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--worlds", type=int)
     ap.add_argument("--horizon", type=int)
+    ap.add_argument("--slice", type=float, default=0, help="decide through think(view, SLICE ms) and time each slice")
     ap.add_argument("--json")
     a = ap.parse_args()
     settings = {k: v for k, v in (("worlds", a.worlds), ("horizon", a.horizon)) if v is not None}
-    result = measure(a.player, a.matches, a.preset, a.seed, settings)
+    result = measure(a.player, a.matches, a.preset, a.seed, settings, a.slice)
     for k, s in result.items():
         print(f"{k:9s} n={s['n']:5d} median {s['median']:6.1f} ms  p90 {s['p90']:6.1f}  p99 {s['p99']:6.1f}  max {s['max']:6.1f}")
     if a.json:

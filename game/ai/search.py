@@ -7,7 +7,8 @@ tricks from the end and the solver finishes it (4 rather than 5 there: a 5-trick
 costs ~4x a 4-trick one and this is where most decisions are).  Candidates far behind
 after `prune_after` worlds are dropped.  `node_budget` caps the solver's work per decision
 (30,000 trick-start nodes, ~0.25 s natively): past it, no new worlds after `min_worlds`, and a single solve that
-overruns is finished by a heuristic playout instead.  Contract, exchange pass and
+overruns (or one solve past `solve_cap` nodes, which would stall a frame) is finished
+by a heuristic playout instead.  Contract, exchange pass and
 discards: a few sensible candidates, each scored by heuristic playouts of the whole deal
 in common sampled worlds.  All of it is a generator that yields after every world, so
 `think` can run it in frame-sized slices; `worlds` and `horizon` shrink it for slow
@@ -56,8 +57,9 @@ class SearchPlayer(HeuristicPlayer):
 
     def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
                  prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None,
-                 node_budget: int = 30000, min_worlds: int = 6):
+                 node_budget: int = 30000, min_worlds: int = 6, solve_cap: int = 10000):
         super().__init__(seed)
+        self.solve_cap = solve_cap
         self.node_budget = node_budget
         self.min_worlds = min_worlds
         self.leaf_horizon = horizon if leaf_horizon is None else leaf_horizon
@@ -107,7 +109,7 @@ class SearchPlayer(HeuristicPlayer):
             hands, _pool = know.world(sampler.sample(self.rng))
             solver = Solver(trump, must, me, minimum)
             for c in alive:
-                solver.limit = solver.nodes + max(self.node_budget - used, 3000)
+                solver.limit = solver.nodes + min(self.solve_cap, max(self.node_budget - used, 3000))
                 h = list(hands)
                 if left <= self.horizon:
                     try:
