@@ -109,7 +109,7 @@ def run_unit(args) -> dict:
             match = Match.new(rules, seed=seed)
             deals = play(match, seats, timer, False)
         results.append((seating, deals))
-    return {"results": results, "times": timer.times}
+    return {"preset": preset, "results": results, "times": timer.times}
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, int]:
@@ -178,7 +178,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], help="rule option key=value, e.g. must_trump=true")
-    ap.add_argument("--json", help="write the summary here")
+    ap.add_argument("--json", help="write the summary here (also after every --progress units)")
+    ap.add_argument("--progress", type=int, default=0, help="print and save partial results every N units")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if not 1 <= len(names) <= 3 or len(set(names)) != len(names):
@@ -187,30 +188,51 @@ def main(argv=None) -> int:
     for o in args.option:
         k, _, v = o.partition("=")
         options[k] = {"true": True, "false": False}.get(v.lower(), int(v) if v.isdigit() else v)
-    report = {"players": names, "mode": args.mode, "seed": args.seed, "presets": {}}
-    for preset in args.preset.split(","):
+    presets = args.preset.split(",")
+    jobs = []
+    for preset in presets:
         rules = RuleSet.preset(preset, **options)
         if args.mode == "deal":
             types = [t for t in args.types.split(",") if t == "trump" or t in rules.contracts]
-            jobs = [(names, preset, options, "deal", t, args.seed * 100003 + i, args.tables)
-                    for t in types for i in range(args.deals)]
+            jobs.append([(names, preset, options, "deal", t, args.seed * 100003 + i, args.tables)
+                         for i in range(args.deals) for t in types])
         else:
             n = math.ceil(args.deals / rules.deals)
-            jobs = [(names, preset, options, "match", "all", args.seed * 100003 + i, args.tables) for i in range(n)]
-        t0 = time.time()
-        if args.jobs > 1:
-            import multiprocessing as mp
-            with mp.get_context("fork").Pool(args.jobs) as pool:
-                units = pool.map(run_unit, jobs, chunksize=1)
-        else:
-            units = [run_unit(j) for j in jobs]
-        summary = summarize(units, names)
-        summary["seconds"] = time.time() - t0
-        report["presets"][preset] = summary
-        print_summary(preset, summary, names)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(report, f, indent=1)
+            jobs.append([(names, preset, options, "match", "all", args.seed * 100003 + i, args.tables) for i in range(n)])
+    # interleave presets and types so partial results (--progress) cover every category
+    order = [j for group in itertools.zip_longest(*jobs) for j in group if j is not None]
+    units: dict[str, list] = {p: [] for p in presets}
+    t0 = time.time()
+
+    def report(final: bool) -> None:
+        rep = {"players": names, "mode": args.mode, "seed": args.seed, "final": final, "presets": {}}
+        for preset in presets:
+            if units[preset]:
+                summary = summarize(units[preset], names)
+                summary["seconds"] = time.time() - t0
+                rep["presets"][preset] = summary
+                if final or args.progress:
+                    print_summary(preset, summary, names)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(rep, f, indent=1)
+
+    if args.jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(args.jobs) as pool:
+            for k, unit in enumerate(pool.imap_unordered(run_unit, order, chunksize=1), 1):
+                units[unit["preset"]].append(unit)
+                if args.progress and k % args.progress == 0:
+                    print(f"-- {k}/{len(order)} units")
+                    report(False)
+    else:
+        for k, job in enumerate(order, 1):
+            unit = run_unit(job)
+            units[unit["preset"]].append(unit)
+            if args.progress and k % args.progress == 0:
+                print(f"-- {k}/{len(order)} units")
+                report(False)
+    report(True)
     return 0
 
 

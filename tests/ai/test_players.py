@@ -87,3 +87,13 @@ def test_arena_unit_and_summary():
         assert len(deals) == 1 and deals[0][0] == "NT" and sum(deals[0][1]) == 0
     s = arena.summarize([unit], ["heuristic", "random"])
     assert "NT" in s["points"] and "heuristic" in s["times_ms"]
+
+
+def test_arena_command_writes_json(tmp_path, capsys):
+    out = tmp_path / "a.json"
+    assert arena.main(["--players", "heuristic,random", "--preset", "standard,classic", "--deals", "2",
+                       "--json", str(out)]) == 0
+    import json
+    rep = json.loads(out.read_text())
+    assert rep["final"] and set(rep["presets"]) == {"standard", "classic"}
+    assert "diff" in capsys.readouterr().out
