@@ -22,6 +22,7 @@ from ..widgets import Button, Toast
 W, H = 1280, 720
 CARD_W = 92
 SMALL_W = 64
+PILE_W = 40
 HAND_LEFT, HAND_RIGHT = 200, 1080
 HAND_TOP = 586
 LIFT = 24
@@ -47,6 +48,7 @@ class TableScene(Scene):
         super().__init__(app)
         self._hand_key = None
         self._hand_layer = None
+        self._turn_key = None
         self.session = session
         self.human = session.human
         self.timeline = anim.Timeline(app.speed)
@@ -96,6 +98,15 @@ class TableScene(Scene):
         if s == "left":
             return (119, 350)
         return (W - 119, 350)
+
+    def pile_pos(self, seat: int) -> tuple[float, float]:
+        """Centre of the pile of tricks a seat has won."""
+        s = self.side(seat)
+        if s == "bottom":
+            return (60, 556)
+        if s == "left":
+            return (268, 122)
+        return (W - 268, 122)
 
     def trick_slot(self, seat: int) -> tuple[float, float]:
         s = self.side(seat)
@@ -426,7 +437,7 @@ class TableScene(Scene):
     def anim_trick(self, winner) -> None:
         tl = self.timeline
         tl.wait(0.7)
-        target = self.plate_rect(winner).center
+        target = self.pile_pos(winner)
         tweens = []
         holder = {}
 
@@ -448,7 +459,7 @@ class TableScene(Scene):
                     if s == seat:
                         sprite.card = c
 
-            tw = self._fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if first else None, width_to=46)
+            tw = self._fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if first else None, width_to=PILE_W)
             first = False
             tweens.append(tw)
         tl.then(anim.Tween(0.0, done=start), *[])
@@ -712,6 +723,10 @@ class TableScene(Scene):
         seat = v.to_act
         if seat is None or seat == self.human:
             self.thinking_seat = None
+            key = (v.deal_number, v.phase, len(v.tricks), len(v.trick), len(v.exchange), len(v.hand))
+            if seat == self.human and key != self._turn_key:
+                self._turn_key = key
+                self.app.sound("turn")
             return
         if self.thinking_seat != seat:
             self.thinking_seat = seat
@@ -742,6 +757,7 @@ class TableScene(Scene):
             if seat != self.human:
                 self.draw_opponent_hand(surf, seat)
         self.draw_kitty(surf)
+        self.draw_piles(surf)
         self.draw_trick(surf)
         self.draw_phase_panel(surf)
         self.draw_hand(surf)
@@ -812,6 +828,18 @@ class TableScene(Scene):
         layer = _opponent_layer(n)
         ax, ay = self.hand_anchor(seat)
         surf.blit(layer, layer.get_rect(center=(int(ax), int(ay))))
+
+    def draw_piles(self, surf) -> None:
+        for seat in range(3):
+            n = self.disp_taken[seat]
+            if n <= 0:
+                continue
+            x, y = self.pile_pos(seat)
+            back = _rotated_back(PILE_W)
+            for i in range(min(n, 6)):
+                surf.blit(back, back.get_rect(center=(int(x), int(y - i * 3))))
+            badge = art.badge(str(n), 22, gfx.INK, gfx.GOLD)
+            surf.blit(badge, badge.get_rect(center=(int(x + back.get_width() // 2), int(y - min(n, 6) * 3 - back.get_height() // 2 + 4))))
 
     def draw_kitty(self, surf) -> None:
         for i in range(self.disp_kitty):
