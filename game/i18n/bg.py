@@ -51,6 +51,7 @@ MESSAGES = {
     "newgame.left_name": "Играч отляво",
     "newgame.right_name": "Играч отдясно",
     "newgame.name_hint": "Щракнете върху име и пишете, за да го смените",
+    "newgame.replaces": "Новата игра ще замени запазената ({info}).",
     "name.you": "Вие",
     "name.left": "Ана",
     "name.right": "Борис",

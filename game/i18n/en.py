@@ -54,6 +54,7 @@ MESSAGES = {
     "newgame.left_name": "Left player",
     "newgame.right_name": "Right player",
     "newgame.name_hint": "Click a name and type to change it",
+    "newgame.replaces": "Starting replaces your saved game ({info}).",
     "name.you": "You",
     "name.left": "Anna",
     "name.right": "Boris",

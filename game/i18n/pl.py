@@ -51,6 +51,7 @@ MESSAGES = {
     "newgame.left_name": "Gracz po lewej",
     "newgame.right_name": "Gracz po prawej",
     "newgame.name_hint": "Kliknij imię i pisz, aby je zmienić",
+    "newgame.replaces": "Nowa gra zastąpi zapisaną grę ({info}).",
     "name.you": "Ty",
     "name.left": "Anna",
     "name.right": "Bartek",

@@ -51,6 +51,7 @@ MESSAGES = {
     "newgame.left_name": "Игрок слева",
     "newgame.right_name": "Игрок справа",
     "newgame.name_hint": "Щёлкните по имени и печатайте, чтобы изменить его",
+    "newgame.replaces": "Новая игра заменит сохранённую ({info}).",
     "name.you": "Вы",
     "name.left": "Анна",
     "name.right": "Борис",

@@ -128,6 +128,10 @@ class NewGameScene(Scene):
             self.options.update({k: v for k, v in (st.get("options") or {}).items() if k in RuleSet.OPTIONS})
         self.strength = app.param_default("strength", "strength") or "normal"
         self.names = list(app.player_names())
+        self.replaces = ""
+        title = app.scenes[0] if app.scenes else None
+        if getattr(title, "session", None) is not None:
+            self.replaces = t("newgame.replaces", info=title.info)
         self.error = ""
         self.build()
         self.validate()
@@ -234,6 +238,8 @@ class NewGameScene(Scene):
         if self.error:
             gfx.blit_wrapped(surf, self.error, 17, pygame.Rect(90, 540, 560, 80), gfx.BRIGHT_RED)
         gfx.blit_text(surf, t("newgame.name_hint"), 16, (720, 450), gfx.DIM)
+        if self.replaces:
+            gfx.blit_wrapped(surf, self.replaces, 17, pygame.Rect(720, 520, 480, 60), gfx.GOLD)
         super().draw(surf)
 
 
