@@ -119,3 +119,15 @@ def test_icon_is_a_png(web_build):
 
     image = pygame.image.load(io.BytesIO(data), "favicon.png")
     assert image.get_size() == (64, 64)
+
+
+def test_page_loader_block_is_valid_python(web_build):
+    """pygbag runs the text of the pythons.js <script> tag (minus its first line) as Python."""
+    web_dir, *_ = web_build
+    html = (web_dir / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<script src="[^"]*pythons\.js"[^>]*>(.*?)</script>', html, re.S)
+    assert m, "no pythons.js script tag"
+    code = m.group(1).split("\n", 1)[1]
+    compile(code, "index.html:loader", "exec")
+    assert "asyncio.run(custom_site())" in code
+    assert f'"{NAME}"' in code
