@@ -3,6 +3,7 @@
 import time
 
 import pygame
+import pytest
 
 from tools.ui_autopilot import Autopilot, post_click
 
@@ -166,3 +167,20 @@ def test_main_loop_recovers_from_a_scene_error(make_app):
     asyncio.run(app.run())
     assert app.scene_name == "title" and "boom" in app.notice
     assert app.storage.has_game()
+
+
+def test_one_deal_against_the_real_ai(make_app):
+    """The shipped default opponents (search players thinking in 8 ms slices) through the UI."""
+    app = make_app(settings={"strength": "normal"})
+    app.start_new_game(seed=31)
+    pilot = Autopilot(app, seed=31)
+    assert pilot.run(until="score", max_frames=20000), app.scene_name
+    assert len(app.scenes[1].session.match.deals) == 1
+
+
+@pytest.mark.slow
+def test_full_game_fast_animations_easy_ai(make_app):
+    app = make_app(settings={"strength": "easy", "speed": "fast"})
+    app.start_new_game(seed=17)
+    pilot = Autopilot(app, seed=17)
+    assert pilot.run(until="game_over", max_frames=200000)
