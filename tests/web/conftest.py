@@ -81,3 +81,7 @@ def pytest_terminal_summary(terminalreporter):
     else:
         tr.write_line(f"{t['strength']} decisions in Pyodide: n={t['n']} median {t['median_ms']} ms,"
                       f" p99 {t['p99_ms']} ms, max {t['max_ms']} ms; by kind {t['by_kind']}")
+        sl = t.get("think_slices") or {}
+        if sl.get("n"):
+            tr.write_line(f"{t['strength']} think(view, 8 ms) slices (one per frame): n={sl['n']}"
+                          f" median {sl['median_ms']} ms, p99 {sl['p99_ms']} ms, max {sl['max_ms']} ms")

@@ -13,6 +13,7 @@ import statistics
 import time
 
 MAX_ACTIONS = 20_000
+SLICE_MS = 8.0  # the UI's per-frame thinking budget
 
 
 class _RandomPlayer:
@@ -62,7 +63,8 @@ def play_match(seed: int = 7, strength: str = "random", rules: str = "standard")
 
 def time_decisions(strength: str = "hard", seed: int = 11, rules: str = "standard",
                    max_decisions: int = 60, budget_s: float = 60.0) -> dict:
-    """Time `strength` players' choose() over the first decisions of a seeded match."""
+    """Time `strength` players over the first decisions of a seeded match, driven the way
+    the UI drives them (think(view, 8 ms) per frame): whole decisions and single slices."""
     from game.engine import Match, RuleSet
 
     players, used = _players(strength, seed)
@@ -70,14 +72,24 @@ def time_decisions(strength: str = "hard", seed: int = 11, rules: str = "standar
         return {"strength": strength, "skipped": used}
     match = Match.new(RuleSet.preset(rules), seed=seed)
     times_ms: list[float] = []
+    slices_ms: list[float] = []
     by_kind: dict[str, list[float]] = {}
     started = time.perf_counter()
     while (match.phase != "game_over" and len(times_ms) < max_decisions
            and time.perf_counter() - started < budget_s):
         seat = match.to_act
         view = match.view(seat)
+        player = players[seat]
         t0 = time.perf_counter()
-        action = players[seat].choose(view)
+        if hasattr(player, "think"):
+            # as the UI calls it: think(view, 8 ms) once per frame until it answers
+            action = None
+            while action is None:
+                s0 = time.perf_counter()
+                action = player.think(view, SLICE_MS)
+                slices_ms.append((time.perf_counter() - s0) * 1000)
+        else:
+            action = player.choose(view)
         ms = (time.perf_counter() - t0) * 1000
         times_ms.append(ms)
         by_kind.setdefault(action.kind, []).append(ms)
@@ -85,6 +97,7 @@ def time_decisions(strength: str = "hard", seed: int = 11, rules: str = "standar
     return {
         "strength": strength, "decisions": len(times_ms), **stats(times_ms),
         "by_kind": {k: stats(v) for k, v in sorted(by_kind.items())},
+        "think_slices": stats(slices_ms),
     }
 
 
