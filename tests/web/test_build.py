@@ -131,3 +131,13 @@ def test_page_loader_block_is_valid_python(web_build):
     compile(code, "index.html:loader", "exec")
     assert "asyncio.run(custom_site())" in code
     assert f'"{NAME}"' in code
+
+
+def test_icon_falls_back_when_the_art_is_missing(tmp_path):
+    import pygame
+
+    from tools.build_web import make_icon
+
+    note = make_icon(tmp_path / "favicon.png", source=tmp_path / "no-icon.png")
+    assert "fallback" in note
+    assert pygame.image.load(str(tmp_path / "favicon.png")).get_size() == (64, 64)
