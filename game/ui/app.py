@@ -90,8 +90,11 @@ class App:
         self.frames = 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
-        self._warm = [92, 84, 64]
-        self._last_click = None  # card widths the table uses: rendered a little per menu frame
+        self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
+        self._last_click = None
+        self._frame_key = None  # key of the last frame drawn (frames that would not change are skipped)
+        self._frame_time = 0.0
+        self.always_redraw = False  # benchmarks: draw every frame
         self.fatal: str | None = None
         from .scenes.menu import TitleScene
 
@@ -319,7 +322,10 @@ class App:
                 continue
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._on_resize(ev)
+                self._frame_key = None
                 continue
+            if ev.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+                self._frame_key = None  # the window needs its picture again
             inp = self.translate(ev)
             if inp is not None:
                 self.dispatch(inp)
@@ -327,8 +333,8 @@ class App:
             self.scene.update(dt)
             if self._warm and self.scene_name in ("title", "new_game", "settings", "rules"):
                 self._prewarm()
-        self.draw()
-        self.present()
+        if self.draw():
+            self.present()
         self.frames += 1
         return self.running
 
@@ -357,18 +363,40 @@ class App:
                 pass
         self._layout_window()
 
-    def draw(self, surf=None) -> None:
+    def visible_scenes(self) -> list:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[start:]
+
+    def frame_key(self):
+        keys = []
+        for s in self.visible_scenes():
+            k = s.frame_key()
+            if k is None:
+                return None
+            keys.append(k)
+        return (tuple(keys), self.window.get_size(), self.scale)
+
+    def draw(self, surf=None) -> bool:
+        """Draw the visible scenes; returns False (nothing drawn) when the frame would be
+        identical to the last one (then present() is skipped too)."""
+        if surf is None and not self.always_redraw:
+            key = self.frame_key()
+            now = time.perf_counter()
+            if key is not None and key == self._frame_key and now - self._frame_time < 0.5:
+                return False
+            self._frame_key, self._frame_time = key, now
         surf = surf or (self.window if self.direct else self.canvas)
         if surf is self.window and self.window.get_size() != LOGICAL:
             surf = self.canvas
         # draw from the last opaque scene upwards
-        start = len(self.scenes) - 1
-        while start > 0 and self.scenes[start].overlay:
-            start -= 1
+        start = len(self.scenes) - len(self.visible_scenes())
         for i in range(start, len(self.scenes)):
             if i > start:
                 surf.blit(gfx.overlay(LOGICAL, (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
+        return True
 
     def present(self) -> None:
         if self.window.get_size() != LOGICAL or not self.direct:
@@ -393,6 +421,29 @@ class App:
 
             self.scenes = []
             self.push(TitleScene(self))
+
+    def profile(self, frames: int = 60, top: int = 12, full: bool = False) -> str:
+        """Time `frames` frames (no input) under cProfile; the top functions as text.
+        For measuring where frame time goes, e.g. in the browser build."""
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        start = time.perf_counter()
+        redraw = self.always_redraw
+        self.always_redraw = full or redraw
+        prof.enable()
+        for _ in range(frames):
+            if full and hasattr(self.scene, "invalidate"):
+                self.scene.invalidate()
+            self.step(events=[], dt=1 / 60)
+        prof.disable()
+        self.always_redraw = redraw
+        per = (time.perf_counter() - start) * 1000 / max(1, frames)
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+        return f"{per:.2f} ms/frame (profiled)\n" + out.getvalue()
 
     def screenshot(self):
         """The current logical frame as a Surface."""

@@ -135,6 +135,25 @@ class Scene:
         for w in self.widgets:
             w.draw(surf)
 
+    def frame_key(self):
+        """A value that changes whenever the picture would; None = redraw every frame.
+        The app skips drawing (and presenting) frames whose key has not changed."""
+        from .. import i18n
+        from .widgets import Choice, TextField
+
+        state = []
+        for w in self.widgets:
+            item = (w.name, w.hover, w.focused, w.enabled, w.visible, getattr(w, "selected", None))
+            if isinstance(w, (Choice, TextField)):
+                item += (w.get(),)
+            if isinstance(w, TextField):
+                item += (w.editing, w.editing and (pygame.time.get_ticks() // 500) % 2)
+            state.append(item)
+        return (type(self).__name__, id(self), tuple(state), i18n.language(), gfx.card_style(), self.app.notice, self.extra_key())
+
+    def extra_key(self):
+        return None
+
     def draw_background(self, surf) -> None:
         surf.blit(gfx.felt(surf.get_size()), (0, 0))
 

@@ -80,6 +80,9 @@ class TitleScene(Scene):
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
 
+    def extra_key(self):
+        return (self.info, self.session is not None, len(self.widgets))
+
     def do_continue(self):
         from .table import TableScene
 
@@ -203,6 +206,9 @@ class NewGameScene(Scene):
         self.widgets.append(Button((90, H - 92, 200, 60), lambda: t("common.back"), self.back, name="back"))
         self.validate()
 
+    def extra_key(self):
+        return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces)
+
     def _set_strength(self, v):
         self.strength = v
 
@@ -306,6 +312,9 @@ class RulesScene(Scene):
         for i, tab in enumerate(self.TABS):
             self.widgets.append(Button((110 + i * 268, 100, 256, 48), (lambda tab=tab: t(f"rules.tab.{tab}")), (lambda tab=tab: self._set(tab)), name=f"tab_{tab}", size=20))
         self.widgets.append(Button((W // 2 - 130, H - 84, 260, 56), lambda: t("common.back"), self.back, name="back", primary=True))
+
+    def extra_key(self):
+        return self.tab
 
     def _set(self, tab):
         self.tab = tab

@@ -117,6 +117,9 @@ class ScoreScene(Scene):
     def build(self):
         self.widgets = [Button((W // 2 - 140, H - 86, 280, 58), lambda: t("score.next"), self.back, name="next", primary=True)]
 
+    def extra_key(self):
+        return len(self.session.history())
+
     def back(self):
         self.app.pop()
 
@@ -160,6 +163,9 @@ class GameOverScene(Scene):
             Button((W // 2 + 20, H - 86, 280, 58), lambda: t("over.play_again"), self.play_again, name="play_again", primary=True),
             Button((W // 2 - 300, H - 86, 280, 58), lambda: t("over.menu"), self.to_menu, name="menu"),
         ]
+
+    def extra_key(self):
+        return len(self.session.history())
 
     def play_again(self):
         s = self.session

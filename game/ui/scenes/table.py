@@ -14,6 +14,7 @@ import pygame
 
 from ...engine import Action, IllegalAction
 from ...engine.cards import SUIT_MASKS
+from ... import i18n
 from ...i18n import t
 from .. import anim, art, gfx
 from ..scene import Scene
@@ -42,12 +43,10 @@ class Sprite:
 
 
 class TableScene(Scene):
-    HAND_AREA = pygame.Rect(HAND_LEFT - 40, HAND_TOP - LIFT - 30, HAND_RIGHT - HAND_LEFT + 80, H - (HAND_TOP - LIFT - 30))
-
     def __init__(self, app, session):
         super().__init__(app)
-        self._hand_key = None
-        self._hand_layer = None
+        self._base = None
+        self._base_key = None
         self._turn_key = None
         self.session = session
         self.human = session.human
@@ -748,7 +747,49 @@ class TableScene(Scene):
             self.act(action)
 
     # --- drawing --------------------------------------------------------------------
+    def base_key(self) -> tuple:
+        """Everything the still part of the table depends on; unchanged -> reuse it."""
+        thinking = self.thinking_seat is not None and self.v.to_act == self.thinking_seat
+        return (
+            self.v, tuple(self.disp_hand), self.disp_hidden, tuple(self.disp_sizes), tuple(self.disp_trick),
+            tuple(self.disp_taken), self.disp_kitty, frozenset(self.selected), self.hover_card, self.kb_card,
+            self.timeline.busy, self.dealing, self.thinking_seat, int(self.time * 3) % 4 if thinking else 0,
+            tuple((w.name, w.hover, w.focused, w.enabled, w.visible) for w in self.widgets),
+            i18n.language(), gfx.card_style(),
+        )
+
+    def invalidate(self) -> None:
+        """Forget the cached layers (benchmarks: measure drawing from scratch)."""
+        self._base_key = None
+
+    def frame_key(self):
+        return (
+            self.base_key(),
+            tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.sprites),
+            self.banner.active and self.banner.message, self.toast.active and (self.toast.message, self.toast.kind),
+            self.show_last,
+        )
+
     def draw(self, surf) -> None:
+        """The still table is drawn into one opaque layer, redrawn only when it changes
+        (alpha blits are slow in WebAssembly); cards in flight and messages go on top."""
+        key = self.base_key()
+        if self._base is None or key != self._base_key:
+            if self._base is None:
+                self._base = pygame.Surface((W, H))
+                if pygame.display.get_surface() is not None:
+                    self._base = self._base.convert()
+            self._base_key = key
+            self.draw_base(self._base)
+        surf.blit(self._base, (0, 0))
+        for sp in self.sprites:
+            self.draw_sprite(surf, sp)
+        self.banner.draw(surf, (640, 206))
+        self.toast.draw(surf, (640, 540))
+        if self.show_last:
+            self.draw_last_trick(surf)
+
+    def draw_base(self, surf) -> None:
         surf.blit(_background(), (0, 0))
         self.draw_top_bar(surf)
         for seat in range(3):
@@ -764,12 +805,6 @@ class TableScene(Scene):
         self.draw_prompt(surf)
         for w in self.widgets:
             w.draw(surf)
-        for sp in self.sprites:
-            self.draw_sprite(surf, sp)
-        self.banner.draw(surf, (640, 206))
-        self.toast.draw(surf, (640, 540))
-        if self.show_last:
-            self.draw_last_trick(surf)
 
     def draw_top_bar(self, surf) -> None:
         v = self.v
@@ -827,7 +862,7 @@ class TableScene(Scene):
             return
         layer = _opponent_layer(n)
         ax, ay = self.hand_anchor(seat)
-        surf.blit(layer, layer.get_rect(center=(int(ax), int(ay))))
+        surf.blit(layer, layer.get_rect(center=(int(ax), int(ay))), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def draw_piles(self, surf) -> None:
         for seat in range(3):
@@ -856,38 +891,27 @@ class TableScene(Scene):
             gfx.draw_card(surf, card, r)
 
     def draw_hand(self, surf) -> None:
-        """The hand is drawn into a cached layer, redrawn only when what it shows changes."""
         legal = self.legal_cards()
         v = self.v
         my = self.my_turn()
         kitty = frozenset(v.kitty or ()) if v.phase == "discard" else frozenset()
-        rects = self.card_rects()
-        key = (tuple((c, r.topleft) for c, r in rects), frozenset(legal), frozenset(self.selected), self.hover_card,
-               self.kb_card, my, v.phase, kitty, gfx.card_style())
-        if key != self._hand_key:
-            self._hand_key = key
-            area = self.HAND_AREA
-            layer = pygame.Surface(area.size, pygame.SRCALPHA)
-            for i, (c, r) in enumerate(rects):
-                r = r.move(-area.left, -area.top)
-                if c is None:
-                    gfx.draw_card(layer, None, r, face_up=False)
-                    continue
-                hl = None
-                dim = False
-                if c in self.selected:
-                    hl = art.SELECT
-                elif my and v.phase in ("play", "exchange") and c in legal:
-                    hl = art.GOLD if (self.hover_card == c or self.kb_card == i) else None
-                elif c in kitty:
-                    hl = art.HINT
-                if my and v.phase in ("play", "exchange") and c not in legal:
-                    dim = True
-                if self.kb_card == i and hl is None:
-                    hl = art.SELECT
-                gfx.draw_card(layer, c, r, highlight=hl, dim=dim)
-            self._hand_layer = layer
-        surf.blit(self._hand_layer, self.HAND_AREA.topleft)
+        for i, (c, r) in enumerate(self.card_rects()):
+            if c is None:
+                gfx.draw_card(surf, None, r, face_up=False)
+                continue
+            hl = None
+            dim = False
+            if c in self.selected:
+                hl = art.SELECT
+            elif my and v.phase in ("play", "exchange") and c in legal:
+                hl = art.GOLD if (self.hover_card == c or self.kb_card == i) else None
+            elif c in kitty:
+                hl = art.HINT
+            if my and v.phase in ("play", "exchange") and c not in legal:
+                dim = True
+            if self.kb_card == i and hl is None:
+                hl = art.SELECT
+            gfx.draw_card(surf, c, r, highlight=hl, dim=dim)
 
     def prompt(self) -> str:
         v = self.v
@@ -1061,6 +1085,9 @@ def _opponent_layer(n):
         layer = pygame.Surface((back.get_width() + 12, hgt), pygame.SRCALPHA)
         for i in range(n):
             layer.blit(back, (6, int(6 + i * step)))
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        layer = layer.premul_alpha()
         _layers[key] = layer
     return layer
 
