@@ -749,11 +749,10 @@ class TableScene(Scene):
     # --- drawing --------------------------------------------------------------------
     def base_key(self) -> tuple:
         """Everything the still part of the table depends on; unchanged -> reuse it."""
-        thinking = self.thinking_seat is not None and self.v.to_act == self.thinking_seat
         return (
             self.v, tuple(self.disp_hand), self.disp_hidden, tuple(self.disp_sizes), tuple(self.disp_trick),
             tuple(self.disp_taken), self.disp_kitty, frozenset(self.selected), self.hover_card, self.kb_card,
-            self.timeline.busy, self.dealing, self.thinking_seat, int(self.time * 3) % 4 if thinking else 0,
+            self.timeline.busy, self.dealing,
             tuple((w.name, w.hover, w.focused, w.enabled, w.visible) for w in self.widgets),
             i18n.language(), gfx.card_style(),
         )
@@ -762,9 +761,15 @@ class TableScene(Scene):
         """Forget the cached layers (benchmarks: measure drawing from scratch)."""
         self._base_key = None
 
+    def thinking_dots(self) -> int:
+        seat = self.thinking_seat
+        if seat is None or seat == self.human or self.v.to_act != seat or self.dealing:
+            return -1
+        return int(self.time * 3) % 4
+
     def frame_key(self):
         return (
-            self.base_key(),
+            self.base_key(), self.thinking_dots(),
             tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.sprites),
             self.banner.active and self.banner.message, self.toast.active and (self.toast.message, self.toast.kind),
             self.show_last,
@@ -782,6 +787,10 @@ class TableScene(Scene):
             self._base_key = key
             self.draw_base(self._base)
         surf.blit(self._base, (0, 0))
+        dots = self.thinking_dots()
+        if dots > 0:
+            r = self.plate_rect(self.thinking_seat)
+            gfx.blit_text(surf, "•" * dots, 26, (r.right - 14, r.bottom - 10), gfx.GOLD, True, "bottomright")
         for sp in self.sprites:
             self.draw_sprite(surf, sp)
         self.banner.draw(surf, (640, 206))
@@ -852,9 +861,6 @@ class TableScene(Scene):
             gfx.blit_text(surf, t(key, taken=taken, target=target), 30, (r.left + 12, r.bottom - 8), col, True, "bottomleft")
         score = v.totals[seat]
         gfx.blit_text(surf, f"{score:+d}", 18, (r.right - 12, r.top + 11), gfx.GOLD if score > 0 else gfx.MUTED, True, "topright")
-        if active and self.thinking_seat == seat and seat != self.human:
-            n = int(self.time * 3) % 4
-            gfx.blit_text(surf, "•" * n, 26, (r.right - 14, r.bottom - 10), gfx.GOLD, True, "bottomright")
 
     def draw_opponent_hand(self, surf, seat) -> None:
         n = self.disp_sizes[seat]
