@@ -91,6 +91,17 @@ def play(match: Match, seats, timer: Timer | None, one_deal: bool) -> list[tuple
     return [(d.contract, d.points) for d in match.deals[start:]]
 
 
+def build_player(spec: str, seed: int):
+    """'hard' or a tuned variant 'hard:worlds=12;horizon=4' (settings of make_player)."""
+    from game.ai import make_player
+    name, _, rest = spec.partition(":")
+    settings = {}
+    for item in filter(None, rest.split(";")):
+        k, _, v = item.partition("=")
+        settings[k] = int(v) if v.lstrip("-").isdigit() else v
+    return make_player(name, seed=seed, **settings)
+
+
 def run_unit(args) -> dict:
     """One duplicate unit (a deal or a match) under every seating; picklable for workers."""
     names, preset, options, mode, ctype, seed, tables = args
@@ -101,7 +112,7 @@ def run_unit(args) -> dict:
     timer = Timer()
     results = []
     for k, seating in enumerate(seatings(names, tables)):
-        seats = [(make_player(n, seed=hash((seed, k, s)) & 0xFFFFFFFF), n) for s, n in enumerate(seating)]
+        seats = [(build_player(n, hash((seed, k, s)) & 0xFFFFFFFF), n) for s, n in enumerate(seating)]
         if mode == "deal":
             match = Match.from_position(rules, seed=seed, **position)
             deals = play(match, seats, timer, True)

@@ -57,8 +57,12 @@ class SearchPlayer(HeuristicPlayer):
 
     def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
                  prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None,
-                 node_budget: int = 30000, min_worlds: int = 6, solve_cap: int = 10000):
+                 node_budget: int = 30000, min_worlds: int = 6, solve_cap: int = 10000,
+                 declare_worlds: int | None = None, declare_by: str = "search", discard_by: str = "search"):
         super().__init__(seed)
+        self.declare_worlds = sim_worlds if declare_worlds is None else declare_worlds
+        self.declare_by = declare_by
+        self.discard_by = discard_by
         self.solve_cap = solve_cap
         self.node_budget = node_budget
         self.min_worlds = min_worlds
@@ -167,7 +171,7 @@ class SearchPlayer(HeuristicPlayer):
                 cands += [self._top_discard(hand, trump, minimum, know.unknown)]
             cands = list(dict.fromkeys(c for c in cands if popcount(c) == need))
             plan = cands[0]
-            if len(cands) > 1:
+            if len(cands) > 1 and self.discard_by == "search":
                 scores = dict.fromkeys(cands, 0)
                 for _ in range(self.sim_worlds):
                     hands, _pool = know.world(sampler.sample(self.rng))
@@ -222,17 +226,19 @@ class SearchPlayer(HeuristicPlayer):
 
     # --- contract ---------------------------------------------------------------------
     def _declare(self, view, know, sampler):
+        if self.declare_by == "heuristic":
+            return self.declare(view)
         options = [a.contract for a in view.legal]
         rules = view.rules
         scores = dict.fromkeys(options, 0.0)
         me = view.seat
-        for _ in range(self.sim_worlds):
+        for _ in range(self.declare_worlds):
             hands, pool = know.world(sampler.sample(self.rng))
             for c in options:
                 taken = simulate_deal(hands, pool, me, c, rules.must_trump)
                 scores[c] += deal_points(taken, rules.targets(view.dealer, c), c == "MT", me)
             yield
-        n = self.sim_worlds
+        n = self.declare_worlds
         if rules.contracts_once and len(options) > 1:
             base = BASELINE["blato" if rules.must_trump else "standard"]
             value = {c: scores[c] / n - base[c] for c in options}
