@@ -198,3 +198,21 @@ def test_language_switch_rebuilds(make_app):
     assert i18n.language() == "pl"
     assert app.storage.load_settings()["language"] == "pl"
     i18n.set_language("en")
+
+
+def test_faulty_computer_player_does_not_stall(make_app):
+    app = make_app()
+    app.start_new_game(seed=6)
+    scene = app.scene
+
+    class Broken:
+        def think(self, view, budget_ms):
+            return Action.parse("play 2C") if view.phase != "play" else Action.declare("NT")
+
+    class Crashing:
+        def think(self, view, budget_ms):
+            raise RuntimeError("bug in the AI")
+
+    scene.session.players = {1: Broken(), 2: Crashing()}
+    pilot = Autopilot(app, seed=6)
+    assert pilot.run(until="score", max_frames=20000)

@@ -744,6 +744,8 @@ class TableScene(Scene):
                 action = legal[0]
         if action is not None:
             self.thinking_seat = None
+            if action not in seat_view.legal:  # a faulty player must not stall the game
+                action = seat_view.legal[0]
             self.act(action)
 
     # --- drawing --------------------------------------------------------------------
