@@ -22,9 +22,9 @@ def draw_sheet(surf, session, rect, highlight_last=True) -> None:
     pcols = [cols[3] + i * pw for i in range(3)]
     y = rect.top
     head = 16
-    gfx.blit_text(surf, t("score.deal"), head, (cols[0], y), gfx.MUTED, True)
-    gfx.blit_text(surf, t("score.declarer"), head, (cols[1], y), gfx.MUTED, True)
-    gfx.blit_text(surf, t("score.contract"), head, (cols[2], y), gfx.MUTED, True)
+    for i, key in enumerate(("score.deal", "score.declarer", "score.contract")):
+        label = t(key)
+        gfx.blit_text(surf, label, gfx.fit_size(label, head, cols[i + 1] - cols[i] - 8, True, 9), (cols[i], y), gfx.MUTED, True)
     for i in range(3):
         nm = names[i]
         while gfx.text_width(nm, head, True) > pw - 8 and len(nm) > 3:
@@ -86,8 +86,8 @@ def draw_result(surf, session, row, rect) -> int:
     """The deal's result per player: target, tricks, points."""
     x, y = rect.left, rect.top
     cols = [x, x + 170, x + 250, x + 330]
-    for c, key in zip(cols, ("score.player", "score.target", "score.taken", "score.points")):
-        gfx.blit_text(surf, t(key), 16, (c, y), gfx.MUTED, True)
+    for c, key, width in zip(cols, ("score.player", "score.target", "score.taken", "score.points"), (160, 74, 74, 120)):
+        gfx.blit_text(surf, t(key), gfx.fit_size(t(key), 16, width, True, 9), (c, y), gfx.MUTED, True)
     y += 28
     for seat in range(3):
         nm = session.names[seat]
@@ -137,7 +137,7 @@ class ScoreScene(Scene):
             c = row["contract"]
             icon = art.contract_icon(c, 34, gfx.card_style())
             surf.blit(icon, (left.left + 24, left.top + 20))
-            gfx.blit_text(surf, t(f"contract.{c}"), 22, (left.left + 24 + icon.get_width() + 12, left.top + 26), gfx.CREAM, True)
+            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + icon.get_width() + 12, left.top + 26), gfx.CREAM, True)
             gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 17, (left.left + 24, left.top + 66), gfx.MUTED)
             y = draw_result(surf, self.session, row, pygame.Rect(left.left + 24, left.top + 104, left.w - 48, 160))
             draw_owed(surf, self.session, (left.left + 24, y + 24))
