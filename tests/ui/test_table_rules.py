@@ -1,6 +1,7 @@
 """Illegal clicks are refused with the rule; save, quit and resume; what the table shows."""
 
 import pygame
+import pytest
 
 from game.engine import Action, RuleSet
 from tests.ui.helpers import advance_until, table_for
@@ -216,3 +217,19 @@ def test_faulty_computer_player_does_not_stall(make_app):
     scene.session.players = {1: Broken(), 2: Crashing()}
     pilot = Autopilot(app, seed=6)
     assert pilot.run(until="score", max_frames=20000)
+
+
+@pytest.mark.parametrize("phase", ["declare", "exchange", "discard", "play"])
+def test_resume_exactly_in_every_phase(make_app, tmp_path, phase):
+    """Saved mid-phase (human to act, cards on the table) and reopened: the same view."""
+    m = advance_until(lambda m: m.phase == phase and m.to_act == 0 and (phase != "play" or len(m.trick) == 2))
+    app = make_app()
+    scene = table_for(app, m)
+    before = scene.v
+    app2 = make_app(storage_dir=tmp_path)
+    app2.step(dt=1 / 60)
+    assert Autopilot(app2).click("continue")
+    app2.step(dt=1 / 60)
+    after = app2.scene.v
+    assert after == before
+    assert app2.scene.disp_trick == list(before.trick)
