@@ -8,8 +8,6 @@ declare, cards passed to or by them, cards played to a trick).
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ...engine import Action, IllegalAction
