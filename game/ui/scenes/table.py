@@ -173,6 +173,7 @@ class TableScene(Scene):
         self.disp_kitty = 4 if v.phase in ("declare", "exchange") else 0
         self.sprites.clear()
         self.dealing = False
+        self.disp_deck = 0
         self.selected &= set(v.hand)
         if v.phase != "discard":
             self.selected.clear()
@@ -535,6 +536,7 @@ class TableScene(Scene):
         self.timeline.then(self._fly(sprite, origin, (640, 128), 0.22, on_start=start, width_to=SMALL_W))
 
     def prepare_deal(self) -> None:
+        self.disp_deck = 52
         self.disp_hand, self.disp_hidden = [], 0
         self.disp_sizes = [0, 0, 0]
         self.disp_trick, self.disp_taken = [], [0, 0, 0]
@@ -588,6 +590,7 @@ class TableScene(Scene):
 
     def _deal_tween(self, sprite, i, holder, deck, start, done):
         def begin():
+            self.disp_deck = max(0, self.disp_deck - 1)
             if i >= 48:
                 sprite.pos = deck
                 holder[i] = self.kitty_pos(i - 48)
@@ -769,7 +772,7 @@ class TableScene(Scene):
 
     def frame_key(self):
         return (
-            self.base_key(), self.thinking_dots(),
+            self.base_key(), self.thinking_dots(), self.dealing and self.disp_deck,
             tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.sprites),
             self.banner.active and self.banner.message, self.toast.active and (self.toast.message, self.toast.kind),
             self.show_last,
@@ -787,6 +790,10 @@ class TableScene(Scene):
             self._base_key = key
             self.draw_base(self._base)
         surf.blit(self._base, (0, 0))
+        if self.dealing and self.disp_deck > 0:
+            cw, ch = gfx.card_size(SMALL_W)
+            for i in range(min(8, self.disp_deck // 6 + 1)):
+                gfx.draw_card(surf, None, pygame.Rect(640 - cw // 2 - i, 300 - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0)
         dots = self.thinking_dots()
         if dots > 0:
             r = self.plate_rect(self.thinking_seat)
