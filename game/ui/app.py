@@ -42,6 +42,12 @@ DEFAULT_SETTINGS = {
 class App:
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None):
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")  # smooth GPU scaling (SCALED mode)
+        try:
+            from .sound import Sounds
+
+            Sounds.pre_init()  # low-latency mixer settings, before pygame.init()
+        except Exception:
+            pass
         pygame.init()
         self.web = WEB
         self.storage = storage or Storage(storage_dir)
