@@ -428,6 +428,14 @@ class App:
             self.scenes = []
             self.push(TitleScene(self))
 
+    def autoplay(self, until: str = "game_over", max_frames: int = 100000, seed: int = 0) -> str:
+        """Play on by posting clicks like a user until the scene named `until` (automation,
+        e.g. the browser test); returns the scene name reached."""
+        from .autopilot import Autopilot
+
+        Autopilot(self, seed=seed).run(until=until, max_frames=max_frames)
+        return self.scene_name
+
     def profile(self, frames: int = 60, top: int = 12, full: bool = False) -> str:
         """Time `frames` frames (no input) under cProfile; the top functions as text.
         For measuring where frame time goes, e.g. in the browser build."""
