@@ -202,7 +202,8 @@ class GameOverScene(Scene):
             y += 70
         rows = self.session.history()
         if rows:
-            draw_result(surf, self.session, rows[-1], pygame.Rect(left.left + 40, y + 10, left.w - 80, 140))
+            gfx.blit_text(surf, t("score.title", deal=rows[-1]["number"] + 1), 17, (left.left + 40, y + 2), gfx.GOLD, True)
+            draw_result(surf, self.session, rows[-1], pygame.Rect(left.left + 40, y + 32, left.w - 80, 120))
         gfx.blit_text(surf, t("score.sheet"), 20, (right.left + 20, right.top + 14), gfx.GOLD, True)
         draw_sheet(surf, self.session, pygame.Rect(right.left + 14, right.top + 48, right.w - 28, right.h - 60), highlight_last=False)
         super().draw(surf)
