@@ -4,7 +4,9 @@ Card play: every candidate card (one per run of equivalent cards) is tried in th
 worlds.  With `horizon` tricks or fewer left the exact solver (me against the other two)
 values every candidate; earlier, heuristic playouts carry each world to `leaf_horizon`
 tricks from the end and the solver finishes it (4 rather than 5 there: a 5-trick solve
-costs ~4x a 4-trick one and this is where most decisions are).  Candidates far behind
+costs ~4x a 4-trick one and this is where most decisions are).  The contract is chosen by
+simulation only when the declarer sees the whole hand (classic); on six cards the rules
+of thumb do better (`declare_by`).  Candidates far behind
 after `prune_after` worlds are dropped.  `node_budget` caps the solver's work per decision
 (30,000 trick-start nodes, ~0.25 s natively): past it, no new worlds after `min_worlds`, and a single solve that
 overruns (or one solve past `solve_cap` nodes, which would stall a frame) is finished
@@ -58,7 +60,7 @@ class SearchPlayer(HeuristicPlayer):
     def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
                  prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None,
                  node_budget: int = 30000, min_worlds: int = 6, solve_cap: int = 10000,
-                 declare_worlds: int | None = None, declare_by: str = "search", discard_by: str = "search"):
+                 declare_worlds: int | None = None, declare_by: str = "auto", discard_by: str = "search"):
         super().__init__(seed)
         self.declare_worlds = sim_worlds if declare_worlds is None else declare_worlds
         self.declare_by = declare_by
@@ -226,7 +228,10 @@ class SearchPlayer(HeuristicPlayer):
 
     # --- contract ---------------------------------------------------------------------
     def _declare(self, view, know, sampler):
-        if self.declare_by == "heuristic":
+        hidden = view.hand_sizes[view.seat] > len(view.hand)
+        if self.declare_by == "heuristic" or (self.declare_by == "auto" and hidden):
+            # on six cards the simulation's spread (ten of my own cards unseen) swamps
+            # the differences between suits: the rules of thumb chose better in the arena
             return self.declare(view)
         options = [a.contract for a in view.legal]
         rules = view.rules
