@@ -1028,10 +1028,20 @@ class TableScene(Scene):
             y += 28
 
     def draw_sprite(self, surf, sp: Sprite) -> None:
-        cw, ch = gfx.card_size(sp.width)
-        r = pygame.Rect(0, 0, cw, ch)
-        r.center = (int(sp.pos[0]), int(sp.pos[1]))
-        gfx.draw_card(surf, sp.card, r, face_up=sp.face and sp.card is not None, shadow=sp.width >= SMALL_W)
+        face = sp.face and sp.card is not None
+        if sp.width in (CARD_W, SMALL_W, PILE_W):
+            cw, ch = gfx.card_size(sp.width)
+            r = pygame.Rect(0, 0, cw, ch)
+            r.center = (int(sp.pos[0]), int(sp.pos[1]))
+            gfx.draw_card(surf, sp.card, r, face_up=face, shadow=sp.width >= SMALL_W)
+            return
+        # a card growing or shrinking in flight: scale a cached size instead of rendering
+        # new card art for every in-between width
+        base = CARD_W if sp.width > SMALL_W else SMALL_W
+        img, m = gfx.card_sprite(sp.card, base, face)
+        k = sp.width / base
+        img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
+        surf.blit(img, img.get_rect(center=(int(sp.pos[0]), int(sp.pos[1]))), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def draw_last_trick(self, surf) -> None:
         v = self.v
