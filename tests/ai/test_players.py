@@ -23,21 +23,32 @@ class Guard:
             monkeypatch.setattr(Match, name, guarded)
 
 
+def one_deal_match(seed: int) -> Match:
+    """The last deal of a short game, after a +1/-1 deal: contract, exchange, kitty, play."""
+    import random
+    from game.engine import CARDS
+    deck = list(CARDS)
+    random.Random(seed).shuffle(deck)
+    hands = [deck[16 * s:16 * s + 16] for s in range(3)]
+    return Match.from_position(RuleSet.preset("standard", deals=3), hands, deck[48:], dealer=2, deal_number=2,
+                               previous_points=(1, -1, 0), seed=seed)
+
+
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_players_only_use_views(strength, monkeypatch):
     guard = Guard(monkeypatch)
-    rules = RuleSet.preset("standard", deals=3)
-    match = Match.new(rules, seed=7)
-    players = [make_player(strength, seed=s, worlds=4, sim_worlds=3) if strength in ("search", "hard", "normal")
-               else make_player(strength, seed=s) for s in range(3)]
-    while not match.is_over():
-        seat = match.to_act
-        view = match.view(seat)
-        guard.active = True
-        action = players[seat].choose(view)
-        guard.active = False
-        assert action in view.legal
-        match.apply(action)
+    for seed in (1, 2):
+        match = one_deal_match(seed)
+        players = [make_player(strength, seed=s, worlds=4, sim_worlds=3) if strength in ("search", "hard", "normal")
+                   else make_player(strength, seed=s) for s in range(3)]
+        while not match.is_over():
+            seat = match.to_act
+            view = match.view(seat)
+            guard.active = True
+            action = players[seat].choose(view)
+            guard.active = False
+            assert action in view.legal
+            match.apply(action)
 
 
 @pytest.mark.parametrize("preset", ["blato", "classic"])
@@ -53,13 +64,12 @@ def test_heuristic_and_easy_whole_matches(preset):
 
 
 def test_think_in_slices_matches_choose():
-    rules = RuleSet.preset("standard", deals=3)
-    match = Match.new(rules, seed=11)
+    match = one_deal_match(3)
     fast = make_player("heuristic")
-    slices = 0
-    while not match.is_over() and match.deal_number == 0:
+    slices, checked = 0, 0
+    while not match.is_over() and checked < 4:
         view = match.view(match.to_act)
-        if match.to_act == 0 and match.phase == "play" and len(view.legal) > 1:
+        if match.phase == "play" and len(view.legal) > 1:
             a = make_player("hard", seed=3, worlds=6)
             b = make_player("hard", seed=3, worlds=6)
             action = None
@@ -69,10 +79,11 @@ def test_think_in_slices_matches_choose():
                 calls += 1
             slices = max(slices, calls)
             assert action == b.choose(view)
+            checked += 1
         else:
             action = fast.choose(view)
         match.apply(action)
-    assert slices > 1  # the search yielded between worlds
+    assert checked == 4 and slices > 1  # the search yielded between candidates
 
 
 def test_unknown_strength():
