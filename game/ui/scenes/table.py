@@ -174,6 +174,7 @@ class TableScene(Scene):
         self.sprites.clear()
         self.dealing = False
         self.disp_deck = 0
+        self.trick_winner = None
         self.selected &= set(v.hand)
         if v.phase != "discard":
             self.selected.clear()
@@ -434,12 +435,13 @@ class TableScene(Scene):
 
     def anim_trick(self, winner) -> None:
         tl = self.timeline
-        tl.wait(0.7)
+        tl.wait(0.7, start=lambda: setattr(self, "trick_winner", winner))  # the winning card glows
         target = self.pile_pos(winner)
         tweens = []
         holder = {}
 
         def start():
+            self.trick_winner = None
             holder["cards"] = list(self.disp_trick)
             self.disp_trick.clear()
 
@@ -754,7 +756,7 @@ class TableScene(Scene):
         """Everything the still part of the table depends on; unchanged -> reuse it."""
         return (
             self.v, tuple(self.disp_hand), self.disp_hidden, tuple(self.disp_sizes), tuple(self.disp_trick),
-            tuple(self.disp_taken), self.disp_kitty, frozenset(self.selected), self.hover_card, self.kb_card,
+            tuple(self.disp_taken), self.disp_kitty, self.trick_winner, frozenset(self.selected), self.hover_card, self.kb_card,
             self.timeline.busy, self.dealing,
             tuple((w.name, w.hover, w.focused, w.enabled, w.visible) for w in self.widgets),
             i18n.language(), gfx.card_style(),
@@ -901,7 +903,7 @@ class TableScene(Scene):
             cw, ch = gfx.card_size(CARD_W)
             r = pygame.Rect(0, 0, cw, ch)
             r.center = (int(x), int(y))
-            gfx.draw_card(surf, card, r)
+            gfx.draw_card(surf, card, r, highlight=art.GOLD if seat == self.trick_winner and len(self.disp_trick) == 3 else None)
 
     def draw_hand(self, surf) -> None:
         legal = self.legal_cards()
