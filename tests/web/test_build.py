@@ -26,7 +26,9 @@ def _expected(main_py: Path, snapshot: dict) -> dict[str, bytes]:
         parts = rel.split("/")
         if parts[0] not in ("game", "assets") or any(p.startswith(".") for p in parts):
             continue
-        if parts[0] == "game" and ("tests" in parts or rel.endswith(".pyc")):
+        if parts[0] == "game" and ("tests" in parts or "__pycache__" in parts):
+            continue
+        if Path(rel).suffix.lower() in SKIP_SUFFIXES:  # .pyc, .wav, .md, ...
             continue
         if parts[0] == "assets" and (parts[1] == "web" or Path(rel).suffix.lower() in SKIP_SUFFIXES):
             continue
