@@ -845,7 +845,10 @@ class TableScene(Scene):
     def draw_plate(self, surf, seat) -> None:
         v = self.v
         r = self.plate_rect(seat)
-        active = v.to_act == seat and v.phase != "game_over" and not self.dealing
+        if self.timeline.busy:  # the view is from before the moves now animating
+            active = seat == self.trick_winner
+        else:
+            active = v.to_act == seat and v.phase != "game_over" and not self.dealing
         edge = gfx.GOLD if active else gfx.PANEL_EDGE
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=edge, radius=12, alpha=225, width=3 if active else 2)
         name = self.seat_name(seat)
