@@ -184,3 +184,44 @@ def test_full_game_fast_animations_easy_ai(make_app):
     app.start_new_game(seed=17)
     pilot = Autopilot(app, seed=17)
     assert pilot.run(until="game_over", max_frames=200000)
+
+
+def test_skipped_frames_never_leave_a_stale_picture(make_app):
+    """Frames whose key is unchanged are not redrawn; any visible change must redraw."""
+    app = make_app()
+    app.step(dt=1 / 60)
+    before = pygame.image.tobytes(app.window, "RGB")
+    app.step(dt=1 / 60)
+    assert pygame.image.tobytes(app.window, "RGB") == before  # idle: same picture
+    r = dict(app.scene.targets())["settings"]
+    post_click(app, r.center)  # also a hover change on the way
+    app.step(dt=1 / 60)
+    assert app.scene_name == "settings"
+    assert pygame.image.tobytes(app.window, "RGB") != before
+    # a redraw from scratch gives the same picture as the one kept
+    kept = pygame.image.tobytes(app.window, "RGB")
+    app.always_redraw = True
+    app.step(dt=1 / 60)
+    assert pygame.image.tobytes(app.window, "RGB") == kept
+
+
+def test_automation_helpers(make_app):
+    app = make_app()
+    assert app.autoplay("score", max_frames=20000) == "score"
+    report = app.profile(frames=5, top=3, full=True)
+    assert "ms/frame" in report
+
+
+def test_cached_table_layer_matches_a_fresh_render(make_app):
+    from tests.ui.helpers import advance_until, table_for
+
+    app = make_app()
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2)
+    scene = table_for(app, m)
+    scene.hover_card = next(iter(scene.legal_cards()))
+    app.step(dt=1 / 60)
+    kept = pygame.image.tobytes(app.window, "RGB")
+    scene.invalidate()
+    app.always_redraw = True
+    app.step(dt=1 / 60)
+    assert pygame.image.tobytes(app.window, "RGB") == kept
