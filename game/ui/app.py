@@ -68,6 +68,7 @@ class App:
 
         size = tuple(size or LOGICAL)
         pygame.display.set_caption("3-5-8")
+        self._icon()  # before set_mode: some platforms take the icon only then
         if scaled is None:  # natively on a real display: let SDL's renderer scale (no CPU cost)
             scaled = not self.web and size == LOGICAL and os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "offscreen")
         self.scaled_mode = False
@@ -80,7 +81,6 @@ class App:
                 self.window = None
         if self.window is None:
             self.window = pygame.display.set_mode(size, 0 if self.web else pygame.RESIZABLE)
-        self._icon()
         self.canvas = pygame.Surface(LOGICAL).convert()
         self.scale, self.offset = 1.0, (0, 0)
         self._layout_window()
