@@ -1,5 +1,9 @@
-"""The application: one window, a logical 1280×720 canvas scaled to it, a scene stack,
-input routing (mouse, touch, keyboard) and the per-frame ``step``.
+"""The application: one window, a scene stack, input routing (mouse, touch, keyboard) and
+the per-frame ``step``.  Scenes lay out and take input in logical 1280×720 coordinates;
+natively they draw on a canvas of the window's real pixel size (letterboxed, scale =
+min(w/1280, h/720)) through the scale-aware helpers in gfx, so text and cards are rendered
+at device resolution, never resampled.  In the browser the canvas stays 1280×720 and the
+page (CSS) scales it.
 
 Usable without a real display (``SDL_VIDEODRIVER=dummy``) by tests and tools::
 
@@ -69,8 +73,9 @@ class App:
         size = tuple(size or LOGICAL)
         pygame.display.set_caption("3-5-8")
         self._icon()  # before set_mode: some platforms take the icon only then
-        if scaled is None:  # natively on a real display: let SDL's renderer scale (no CPU cost)
-            scaled = not self.web and size == LOGICAL and os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "offscreen")
+        # scaled=True: SDL's renderer stretches a 1280x720 frame (cheap but soft at other
+        # sizes).  The default renders at the window's own resolution instead.
+        scaled = bool(scaled) and not self.web
         self.scaled_mode = False
         self.window = None
         if scaled:
@@ -83,6 +88,7 @@ class App:
             self.window = pygame.display.set_mode(size, 0 if self.web else pygame.RESIZABLE)
         self.canvas = pygame.Surface(LOGICAL).convert()
         self.scale, self.offset = 1.0, (0, 0)
+        self.render_scale = 1.0  # device pixels per logical pixel of the canvas
         self._layout_window()
         try:
             pygame.key.set_repeat(350, 60)
@@ -256,6 +262,13 @@ class App:
         w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
         self.offset = ((ww - w) // 2, (wh - h) // 2)
         self.direct = (ww, wh) == LOGICAL
+        # natively the canvas has the letterboxed window area's real pixel size; in the
+        # browser (and in SDL's SCALED mode) it stays logical and is scaled on present
+        hires = not self.web and not self.scaled_mode and not self.direct and w > 0 and h > 0
+        self.render_scale = self.scale if hires else 1.0
+        want = (w, h) if hires else LOGICAL
+        if getattr(self, "canvas", None) is not None and self.canvas.get_size() != want:
+            self.canvas = pygame.Surface(want).convert()
 
     def to_logical(self, pos) -> tuple[int, int]:
         x, y = pos
@@ -349,7 +362,7 @@ class App:
     def _prewarm(self) -> None:
         """Render card faces a few ms per frame while a menu shows (no stall at the table)."""
         try:
-            if gfx.card_art().prewarm(self._warm[0], budget_ms=3):
+            if gfx.card_art().prewarm(max(8, round(self._warm[0] * self.render_scale)), budget_ms=3):
                 self._warm.pop(0)
         except Exception:
             self._warm = []
@@ -396,11 +409,12 @@ class App:
         surf = surf or (self.window if self.direct else self.canvas)
         if surf is self.window and self.window.get_size() != LOGICAL:
             surf = self.canvas
+        gfx.set_scale(surf.get_width() / LOGICAL[0])
         # draw from the last opaque scene upwards
         start = len(self.scenes) - len(self.visible_scenes())
         for i in range(start, len(self.scenes)):
             if i > start:
-                surf.blit(gfx.overlay(LOGICAL, (0, 0, 0, 120)), (0, 0))
+                surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
         return True
 
@@ -410,7 +424,7 @@ class App:
             if not self.direct:
                 self.window.fill((0, 0, 0))
                 w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
-                if (w, h) == LOGICAL:
+                if (w, h) == self.canvas.get_size():
                     self.window.blit(self.canvas, self.offset)
                 elif w > 0 and h > 0:
                     self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
@@ -460,7 +474,7 @@ class App:
         return f"{per:.2f} ms/frame (profiled)\n" + out.getvalue()
 
     def screenshot(self):
-        """The current logical frame as a Surface."""
+        """The current frame (the letterboxed area, at device resolution) as a Surface."""
         return self.window.copy() if self.direct else self.canvas.copy()
 
     async def run(self) -> None:

@@ -58,6 +58,98 @@ def card_style() -> str:
     return _style
 
 
+# --- device scale -------------------------------------------------------------------
+# Scenes lay out and take input in logical 1280x720 coordinates; the surface they draw on
+# is the window's real pixel size (the App sets the scale before drawing).  Every helper
+# below takes logical positions and sizes and renders text, cards and panels at the device
+# pixel size, so nothing is resampled.  At scale 1 (a 1280x720 window) the helpers take
+# their unscaled fast paths.
+_S = 1.0
+_scaled_caches: list[dict] = []
+
+
+def set_scale(s: float) -> None:
+    """Set the logical -> device pixel factor; caches of scaled layers are dropped."""
+    global _S
+    s = float(s) if s and s > 0 else 1.0
+    if abs(s - 1.0) < 1e-6:
+        s = 1.0
+    if s == _S:
+        return
+    _S = s
+    for c in (_panel_cache, _felt_cache, _composites, _shadow_cache, _overlay_cache, *_scaled_caches):
+        c.clear()
+
+
+def scale() -> float:
+    return _S
+
+
+def scaled_cache(d: dict) -> dict:
+    """Register a module cache of device-sized surfaces: cleared when the scale changes."""
+    _scaled_caches.append(d)
+    return d
+
+
+def px(v: float) -> int:
+    """A logical length in device pixels."""
+    return int(round(v * _S)) if _S != 1.0 else int(v)
+
+
+def dev_pos(pos) -> tuple[int, int]:
+    if _S == 1.0:
+        return (int(pos[0]), int(pos[1]))
+    return (int(round(pos[0] * _S)), int(round(pos[1] * _S)))
+
+
+def dev_rect(rect) -> pygame.Rect:
+    """A logical rect in device pixels (edges rounded, so neighbours stay adjacent)."""
+    r = pygame.Rect(rect)
+    if _S == 1.0:
+        return r
+    x0, y0 = round(r.left * _S), round(r.top * _S)
+    return pygame.Rect(x0, y0, round(r.right * _S) - x0, round(r.bottom * _S) - y0)
+
+
+def logical_rect(r) -> pygame.Rect:
+    """A device rect back in logical coordinates."""
+    r = pygame.Rect(r)
+    if _S == 1.0:
+        return r
+    x0, y0 = round(r.left / _S), round(r.top / _S)
+    return pygame.Rect(x0, y0, round(r.right / _S) - x0, round(r.bottom / _S) - y0)
+
+
+def blit(surf, img, pos=(0, 0), anchor="topleft", special_flags=0) -> pygame.Rect:
+    """Blit a device-resolution image with its `anchor` at logical `pos`; returns the
+    logical rect it covers."""
+    r = img.get_rect(**{anchor: dev_pos(pos)})
+    surf.blit(img, r, special_flags=special_flags)
+    return logical_rect(r)
+
+
+def line(surf, color, a, b, width=1) -> None:
+    pygame.draw.line(surf, color, dev_pos(a), dev_pos(b), max(1, px(width)))
+
+
+def rect(surf, color, r, width=0, border_radius=0) -> None:
+    pygame.draw.rect(surf, color, dev_rect(r), max(1, px(width)) if width else 0, border_radius=px(border_radius))
+
+
+def circle(surf, color, center, radius, width=0) -> None:
+    pygame.draw.circle(surf, color, dev_pos(center), max(1, px(radius)), max(1, px(width)) if width else 0)
+
+
+def fill_overlay(surf, r, rgba) -> None:
+    """A translucent colour over a logical rect."""
+    d = dev_rect(r)
+    surf.blit(overlay(d.size, rgba), d)
+
+
+def blit_felt(surf) -> None:
+    surf.blit(felt(surf.get_size()), (0, 0))
+
+
 # --- fonts (game/ui/fonts.py: DejaVu subset shipped in assets/fonts) -----------------
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     from . import fonts
@@ -185,6 +277,16 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", light_bg=False, shadow=False) -> pygame.Rect:
+    """Text at logical pos, rendered at the device font size; returns its logical rect."""
+    if _S != 1.0:
+        dsize = max(4, int(round(size * _S)))
+        img = text(s, dsize, color, bold, light_bg)
+        r = img.get_rect(**{anchor: dev_pos(pos)})
+        if shadow:
+            sh = text(s, dsize, (0, 0, 0), bold, True)
+            surf.blit(sh, (r.x + max(1, px(1)), r.y + px(2)))
+        surf.blit(img, r)
+        return logical_rect(r)
     img = text(s, size, color, bold, light_bg)
     r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
@@ -192,6 +294,11 @@ def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", lig
         surf.blit(sh, (r.x + 1, r.y + 2))
     surf.blit(img, r)
     return r
+
+
+def dev_text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool = False) -> pygame.Surface:
+    """gfx.text at the device font size (blit it with gfx.blit)."""
+    return text(s, max(4, int(round(size * _S))) if _S != 1.0 else size, color, bold, light_bg)
 
 
 def blit_wrapped(surf, s, size, rect, color=CREAM, bold=False, line_gap=4, light_bg=False, align="left") -> int:
@@ -245,7 +352,12 @@ def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shado
 
 
 def blit_panel(surf, rect, **kw) -> None:
+    """A panel over a logical rect (radius and edge width are logical too)."""
     rect = pygame.Rect(rect)
+    if _S != 1.0:
+        rect = dev_rect(rect)
+        kw["radius"] = px(kw.get("radius", 14))
+        kw["width"] = max(1, px(kw.get("width", 2)))
     surf.blit(cached_panel(rect.size, **kw), (rect.x - 6, rect.y - 6), special_flags=pygame.BLEND_PREMULTIPLIED)
 
 
@@ -354,8 +466,9 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
 
 
 def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
-    """A card at rect (its size picks the art size): shadow, face/back, glow, veil."""
-    rect = pygame.Rect(rect)
+    """A card at logical rect (its device width picks the art size): shadow, face/back,
+    glow, veil."""
+    rect = dev_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
     surf.blit(img, (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
 

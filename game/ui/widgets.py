@@ -73,7 +73,7 @@ class Button(Widget):
             edge, fg = (110, 180, 140), gfx.CREAM
         gfx.blit_panel(surf, r, color=base, edge=edge, radius=10, alpha=255, shadow=True, width=2)
         if self.focused:
-            pygame.draw.rect(surf, gfx.FOCUS, r.inflate(8, 8), 3, border_radius=14)
+            gfx.rect(surf, gfx.FOCUS, r.inflate(8, 8), 3, border_radius=14)
         if self.icon:
             self.icon(surf, r, fg)
             return
@@ -132,7 +132,7 @@ class Choice(Widget):
         hot = self.hover or self.focused
         gfx.blit_panel(surf, vr, color=gfx.BUTTON_HOVER if hot else gfx.BUTTON, edge=(110, 180, 140), radius=10, alpha=255, shadow=False)
         if self.focused:
-            pygame.draw.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=14)
+            gfx.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=14)
         fg = gfx.CREAM if self.enabled else gfx.DIM
         gfx.blit_text(surf, "<", 24, (vr.left + 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
         gfx.blit_text(surf, ">", 24, (vr.right - 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
@@ -182,11 +182,11 @@ class TextField(Widget):
         vr = pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
         gfx.blit_panel(surf, vr, color=(250, 246, 232), edge=gfx.GOLD if self.editing else (120, 150, 130), radius=8, alpha=255, shadow=False)
         if self.focused:
-            pygame.draw.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=12)
+            gfx.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=12)
         value = self.get()
         tr = gfx.blit_text(surf, value, 22, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
-            pygame.draw.line(surf, gfx.INK, (tr.right + 2, vr.top + 8), (tr.right + 2, vr.bottom - 8), 2)
+            gfx.line(surf, gfx.INK, (tr.right + 2, vr.top + 8), (tr.right + 2, vr.bottom - 8), 2)
 
 
 class Toast:
@@ -211,8 +211,8 @@ class Toast:
     def draw(self, surf, center) -> None:
         if not self.active:
             return
-        img = gfx.text(self.message, 22, gfx.CREAM, True)
+        img = gfx.text(self.message, 22, gfx.CREAM, True)  # logical size, for the panel
         r = img.get_rect(center=center).inflate(40, 20)
         edge = gfx.BRIGHT_RED if self.kind == "error" else gfx.GOLD
         gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240)
-        surf.blit(img, img.get_rect(center=r.center))
+        gfx.blit_text(surf, self.message, 22, r.center, gfx.CREAM, True, "center")

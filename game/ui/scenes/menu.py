@@ -23,11 +23,10 @@ def _title_cards(surf, center, width=96, spread=14):
     cw, ch = gfx.card_size(width)
     for i, c in enumerate(cards):
         ang = (1 - i) * spread
-        img = pygame.transform.rotozoom(gfx.card_face(c, width), ang, 1.0)
+        img = pygame.transform.rotozoom(gfx.card_face(c, gfx.px(width)), ang, 1.0)
         x = center[0] + (i - 1) * width * 0.62
         y = center[1] + abs(i - 1) * 10
-        r = img.get_rect(center=(x, y))
-        surf.blit(img, r)
+        gfx.blit(surf, img, (x, y), "center")
 
 
 class TitleScene(Scene):
@@ -341,7 +340,7 @@ class RulesScene(Scene):
             bullet = self.tab != "presets" and not para.endswith(":")
             rect = pygame.Rect(inner.left + (20 if bullet else 0), y, inner.w - (20 if bullet else 0), inner.bottom - y)
             if bullet:
-                pygame.draw.circle(surf, gfx.GOLD, (inner.left + 6, y + size // 2 + 2), 4)
+                gfx.circle(surf, gfx.GOLD, (inner.left + 6, y + size // 2 + 2), 4)
             y = gfx.blit_wrapped(surf, para, size, rect, gfx.CREAM) + 8
         super().draw(surf)
 

@@ -31,28 +31,28 @@ def draw_sheet(surf, session, rect, highlight_last=True) -> None:
             nm = nm[:-1]
         gfx.blit_text(surf, nm, head, (pcols[i] + pw - 8, y), gfx.MUTED, True, "topright")
     y += 24
-    pygame.draw.line(surf, gfx.PANEL_EDGE, (rect.left, y - 3), (rect.right, y - 3), 1)
+    gfx.line(surf, gfx.PANEL_EDGE, (rect.left, y - 3), (rect.right, y - 3), 1)
     avail = rect.bottom - y - 34
     lh = max(14, min(22, avail // max(1, len(rows)))) if rows else 22
     size = 15 if lh >= 18 else 13
     for k, row in enumerate(rows):
         last = highlight_last and k == len(rows) - 1
         if last:
-            surf.blit(gfx.overlay((rect.w, lh), (255, 220, 120, 40)), (rect.left, y - 2))
+            gfx.fill_overlay(surf, (rect.left, y - 2, rect.w, lh), (255, 220, 120, 40))
         gfx.blit_text(surf, str(row["number"] + 1), size, (cols[0] + 16, y), gfx.CREAM, False, "midtop")
         nm = names[row["declarer"]]
         while gfx.text_width(nm, size) > 130 and len(nm) > 3:
             nm = nm[:-1]
         gfx.blit_text(surf, nm, size, (cols[1], y), gfx.CREAM)
         if row["contract"]:
-            icon = art.contract_icon(row["contract"], max(12, lh - 4), gfx.card_style())
-            surf.blit(icon, (cols[2], y - 1))
+            icon = art.contract_icon(row["contract"], gfx.px(max(12, lh - 4)), gfx.card_style())
+            gfx.blit(surf, icon, (cols[2], y - 1))
         for i in range(3):
             p = row["points"][i]
             col = (140, 230, 150) if p > 0 else (gfx.BRIGHT_RED if p < 0 else gfx.MUTED)
             gfx.blit_text(surf, f"{p:+d}", size, (pcols[i] + pw - 8, y), col, last, "topright")
         y += lh
-    pygame.draw.line(surf, gfx.GOLD_DARK, (rect.left, y + 2), (rect.right, y + 2), 2)
+    gfx.line(surf, gfx.GOLD_DARK, (rect.left, y + 2), (rect.right, y + 2), 2)
     totals = session.match.totals
     gfx.blit_text(surf, t("score.total"), 18, (cols[0], y + 8), gfx.GOLD, True)
     for i in range(3):
@@ -75,9 +75,9 @@ def draw_owed(surf, session, pos) -> int:
         if not left:
             gfx.blit_text(surf, t("score.owed_none"), 17, (cx, y + 2), gfx.MUTED)
         for c in left:
-            icon = art.contract_icon(c, 24, gfx.card_style())
-            surf.blit(icon, (cx, y))
-            cx += icon.get_width() + 6
+            icon = art.contract_icon(c, gfx.px(24), gfx.card_style())
+            gfx.blit(surf, icon, (cx, y))
+            cx += 24 + 6
         y += 32
     return y
 
@@ -124,7 +124,7 @@ class ScoreScene(Scene):
         self.app.pop()
 
     def draw(self, surf):
-        surf.blit(gfx.felt((W, H)), (0, 0))
+        gfx.blit_felt(surf)
         rows = self.session.history()
         row = rows[-1] if rows else None
         title = t("score.title", deal=(row["number"] + 1) if row else 0)
@@ -135,9 +135,9 @@ class ScoreScene(Scene):
         gfx.blit_panel(surf, right)
         if row:
             c = row["contract"]
-            icon = art.contract_icon(c, 34, gfx.card_style())
-            surf.blit(icon, (left.left + 24, left.top + 20))
-            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + icon.get_width() + 12, left.top + 26), gfx.CREAM, True)
+            icon = art.contract_icon(c, gfx.px(34), gfx.card_style())
+            gfx.blit(surf, icon, (left.left + 24, left.top + 20))
+            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + 34 + 12, left.top + 26), gfx.CREAM, True)
             gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 17, (left.left + 24, left.top + 66), gfx.MUTED)
             y = draw_result(surf, self.session, row, pygame.Rect(left.left + 24, left.top + 104, left.w - 48, 160))
             draw_owed(surf, self.session, (left.left + 24, y + 24))
@@ -178,7 +178,7 @@ class GameOverScene(Scene):
         self.to_menu()
 
     def draw(self, surf):
-        surf.blit(gfx.felt((W, H)), (0, 0))
+        gfx.blit_felt(surf)
         m = self.session.match
         winner, tiebreak = m.result()
         gfx.blit_text(surf, t("over.title"), 40, (W // 2, 14), gfx.GOLD, True, "midtop", shadow=True)

@@ -228,8 +228,8 @@ class TableScene(Scene):
 
     def _contract_icon(self, contract):
         def draw(surf, rect, fg):
-            icon = art.contract_icon(contract, 44, gfx.card_style())
-            surf.blit(icon, icon.get_rect(center=(rect.centerx, rect.top + 34)))
+            icon = art.contract_icon(contract, gfx.px(44), gfx.card_style())
+            gfx.blit(surf, icon, (rect.centerx, rect.top + 34), "center")
             label = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
             size = gfx.fit_size(label, 15, rect.w - 8, True, 12)
             lines = [label] if gfx.text_width(label, size, True) <= rect.w - 8 else gfx.wrap(label, 12, rect.w - 8, True)[:2]
@@ -784,9 +784,9 @@ class TableScene(Scene):
         """The still table is drawn into one opaque layer, redrawn only when it changes
         (alpha blits are slow in WebAssembly); cards in flight and messages go on top."""
         key = self.base_key()
-        if self._base is None or key != self._base_key:
-            if self._base is None:
-                self._base = pygame.Surface((W, H))
+        if self._base is None or key != self._base_key or self._base.get_size() != surf.get_size():
+            if self._base is None or self._base.get_size() != surf.get_size():
+                self._base = pygame.Surface(surf.get_size())  # device pixels
                 if pygame.display.get_surface() is not None:
                     self._base = self._base.convert()
             self._base_key = key
@@ -808,7 +808,7 @@ class TableScene(Scene):
             self.draw_last_trick(surf)
 
     def draw_base(self, surf) -> None:
-        surf.blit(_background(), (0, 0))
+        surf.blit(_background(surf.get_size()), (0, 0))
         self.draw_top_bar(surf)
         for seat in range(3):
             self.draw_plate(surf, seat)
@@ -829,16 +829,14 @@ class TableScene(Scene):
         r = gfx.blit_text(surf, t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 20, (16, 26), gfx.CREAM, True, "midleft")
         gfx.blit_text(surf, t(f"preset.{v.rules.preset_name}"), 15, (r.right + 12, 27), gfx.MUTED, False, "midleft")
         if v.contract:
-            icon = art.contract_icon(v.contract, 34, gfx.card_style())
+            icon = art.contract_icon(v.contract, gfx.px(34), gfx.card_style())
             label = t("table.contract", contract=t(f"contract.{v.contract}").lstrip("♠♥♦♣ "))
             label += "   ·   " + t("table.declarer", name=self.seat_name(v.declarer))
-            img = gfx.text(label, 19, gfx.CREAM, True)
-            if img.get_width() > 640:
-                img = gfx.text(label, 15, gfx.CREAM, True)
-            total = icon.get_width() + 10 + img.get_width()
+            size = 19 if gfx.text_width(label, 19, True) <= 640 else 15
+            total = 34 + 10 + gfx.text_width(label, size, True)
             x = 640 - total // 2
-            surf.blit(icon, icon.get_rect(midleft=(x, 26)))
-            surf.blit(img, img.get_rect(midleft=(x + icon.get_width() + 10, 26)))
+            gfx.blit(surf, icon, (x, 26), "midleft")
+            gfx.blit_text(surf, label, size, (x + 34 + 10, 26), gfx.CREAM, True, "midleft")
         else:
             gfx.blit_text(surf, t("contract.none") + "   ·   " + t("table.declarer", name=self.seat_name(v.declarer)), 19, (640, 26), gfx.MUTED, True, "center")
 
@@ -880,7 +878,7 @@ class TableScene(Scene):
             return
         layer = _opponent_layer(n)
         ax, ay = self.hand_anchor(seat)
-        surf.blit(layer, layer.get_rect(center=(int(ax), int(ay))), special_flags=pygame.BLEND_PREMULTIPLIED)
+        gfx.blit(surf, layer, (ax, ay), "center", special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def draw_piles(self, surf) -> None:
         for seat in range(3):
@@ -889,16 +887,17 @@ class TableScene(Scene):
                 continue
             x, y = self.pile_pos(seat)
             back = _rotated_back(PILE_W)
+            bh, bw = gfx.card_size(PILE_W)  # logical size of the card turned sideways
             for i in range(min(n, 6)):
-                surf.blit(back, back.get_rect(center=(int(x), int(y - i * 3))))
-            badge = art.badge(str(n), 22, gfx.INK, gfx.GOLD)
-            surf.blit(badge, badge.get_rect(center=(int(x + back.get_width() // 2), int(y - min(n, 6) * 3 - back.get_height() // 2 + 4))))
+                gfx.blit(surf, back, (int(x), int(y - i * 3)), "center")
+            badge = art.badge(str(n), gfx.px(22), gfx.INK, gfx.GOLD)
+            gfx.blit(surf, badge, (int(x + bw // 2), int(y - min(n, 6) * 3 - bh // 2 + 4)), "center")
 
     def draw_kitty(self, surf) -> None:
         for i in range(self.disp_kitty):
             x, y = self.kitty_pos(i)
-            img = gfx.card_back(SMALL_W)
-            surf.blit(img, img.get_rect(center=(x, y)))
+            img = gfx.card_back(gfx.px(SMALL_W))
+            gfx.blit(surf, img, (x, y), "center")
 
     def draw_trick(self, surf) -> None:
         for seat, card in self.disp_trick:
@@ -984,9 +983,8 @@ class TableScene(Scene):
                 y += 22
             return
         r = img.get_rect(center=(640, 530))
-        back = gfx.overlay((r.w + 36, r.h + 12), (0, 0, 0, 90))
-        surf.blit(back, r.inflate(36, 12))
-        surf.blit(img, r)
+        gfx.fill_overlay(surf, r.inflate(36, 12), (0, 0, 0, 90))
+        gfx.blit_text(surf, msg, 20, r.center, gfx.CREAM, True, "center")
 
     def draw_phase_panel(self, surf) -> None:
         v = self.v
@@ -1043,14 +1041,14 @@ class TableScene(Scene):
         # a card growing or shrinking in flight: scale a cached size instead of rendering
         # new card art for every in-between width
         base = CARD_W if sp.width > SMALL_W else SMALL_W
-        img, m = gfx.card_sprite(sp.card, base, face)
+        img, m = gfx.card_sprite(sp.card, gfx.px(base), face)
         k = sp.width / base
         img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
-        surf.blit(img, img.get_rect(center=(int(sp.pos[0]), int(sp.pos[1]))), special_flags=pygame.BLEND_PREMULTIPLIED)
+        gfx.blit(surf, img, (int(sp.pos[0]), int(sp.pos[1])), "center", special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def draw_last_trick(self, surf) -> None:
         v = self.v
-        surf.blit(gfx.overlay((W, H), (0, 0, 0, 110)), (0, 0))
+        gfx.fill_overlay(surf, (0, 0, W, H), (0, 0, 0, 110))
         r = pygame.Rect(390, 190, 500, 250)
         gfx.blit_panel(surf, r, alpha=255)
         if not v.tricks:
@@ -1081,23 +1079,24 @@ class TableScene(Scene):
         return out
 
 
-_layers: dict = {}
+_layers: dict = gfx.scaled_cache({})  # device-sized layers: dropped when the scale changes
 
 
-def _background():
-    """Felt, the oval where tricks are played and the top bar's strip: one opaque blit."""
-    bg = _layers.get("bg")
+def _background(size):
+    """Felt, the oval where tricks are played and the top bar's strip: one opaque blit
+    (device pixels)."""
+    bg = _layers.get(("bg", size))
     if bg is None:
-        bg = gfx.felt((W, H)).copy()
-        ring = pygame.Surface((520, 300), pygame.SRCALPHA)
+        bg = gfx.felt(size).copy()
+        ring = pygame.Surface((gfx.px(520), gfx.px(300)), pygame.SRCALPHA)
         pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
-        pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), 2)
-        bg.blit(ring, ring.get_rect(center=(640, 360)))
-        bg.blit(gfx.overlay((W, TOP_BAR), (6, 28, 20, 200)), (0, 0))
-        pygame.draw.line(bg, gfx.GOLD_DARK, (0, TOP_BAR), (W, TOP_BAR), 2)
+        pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), max(1, gfx.px(2)))
+        gfx.blit(bg, ring, (640, 360), "center")
+        gfx.fill_overlay(bg, (0, 0, W, TOP_BAR), (6, 28, 20, 200))
+        gfx.line(bg, gfx.GOLD_DARK, (0, TOP_BAR), (W, TOP_BAR), 2)
         if pygame.display.get_surface() is not None:
             bg = bg.convert()
-        _layers["bg"] = bg
+        _layers[("bg", size)] = bg
     return bg
 
 
@@ -1108,11 +1107,12 @@ def _opponent_layer(n):
     if layer is None:
         back = _rotated_back(SMALL_W)
         span = 250
-        step = min(16.0, span / max(1, n - 1))
-        hgt = int(step * (n - 1) + back.get_height()) + 12
-        layer = pygame.Surface((back.get_width() + 12, hgt), pygame.SRCALPHA)
+        step = min(16.0, span / max(1, n - 1)) * gfx.scale()
+        pad = gfx.px(6)
+        hgt = int(step * (n - 1) + back.get_height()) + 2 * pad
+        layer = pygame.Surface((back.get_width() + 2 * pad, hgt), pygame.SRCALPHA)
         for i in range(n):
-            layer.blit(back, (6, int(6 + i * step)))
+            layer.blit(back, (pad, int(pad + i * step)))
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
         layer = layer.premul_alpha()
@@ -1120,13 +1120,14 @@ def _opponent_layer(n):
     return layer
 
 
-_rot_backs: dict = {}
+_rot_backs: dict = gfx.scaled_cache({})
 
 
 def _rotated_back(width):
+    """A card back turned sideways, `width` logical (device pixels)."""
     key = (width, gfx.card_style())
     img = _rot_backs.get(key)
     if img is None:
-        img = pygame.transform.rotate(gfx.card_back(width), 90)
+        img = pygame.transform.rotate(gfx.card_back(gfx.px(width)), 90)
         _rot_backs[key] = img
     return img
