@@ -75,7 +75,6 @@ class Timer:
 
 def play(match: Match, seats, timer: Timer | None, one_deal: bool) -> list[tuple[str, tuple]]:
     """Play to the end (or to the end of the current deal); returns [(contract, points)]."""
-    from game.ai import make_player  # noqa: F401  (players are built by the caller)
     start = len(match.deals)
     while not match.is_over():
         seat = match.to_act
@@ -105,7 +104,6 @@ def build_player(spec: str, seed: int):
 def run_unit(args) -> dict:
     """One duplicate unit (a deal or a match) under every seating; picklable for workers."""
     names, preset, options, mode, ctype, seed, tables = args
-    from game.ai import make_player
     rules = RuleSet.preset(preset, **options)
     rng = random.Random(f"arena/{preset}/{ctype}/{seed}")
     position = make_position(rules, ctype, rng) if mode == "deal" else None

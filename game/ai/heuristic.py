@@ -6,7 +6,7 @@ search player's simulations, which call the mask-level helpers directly.
 
 from __future__ import annotations
 
-from game.engine.cards import SUIT_MASKS, SUIT_BITS, popcount
+from game.engine.cards import SUIT_MASKS, popcount
 from game.engine.rules import trump_of
 
 from .policy import choose_card, lowest, masters, suit_len

@@ -27,7 +27,7 @@ from . import heuristic as H
 from .baselines import BASELINE
 from .knowledge import knowledge
 from .players import HeuristicPlayer
-from .policy import playout, beats
+from .policy import playout
 from .sampler import Inconsistent
 from .solver import Budget, Solver, moves
 
@@ -252,4 +252,4 @@ class SearchPlayer(HeuristicPlayer):
         return Action.declare(max(options, key=lambda c: value[c]))
 
 
-__all__ = ["SearchPlayer", "HARD", "NORMAL", "simulate_deal", "beats"]
+__all__ = ["SearchPlayer", "HARD", "NORMAL", "simulate_deal", "deal_points"]
