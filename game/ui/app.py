@@ -28,6 +28,7 @@ from .scene import Input
 LOGICAL = (1280, 720)
 MIN_SIZE = (800, 450)
 WEB = sys.platform == "emscripten"
+RESIZE_SETTLE = 0.15  # s: while a window is being resized the old frame is stretched
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 STRENGTHS = ("random", "easy", "normal", "hard")
@@ -89,6 +90,8 @@ class App:
         self.canvas = pygame.Surface(LOGICAL).convert()
         self.scale, self.offset = 1.0, (0, 0)
         self.render_scale = 1.0  # device pixels per logical pixel of the canvas
+        self._settle_at = 0.0  # a resize in progress: re-render at the new size after this time
+        self._laid_out = (0, 0)  # the window size last laid out
         self._layout_window()
         try:
             pygame.key.set_repeat(350, 60)
@@ -255,7 +258,7 @@ class App:
         return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
 
     # --- window ---------------------------------------------------------------------
-    def _layout_window(self) -> None:
+    def _layout_window(self, defer: bool = False) -> None:
         ww, wh = self.window.get_size()
         s = min(ww / LOGICAL[0], wh / LOGICAL[1]) if ww and wh else 1.0
         self.scale = s if s > 0 else 1.0
@@ -265,10 +268,19 @@ class App:
         # natively the canvas has the letterboxed window area's real pixel size; in the
         # browser (and in SDL's SCALED mode) it stays logical and is scaled on present
         hires = not self.web and not self.scaled_mode and not self.direct and w > 0 and h > 0
-        self.render_scale = self.scale if hires else 1.0
         want = (w, h) if hires else LOGICAL
-        if getattr(self, "canvas", None) is not None and self.canvas.get_size() != want:
-            self.canvas = pygame.Surface(want).convert()
+        canvas = getattr(self, "canvas", None)
+        if canvas is not None and canvas.get_size() != want:
+            # every new size re-renders the card art and text: while the window is being
+            # dragged the last frame is stretched, and re-rendered once the size settles
+            now = time.perf_counter()
+            if defer and (ww, wh) != self._laid_out:  # a new size (not a repeated event)
+                self._settle_at = now + RESIZE_SETTLE
+            if now >= self._settle_at:
+                self._settle_at = 0.0
+                self.canvas = pygame.Surface(want).convert()
+        self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None and not self.direct else 1.0
+        self._laid_out = (ww, wh)
 
     def to_logical(self, pos) -> tuple[int, int]:
         x, y = pos
@@ -348,6 +360,9 @@ class App:
             inp = self.translate(ev)
             if inp is not None:
                 self.dispatch(inp)
+        if self._settle_at and now >= self._settle_at:
+            self._layout_window()  # the resize has settled: render at the new size
+            self._frame_key = None
         if self.scene is not None:
             self.scene.update(dt)
             if self._warm and self.scene_name in ("title", "new_game", "settings", "rules"):
@@ -380,7 +395,7 @@ class App:
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             except Exception:
                 pass
-        self._layout_window()
+        self._layout_window(defer=True)
 
     def visible_scenes(self) -> list:
         start = len(self.scenes) - 1

@@ -43,7 +43,10 @@ def test_cached_table_matches_a_fresh_render_when_scaled(make_app):
     assert pygame.image.tobytes(app.canvas, "RGB") == kept
 
 
-def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app):
+def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app, monkeypatch):
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "RESIZE_SETTLE", 0.0)
     app = make_app()
     scene = _play_table(app)
     assert app.canvas.get_size() == (1280, 720) and gfx.scale() == 1.0
@@ -59,3 +62,21 @@ def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app):
         # the letterboxed picture is in the window: the felt shows at the centre
         cx, cy = app.to_window((640, 300))
         assert app.window.get_at((cx, cy))[1] > 40
+
+
+def test_dragging_a_resize_stretches_the_last_frame_until_it_settles(make_app):
+    import time
+
+    from game.ui import app as app_module
+
+    app = make_app()
+    _play_table(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    app.step(dt=1 / 60)
+    assert app.window.get_size() == (1600, 900)
+    assert app.canvas.get_size() == (1280, 720)  # not re-rendered yet: stretched
+    cx, cy = app.to_window((640, 300))
+    assert app.window.get_at((cx, cy))[1] > 40
+    time.sleep(app_module.RESIZE_SETTLE + 0.02)
+    app.step(dt=1 / 60)
+    assert app.canvas.get_size() == (1600, 900) and gfx.scale() == 1.25
