@@ -96,6 +96,11 @@ def px(v: float) -> int:
     return int(round(v * _S)) if _S != 1.0 else int(v)
 
 
+def logical(v: float) -> int:
+    """A device length in logical pixels."""
+    return int(round(v / _S)) if _S != 1.0 else int(v)
+
+
 def dev_pos(pos) -> tuple[int, int]:
     if _S == 1.0:
         return (int(pos[0]), int(pos[1]))
@@ -315,12 +320,13 @@ def blit_wrapped(surf, s, size, rect, color=CREAM, bold=False, line_gap=4, light
 
 
 # --- shapes -------------------------------------------------------------------------
-def panel(surf, rect, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> None:
+def panel(surf, rect, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2, margin=6) -> None:
     rect = pygame.Rect(rect)
     if shadow:
-        sh = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius + 6)
-        surf.blit(sh, (rect.x - 6 + 3, rect.y - 6 + 6))
+        m = margin
+        sh = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius + m)
+        surf.blit(sh, (rect.x - m + m // 2, rect.y - m + m))
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*color[:3], alpha), s.get_rect(), border_radius=radius)
@@ -337,13 +343,15 @@ _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
 def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> pygame.Surface:
-    """A panel pre-rendered once (fast to blit every frame); includes a 6px shadow margin."""
-    key = (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width)
+    """A panel pre-rendered once (fast to blit every frame); includes a shadow margin of
+    panel_margin() pixels on every side."""
+    m = panel_margin()
+    key = (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width, m)
     s = _panel_cache.get(key)
     if s is None:
         w, h = size
-        s = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
-        panel(s, pygame.Rect(6, 6, w, h), color, edge, radius, alpha, shadow, width)
+        s = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
+        panel(s, pygame.Rect(m, m, w, h), color, edge, radius, alpha, shadow, width, m)
         if pygame.display.get_surface() is not None:
             s = s.convert_alpha()
         s = s.premul_alpha()
@@ -358,7 +366,13 @@ def blit_panel(surf, rect, **kw) -> None:
         rect = dev_rect(rect)
         kw["radius"] = px(kw.get("radius", 14))
         kw["width"] = max(1, px(kw.get("width", 2)))
-    surf.blit(cached_panel(rect.size, **kw), (rect.x - 6, rect.y - 6), special_flags=pygame.BLEND_PREMULTIPLIED)
+    m = panel_margin()
+    surf.blit(cached_panel(rect.size, **kw), (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
+def panel_margin() -> int:
+    """The panel shadow's spread in device pixels (6 logical)."""
+    return max(2, px(6)) & ~1 if _S != 1.0 else 6
 
 
 _felt_cache: dict[tuple, pygame.Surface] = {}

@@ -77,7 +77,7 @@ def draw_owed(surf, session, pos) -> int:
         for c in left:
             icon = art.contract_icon(c, gfx.px(24), gfx.card_style())
             gfx.blit(surf, icon, (cx, y))
-            cx += 24 + 6
+            cx += gfx.logical(icon.get_width()) + 6
         y += 32
     return y
 
@@ -137,7 +137,7 @@ class ScoreScene(Scene):
             c = row["contract"]
             icon = art.contract_icon(c, gfx.px(34), gfx.card_style())
             gfx.blit(surf, icon, (left.left + 24, left.top + 20))
-            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + 34 + 12, left.top + 26), gfx.CREAM, True)
+            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + gfx.logical(icon.get_width()) + 12, left.top + 26), gfx.CREAM, True)
             gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 17, (left.left + 24, left.top + 66), gfx.MUTED)
             y = draw_result(surf, self.session, row, pygame.Rect(left.left + 24, left.top + 104, left.w - 48, 160))
             draw_owed(surf, self.session, (left.left + 24, y + 24))

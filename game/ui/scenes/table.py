@@ -833,10 +833,11 @@ class TableScene(Scene):
             label = t("table.contract", contract=t(f"contract.{v.contract}").lstrip("♠♥♦♣ "))
             label += "   ·   " + t("table.declarer", name=self.seat_name(v.declarer))
             size = 19 if gfx.text_width(label, 19, True) <= 640 else 15
-            total = 34 + 10 + gfx.text_width(label, size, True)
+            iw = gfx.logical(icon.get_width())
+            total = iw + 10 + gfx.text_width(label, size, True)
             x = 640 - total // 2
             gfx.blit(surf, icon, (x, 26), "midleft")
-            gfx.blit_text(surf, label, size, (x + 34 + 10, 26), gfx.CREAM, True, "midleft")
+            gfx.blit_text(surf, label, size, (x + iw + 10, 26), gfx.CREAM, True, "midleft")
         else:
             gfx.blit_text(surf, t("contract.none") + "   ·   " + t("table.declarer", name=self.seat_name(v.declarer)), 19, (640, 26), gfx.MUTED, True, "center")
 
