@@ -7,9 +7,16 @@ Strengths: "random", "heuristic", "search" (full search, same as "hard"), and th
 
 from __future__ import annotations
 
+import sys
+
 from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
 
 STRENGTHS = ("random", "easy", "normal", "hard", "heuristic", "search")
+
+# WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
+# keep the hard player's decisions and think() slices within the browser's frame budget.
+BROWSER_HARD = dict(worlds=12, horizon=4, leaf_horizon=3, solve_cap=3000, node_budget=10000)
+IN_BROWSER = sys.platform == "emscripten"
 
 
 def make_player(strength: str, seed=None, **settings) -> Player:
@@ -24,6 +31,8 @@ def make_player(strength: str, seed=None, **settings) -> Player:
     if key in ("search", "hard", "normal"):
         from .search import SearchPlayer, NORMAL, HARD
         base = dict(NORMAL if key == "normal" else HARD)
+        if IN_BROWSER and key != "normal":
+            base.update(BROWSER_HARD)
         base.update(settings)
         player = SearchPlayer(seed, **base)
         player.name = key
@@ -31,4 +40,4 @@ def make_player(strength: str, seed=None, **settings) -> Player:
     raise ValueError(f"unknown player strength {strength!r}: one of {', '.join(STRENGTHS)}")
 
 
-__all__ = ["make_player", "STRENGTHS", "Player", "RandomPlayer", "HeuristicPlayer", "EasyPlayer"]
+__all__ = ["make_player", "STRENGTHS", "BROWSER_HARD", "Player", "RandomPlayer", "HeuristicPlayer", "EasyPlayer"]
