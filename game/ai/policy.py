@@ -9,20 +9,10 @@ cheaply; in MT it ducks, sheds its dangerous high cards and leads where others m
 from __future__ import annotations
 
 from game.engine.cards import SUIT_MASKS, SUIT_BITS
+from game.engine.fast import beats, legal_mask as legal  # the rules live in the engine
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _DESC = tuple(tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
-
-
-def legal(hand: int, led: int, trump: int, must_trump: bool) -> int:
-    if led < 0:
-        return hand
-    f = hand & SUIT_MASKS[led]
-    if f:
-        return f
-    if must_trump and trump >= 0 and hand & SUIT_MASKS[trump]:
-        return hand & SUIT_MASKS[trump]
-    return hand
 
 
 def lowest(mask: int) -> int:
@@ -48,13 +38,6 @@ def masters(hand: int, out: int) -> int:
         top_theirs = theirs.bit_length()
         m |= (mine >> top_theirs << top_theirs) << (13 * s)
     return m
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    cs, bs = _SUIT_OF[card], _SUIT_OF[best]
-    if cs == bs:
-        return card > best
-    return cs == trump
 
 
 def winning_cards(cards: int, best: int, trump: int) -> int:
