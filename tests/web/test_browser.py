@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web import pyodide_match
+from tests.web import wasm_match
 from tests.web.conftest import ROOT
 
 SEED = 7
@@ -30,7 +30,7 @@ RESULTS: dict = {}  # printed at the end of the run by conftest's terminal summa
 
 @pytest.fixture(scope="module")
 def pyodide_page(web_build):
-    from tools.web_pyodide import PyodidePage, ensure_env
+    from tools.web_wasm import PyodidePage, ensure_env
 
     reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
     if reason:
@@ -44,7 +44,7 @@ def pyodide_page(web_build):
 
 @pytest.fixture(scope="module")
 def results(pyodide_page):
-    from tools.web_pyodide import match_code
+    from tools.web_wasm import match_code
 
     raw = pyodide_page.run(match_code(SEED, FULL_MATCH_STRENGTH, TIMED_STRENGTH, TIMED_DECISIONS,
                                       TIMING_BUDGET_S), timeout_s=600)
@@ -60,7 +60,7 @@ def test_runs_on_webassembly(results):
 
 
 def test_seeded_match_plays_to_the_end_as_natively(results):
-    native = pyodide_match.play_match(SEED, "random")
+    native = wasm_match.play_match(SEED, "random")
     wasm = results["random_match"]
     assert wasm["winner"] in (0, 1, 2)
     assert wasm["deals"] == native["deals"] > 0
@@ -91,7 +91,7 @@ def test_pygame_part(web_build):
     if not wheel or not Path(wheel).is_file():
         pytest.skip("pygame part skipped: the pygame-ce WebAssembly wheel comes only from pygbag's CDN,"
                     " which CI cannot reach (set WEBCHECK_WHEEL=/path/to/pygame_ce-...-cp314-...whl to run it)")
-    from tools.web_pyodide import ensure_env
+    from tools.web_wasm import ensure_env
 
     reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
     if reason:

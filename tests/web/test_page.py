@@ -22,7 +22,7 @@ window.window_resize = () => { window.resized = (window.resized || 0) + 1; };
 
 @pytest.fixture(scope="module")
 def page_server(tmp_path_factory, web_build):
-    from tools.web_pyodide import ensure_env
+    from tools.web_wasm import ensure_env
 
     reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
     if reason:
@@ -49,7 +49,7 @@ def page_server(tmp_path_factory, web_build):
 def browser(page_server):
     from playwright.sync_api import sync_playwright
 
-    from tools.web_pyodide import CHROMIUM_ARGS
+    from tools.web_wasm import CHROMIUM_ARGS
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)

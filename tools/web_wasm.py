@@ -1,10 +1,10 @@
 """Run the built game's Python code in Pyodide (WebAssembly CPython) inside headless Chromium.
 
-    python -m tools.web_pyodide [build/web] [--seed 7] [--strength normal] [--timing hard]
+    python -m tools.web_wasm [build/web] [--seed 7] [--strength normal] [--timing hard]
 
 Unpacks build/web/NAME.tar.gz in the browser the way pygbag's loader does (under
 /data/data/NAME/assets, made the working directory and the head of sys.path), then plays
-seeded matches with tests/web/pyodide_match.py and prints the results as JSON: the
+seeded matches with tests/web/wasm_match.py and prints the results as JSON: the
 engine and computer players on WebAssembly, and the decision times of the hard player.
 pygame is not loaded: its WebAssembly wheel comes only from pygbag's CDN (see
 ../shared/webcheck for the full game with a locally supplied wheel).
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
 SETUP_SH = ROOT.parent / "shared" / "webcheck" / "setup.sh"
-MATCH_SCRIPT = ROOT / "tests" / "web" / "pyodide_match.py"
+MATCH_SCRIPT = ROOT / "tests" / "web" / "wasm_match.py"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -107,7 +107,7 @@ def ensure_env(install: bool = True, timeout_s: int = 900) -> str | None:
         return f"not installed: {', '.join(gaps)}; and {SETUP_SH} is not there to install them"
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    print(f"web_pyodide: installing {', '.join(gaps)} with {SETUP_SH} ...", file=sys.stderr, flush=True)
+    print(f"web_wasm: installing {', '.join(gaps)} with {SETUP_SH} ...", file=sys.stderr, flush=True)
     try:
         done = subprocess.run(["bash", str(SETUP_SH)], env=env, capture_output=True, text=True,
                               timeout=timeout_s, stdin=subprocess.DEVNULL)
@@ -190,7 +190,7 @@ class PyodidePage:
 
 
 def match_code(seed: int, strength: str, timing: str, max_decisions: int, budget_s: float) -> str:
-    """Python source that defines pyodide_match's functions and returns run_all()'s JSON."""
+    """Python source that defines wasm_match's functions and returns run_all()'s JSON."""
     source = MATCH_SCRIPT.read_text(encoding="utf-8").replace('if __name__ == "__main__":', "if False:")
     return (f"{source}\n\nrun_all({seed!r}, {strength!r}, {timing!r}, {max_decisions!r}, {budget_s!r})\n")
 
@@ -207,10 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     reason = ensure_env(install=not args.no_install)
     if reason:
-        print(f"web_pyodide: {reason}", file=sys.stderr)
+        print(f"web_wasm: {reason}", file=sys.stderr)
         return 2
     sys.path.insert(0, str(ROOT))
-    from tests.web.pyodide_match import run_all
+    from tests.web.wasm_match import run_all
 
     t0 = time.perf_counter()
     native = json.loads(run_all(args.seed, args.strength, args.timing, args.decisions, args.budget))
