@@ -416,7 +416,7 @@ class Match:
             trick=tuple(self._trick), leader=self._leader, tricks=tuple(deal.tricks),
             tricks_taken=tuple(deal.tricks_taken), targets=deal.targets, totals=tuple(self.totals),
             previous_points=self._previous_points, used=self.used,
-            exchange_plan=deal.exchange_plan if phase != DECLARE_PHASE or self.rules.exchange_first else (),
+            exchange_plan=deal.exchange_plan,
             exchange=exchange, played_mask=self._played,
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
         )
