@@ -8,11 +8,9 @@ cheaply; in MT it ducks, sheds its dangerous high cards and leads where others m
 
 from __future__ import annotations
 
-from game.engine.cards import SUIT_MASKS, SUIT_BITS
+from game.engine.cards import SUIT_BITS, SUIT_MASKS, popcount as _count
+from game.engine.cards import SUIT_BITS_DESC as _DESC, SUIT_OF as _SUIT_OF  # shared tables, built once
 from game.engine.fast import beats, legal_mask as legal  # the rules live in the engine
-
-_SUIT_OF = tuple(i // 13 for i in range(52))
-_DESC = tuple(tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
 
 
 def lowest(mask: int) -> int:
@@ -222,7 +220,3 @@ def playout(hands, leader: int, trick, trump: int, must_trump: bool, minimize: b
         c = choose_card(hands[seat], out, trick, leader, seat, trump, must_trump, minimize)
         hands[seat] ^= 1 << c
         trick.append(c)
-
-
-def _count(mask: int) -> int:
-    return bin(mask).count("1")

@@ -9,10 +9,8 @@ Cards adjacent in rank among the cards still out are equivalent, so only one is 
 
 from __future__ import annotations
 
-from game.engine.cards import SUIT_MASKS, SUIT_BITS
-
-_SUIT_OF = tuple(i // 13 for i in range(52))
-_DESC = tuple(tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
+from game.engine.cards import SUIT_BITS, SUIT_MASKS
+from game.engine.cards import SUIT_BITS_DESC as _DESC, SUIT_OF as _SUIT_OF  # shared tables, built once
 _RUNS: dict = {}
 
 

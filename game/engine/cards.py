@@ -16,6 +16,7 @@ RANK_NAMES = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 SUIT_BITS = 0x1FFF
 SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in range(4))
+SUIT_OF = tuple(i // 13 for i in range(52))  # suit of each card index
 FULL_DECK = (1 << 52) - 1
 
 
@@ -112,14 +113,14 @@ def mask_of(cards) -> int:
 
 # Set bits of every 13-bit suit pattern, highest first: turns a mask into cards without
 # scanning all 52 bits.
-_SUIT_BITS_DESC: tuple[tuple[int, ...], ...] = tuple(
+SUIT_BITS_DESC: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13)
 )
 SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(CARDS[s * 13 + i] for i in bits) for bits in _SUIT_BITS_DESC) for s in range(4)
+    tuple(tuple(CARDS[s * 13 + i] for i in bits) for bits in SUIT_BITS_DESC) for s in range(4)
 )
 SUIT_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s * 13 + i for i in bits) for bits in _SUIT_BITS_DESC) for s in range(4)
+    tuple(tuple(s * 13 + i for i in bits) for bits in SUIT_BITS_DESC) for s in range(4)
 )
 
 

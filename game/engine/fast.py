@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_BITS, SUIT_INDICES, SUIT_MASKS
-
-_SUIT_OF = tuple(i // 13 for i in range(52))
+from .cards import SUIT_BITS, SUIT_INDICES, SUIT_MASKS, SUIT_OF as _SUIT_OF
 
 
 def legal_mask(hand: int, led_suit: int, trump: int, must_trump: bool) -> int:
