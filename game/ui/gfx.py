@@ -162,46 +162,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return fonts.font(size, bold)
 
 
-# --- suit icons (for text; card faces come from art.py) ------------------------------
-_suit_cache: dict[tuple, pygame.Surface] = {}
-
-
-def _draw_suit(surf: pygame.Surface, suit: int, color, s: int) -> None:
-    """Draw suit shape filling an s×s surface."""
-    c = color
-    if suit == 1:  # heart
-        r = s * 0.26
-        pygame.draw.circle(surf, c, (s * 0.28, s * 0.34), r)
-        pygame.draw.circle(surf, c, (s * 0.72, s * 0.34), r)
-        pygame.draw.polygon(surf, c, [(s * 0.04, s * 0.42), (s * 0.96, s * 0.42), (s * 0.5, s * 0.95)])
-    elif suit == 2:  # diamond
-        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.02), (s * 0.88, s * 0.5), (s * 0.5, s * 0.98), (s * 0.12, s * 0.5)])
-    elif suit == 0:  # spade
-        r = s * 0.25
-        pygame.draw.circle(surf, c, (s * 0.29, s * 0.56), r)
-        pygame.draw.circle(surf, c, (s * 0.71, s * 0.56), r)
-        pygame.draw.polygon(surf, c, [(s * 0.06, s * 0.5), (s * 0.94, s * 0.5), (s * 0.5, s * 0.04)])
-        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.6), (s * 0.68, s * 0.98), (s * 0.32, s * 0.98)])
-    else:  # club
-        r = s * 0.21
-        pygame.draw.circle(surf, c, (s * 0.5, s * 0.27), r)
-        pygame.draw.circle(surf, c, (s * 0.26, s * 0.56), r)
-        pygame.draw.circle(surf, c, (s * 0.74, s * 0.56), r)
-        pygame.draw.polygon(surf, c, [(s * 0.5, s * 0.45), (s * 0.68, s * 0.98), (s * 0.32, s * 0.98)])
-
-
+# --- suit icons (for text): the same drawn shapes as the card faces ------------------
 def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
-    """Anti-aliased suit shape (drawn at 4× and scaled down)."""
+    """Anti-aliased suit shape, ``size`` px square (art.py draws and caches it)."""
+    from . import art
+
     if color is None:
         color = SUIT_ON_LIGHT[_style][suit]
-    key = (suit, size, tuple(color))
-    surf = _suit_cache.get(key)
-    if surf is None:
-        big = pygame.Surface((size * 4, size * 4), pygame.SRCALPHA)
-        _draw_suit(big, suit, color, size * 4)
-        surf = pygame.transform.smoothscale(big, (size, size))
-        _suit_cache[key] = surf
-    return surf
+    return art.suit_surface(suit, size, color)
 
 
 def suit_color_text(suit: int, text_color) -> tuple:
