@@ -61,16 +61,15 @@ def draw_sheet(surf, session, rect, highlight_last=True) -> None:
 
 def draw_owed(surf, session, pos) -> int:
     """Contracts each player still has to declare (contracts-once rule)."""
-    m = session.match
-    rules = m.rules
+    view = session.view()
     x, y = pos
-    if not rules.contracts_once:
+    if not view.rules.contracts_once:
         return y
     gfx.blit_text(surf, t("score.owed"), 18, (x, y), gfx.GOLD, True)
     y += 30
     for seat in range(3):
         gfx.blit_text(surf, session.names[seat], 17, (x, y + 2), gfx.CREAM)
-        left = [c for c in rules.contracts if c not in m.used[seat]]
+        left = view.owed(seat)
         cx = x + 150
         if not left:
             gfx.blit_text(surf, t("score.owed_none"), 17, (cx, y + 2), gfx.MUTED)
