@@ -7,7 +7,7 @@ Value types (``Card``, ``Action``, ``RuleSet``), one state object (``Match``) wi
 from .actions import Action, Event, IllegalAction
 from .cards import (CARDS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, InvalidNotation, cards_of,
                     format_cards, mask_of, parse_cards)
-from .deal import DealRecord, ExchangeStep, TrickRecord
+from .deal import DealRecord, ExchangeStep, InvalidPosition, TrickRecord
 from .match import Match
 from .record import SaveError
 from .rules import ALL_CONTRACTS, MT, NT, TRUMP_CONTRACTS, InvalidRules, RuleSet, parse_contract, trump_of
@@ -16,6 +16,6 @@ from .view import View
 __all__ = [
     "Action", "Event", "IllegalAction", "CARDS", "SUIT_MASKS", "SUIT_NAMES", "SUIT_SYMBOLS", "SUITS", "Card",
     "InvalidNotation", "cards_of", "format_cards", "mask_of", "parse_cards", "DealRecord", "ExchangeStep",
-    "TrickRecord", "Match", "SaveError", "ALL_CONTRACTS", "MT", "NT", "TRUMP_CONTRACTS", "InvalidRules",
+    "TrickRecord", "InvalidPosition", "Match", "SaveError", "ALL_CONTRACTS", "MT", "NT", "TRUMP_CONTRACTS", "InvalidRules",
     "RuleSet", "parse_contract", "trump_of", "View",
 ]

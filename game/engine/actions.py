@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, Card, InvalidNotation
+from .cards import CARDS, Card, InvalidNotation, plain, shown
 from .rules import ALL_CONTRACTS, parse_contract
 
 DECLARE, GIVE, DISCARD, PLAY = "declare", "give", "discard", "play"
@@ -22,12 +22,12 @@ class Action:
 
     def __init__(self, kind: str, card: Card | None = None, contract: str | None = None):
         if kind not in KINDS:
-            raise InvalidNotation(f"not an action kind: {kind!r} (declare, give, discard or play)")
+            raise InvalidNotation(f"not an action kind: {shown(kind)} (declare, give, discard or play)")
         if kind == DECLARE:
             if card is not None or contract not in ALL_CONTRACTS:
-                raise InvalidNotation(f"declare needs a contract (S, H, D, C, NT or MT), not {contract!r}")
+                raise InvalidNotation(f"declare needs a contract (S, H, D, C, NT or MT), not {shown(contract)}")
         elif not isinstance(card, Card) or contract is not None:
-            raise InvalidNotation(f"{kind} needs one card, not {card!r}")
+            raise InvalidNotation(f"{kind} needs one card, not {shown(card)}")
         self.kind = kind
         self.card = card
         self.contract = contract
@@ -54,11 +54,12 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise InvalidNotation(f"not an action: {text!r}")
-        parts = text.split()
-        if len(parts) != 2 or parts[0].lower() not in KINDS:
+            raise InvalidNotation(f"not an action: {shown(text)}")
+        parts = plain(text, "an action").split(" ")
+        if len(parts) != 2 or not parts[1] or parts[0].lower() not in KINDS:
             raise InvalidNotation(
-                f"not an action: {text!r} (write 'declare H', 'give QH', 'discard 2C' or 'play AS')"
+                f"not an action: {shown(text)} (write 'declare H', 'give QH', 'discard 2C' or 'play AS', "
+                "one space between the words)"
             )
         kind, arg = parts[0].lower(), parts[1]
         if kind == DECLARE:

@@ -6,7 +6,18 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import CARDS, Card, format_cards
+from .cards import CARDS, Card, format_cards, shown
+
+
+class InvalidPosition(ValueError):
+    """A seed, seat or starting position the rules could not have produced."""
+
+
+def check_seat(seat) -> int:
+    """Seats are exactly the ints 0, 1 and 2 (not 1.0, not True)."""
+    if type(seat) is not int or seat not in (0, 1, 2):
+        raise InvalidPosition(f"no seat {shown(seat)}: seats are the whole numbers 0, 1 and 2")
+    return seat
 
 
 class TrickRecord(NamedTuple):

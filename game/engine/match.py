@@ -11,41 +11,77 @@ from __future__ import annotations
 import random
 
 from . import fast
-from .actions import _DISCARD, _GIVE, _PLAY, DECLARE, DISCARD, GIVE, PLAY, Action, Event, IllegalAction
-from .cards import SUIT_MASKS, SUIT_NAMES, Card, InvalidNotation, highest_in_suit, indices_of, parse_cards
-from .deal import DealRecord, ExchangeStep, TrickRecord, first_dealer, shuffled_deal
+from .actions import _DISCARD, _GIVE, _PLAY, Action, Event, IllegalAction
+from .cards import SUIT_MASKS, SUIT_NAMES, Card, InvalidNotation, indices_of, parse_cards, shown
+from .deal import DealRecord, InvalidPosition, TrickRecord, check_seat, first_dealer, shuffled_deal
+from .exchange import ExchangeSteps
+from .persist import MatchRecords
+from .phases import DECLARE_PHASE, DISCARD_PHASE, EXCHANGE, GAME_OVER, PHASE_DOING, PHASE_KIND, PLAY_PHASE
 from .rules import CONTRACT_NAMES, MT, RuleSet, parse_contract, trump_of
+from .seat_views import SeatViews
 from .view import View
 
-DECLARE_PHASE, EXCHANGE, DISCARD_PHASE, PLAY_PHASE, GAME_OVER = "declare", "exchange", "discard", "play", "game_over"
-PHASE_KIND = {DECLARE_PHASE: DECLARE, EXCHANGE: GIVE, DISCARD_PHASE: DISCARD, PLAY_PHASE: PLAY}
-PHASE_DOING = {
-    DECLARE_PHASE: "the contract is being chosen",
-    EXCHANGE: "cards are being exchanged",
-    DISCARD_PHASE: "the declarer is discarding four cards",
-    PLAY_PHASE: "cards are being played",
-}
+
+SEED_LIMIT = 2**64  # seeds are whole numbers 0 <= seed < SEED_LIMIT
+DEAL_POINTS = 13  # one deal scores at most +13 (16 tricks against a target of 3) or -13 (MT)
 
 
 def _seats(value, name: str) -> tuple:
     if not isinstance(value, (list, tuple)) or len(value) != 3:
-        raise ValueError(f"{name} must list three seats")
+        raise InvalidPosition(f"bad position: {name} must list three seats, not {shown(value)}")
     return tuple(value)
 
 
 def _whole(value, name: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
+        raise InvalidPosition(f"{name} must be a whole number, not {shown(value)}")
+    return value
+
+
+def _contract_list(value) -> tuple:
+    if not isinstance(value, (list, tuple)):
+        raise InvalidPosition(f"bad position: each seat's used contracts must be a list, not {shown(value)}")
+    return tuple(value)
+
+
+def _seed(value) -> int:
+    if type(value) is not int or not 0 <= value < SEED_LIMIT:
+        raise InvalidPosition(f"the seed must be a whole number from 0 to 2**64 - 1, not {shown(value)}")
     return value
 
 
 def _check_rules(rules) -> RuleSet:
     if not isinstance(rules, RuleSet):
-        raise ValueError(f"rules must be a RuleSet (RuleSet.preset(...)), not {rules!r}")
+        raise InvalidPosition(f"rules must be a RuleSet (RuleSet.preset(...)), not {shown(rules)}")
     return rules
 
 
-class Match:
+def _check_scores(rules: RuleSet, dealer: int, deal_number: int, totals, previous_points) -> None:
+    """Totals and the last deal's points as the rules can produce them: every deal's
+    points add up to 0, and the last deal's are tricks against that deal's targets."""
+    if sum(totals) != 0:
+        raise InvalidPosition(f"bad position: every deal's points add up to 0, so the totals must too, not {shown(totals)}")
+    limit = DEAL_POINTS * deal_number
+    if any(abs(t) > limit for t in totals):
+        raise InvalidPosition(f"bad position: after {deal_number} deals a total lies between -{limit} and {limit}, not {shown(totals)}")
+    if sum(previous_points) != 0:
+        raise InvalidPosition("bad position: previous_points must add up to 0")
+    if deal_number == 0:
+        if any(previous_points):
+            raise InvalidPosition("bad position: the first deal has no previous deal, so previous_points must be 0, 0, 0")
+        return
+    last_dealer = (dealer - 1) % 3
+    for minimum in (False, True) if MT in rules.contracts else (False,):
+        targets = rules.targets(last_dealer, MT if minimum else None)
+        taken = [t - p if minimum else t + p for t, p in zip(targets, previous_points)]
+        if all(0 <= n <= 16 for n in taken):
+            return
+    raise InvalidPosition(
+        f"bad position: no deal scores {shown(tuple(previous_points))} (points are tricks taken against targets of 8, 5 and 3)"
+    )
+
+
+class Match(ExchangeSteps, SeatViews, MatchRecords):
     """A whole game.  Create with ``Match.new`` or ``Match.from_position``."""
 
     def __init__(self, rules: RuleSet, seed: int, dealer: int, deal_number: int, totals, used,
@@ -65,10 +101,10 @@ class Match:
     # --- construction -----------------------------------------------------------------
     @classmethod
     def new(cls, rules: RuleSet | None = None, seed: int | None = None) -> "Match":
-        rules = _check_rules(rules or RuleSet.preset("standard"))
+        rules = _check_rules(RuleSet.preset("standard") if rules is None else rules)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        _whole(seed, "seed")
+        _seed(seed)
         dealer = first_dealer(seed)
         hands, kitty = shuffled_deal(seed, 0, dealer)
         return cls(rules, seed, dealer, 0, (0, 0, 0), ((), (), ()), (0, 0, 0), hands, kitty, None)
@@ -83,33 +119,37 @@ class Match:
             hands = [parse_cards(h) for h in _seats(hands, "hands")]
             kitty = parse_cards(kitty)
         except InvalidNotation as exc:
-            raise ValueError(f"bad position: {exc}") from None
+            raise InvalidPosition(f"bad position: {exc}") from None
         if any(len(h) != 16 for h in hands) or len(kitty) != 4:
-            raise ValueError("bad position: each hand needs 16 cards and the kitty 4")
+            raise InvalidPosition("bad position: each hand needs 16 cards and the kitty 4")
         if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
-            raise ValueError("bad position: the hands and kitty must hold all 52 cards, each once")
+            raise InvalidPosition("bad position: the hands and kitty must hold all 52 cards, each once")
         if type(dealer) is not int or dealer not in (0, 1, 2):
-            raise ValueError(f"bad position: dealer must be seat 0, 1 or 2, not {dealer!r}")
+            raise InvalidPosition(f"bad position: dealer must be seat 0, 1 or 2, not {shown(dealer)}")
         if type(deal_number) is not int or not 0 <= deal_number < rules.deals:
-            raise ValueError(f"bad position: deal_number must be 0..{rules.deals - 1}")
+            raise InvalidPosition(f"bad position: deal_number must be 0..{rules.deals - 1}, not {shown(deal_number)}")
         totals = tuple(_whole(t, "each total") for t in _seats(totals, "totals"))
         previous_points = tuple(_whole(p, "each previous point") for p in _seats(previous_points, "previous_points"))
-        if sum(previous_points) != 0:
-            raise ValueError("bad position: previous_points must add up to 0")
-        used = tuple(tuple(parse_contract(c) for c in u) for u in _seats(used, "used"))
+        _check_scores(rules, dealer, deal_number, totals, previous_points)
+        try:
+            used = tuple(tuple(parse_contract(c) for c in _contract_list(u)) for u in _seats(used, "used"))
+        except InvalidNotation as exc:
+            raise InvalidPosition(f"bad position: {exc}") from None
         for seat, u in enumerate(used):
             bad = [c for c in u if c not in rules.contracts]
             if bad:
-                raise ValueError(f"bad position: {bad[0]} is not a contract in {rules.preset_name}")
+                raise InvalidPosition(f"bad position: {bad[0]} is not a contract in {rules.preset_name}")
             if rules.contracts_once:
                 if len(set(u)) != len(u):
-                    raise ValueError(f"bad position: seat {seat} declared a contract twice")
+                    raise InvalidPosition(f"bad position: seat {seat} declared a contract twice")
                 remaining = sum(1 for d in range(deal_number, rules.deals) if rules.declarer_of((dealer + d - deal_number) % 3) == seat)
                 if remaining > len(rules.contracts) - len(u):
-                    raise ValueError(f"bad position: seat {seat} has too few contracts left for the remaining deals")
+                    raise InvalidPosition(f"bad position: seat {seat} has too few contracts left for the remaining deals")
+            elif len(u) > rules.deals:
+                raise InvalidPosition(f"bad position: seat {seat} cannot have declared {len(u)} contracts")
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        _whole(seed, "seed")
+        _seed(seed)
         start = {
             "hands": [[str(c) for c in h] for h in hands], "kitty": [str(c) for c in kitty],
             "dealer": dealer, "deal_number": deal_number, "totals": list(totals),
@@ -148,7 +188,7 @@ class Match:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The full hand of a seat (not a view: the engine's own knowledge)."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[check_seat(seat)])
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -177,50 +217,6 @@ class Match:
             self._begin_exchange(events)
         else:
             self.phase, self.to_act = DECLARE_PHASE, declarer
-
-    def _exchange_plan(self) -> list[tuple[int, int]]:
-        rules, deal = self.rules, self.current
-        if not rules.exchange or deal.number == 0:
-            return []
-        if not rules.exchange_first and trump_of(deal.contract) < 0:
-            return []
-        prev = self._previous_points
-        ups = sorted((s for s in range(3) if prev[s] > 0), key=lambda s: -deal.targets[s])
-        downs = sorted((s for s in range(3) if prev[s] < 0), key=lambda s: -deal.targets[s])
-        if not ups:
-            return []
-        if len(ups) == 1:
-            return [(ups[0], d) for d in downs for _ in range(-prev[d])]
-        return [(u, downs[0]) for u in ups for _ in range(prev[u])]
-
-    def _begin_exchange(self, events: list) -> None:
-        self._passes = self._exchange_plan()
-        self.current.exchange_plan = tuple(self._passes)
-        self.phase = EXCHANGE
-        self._next_pass(events)
-
-    def _next_pass(self, events: list) -> None:
-        trump_cards = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
-        while self._passes:
-            giver = self._passes[0][0]
-            if self._masks[giver] & ~trump_cards:
-                self.to_act = giver
-                return
-            events.append(Event("lapsed", giver, None, len([p for p in self._passes if p[0] == giver])))
-            self._passes = [p for p in self._passes if p[0] != giver]
-        if self.rules.exchange_first:
-            self.phase, self.to_act = DECLARE_PHASE, self.current.declarer
-        else:
-            self._take_kitty(events)
-
-    def _take_kitty(self, events: list) -> None:
-        declarer = self.current.declarer
-        self._hands[declarer].extend(self._kitty)
-        for c in self._kitty:
-            self._masks[declarer] |= c.mask
-        self._kitty_taken = True
-        events.append(Event("kitty", declarer, None, tuple(self._kitty)))
-        self.phase, self.to_act = DISCARD_PHASE, declarer
 
     def _remove(self, seat: int, card: Card) -> None:
         self._hands[seat].remove(card)
@@ -324,21 +320,6 @@ class Match:
             self.phase = PLAY_PHASE
             self._leader = self.to_act = self.current.declarer
 
-    def _give(self, seat: int, card: Card, events: list) -> None:
-        self._check_holds(seat, card)
-        if card.suit == self._trump:
-            raise IllegalAction(f"you may not pass a trump ({SUIT_NAMES[card.suit]})")
-        giver, receiver = self._passes.pop(0)
-        self._remove(giver, card)
-        self._add(receiver, card)
-        top = Card.from_index(highest_in_suit(self._masks[receiver], card.suit))
-        self._remove(receiver, top)
-        self._add(giver, top)
-        self.current.exchange.append(ExchangeStep(giver, receiver, card, top))
-        events.append(Event("gave", giver, card, receiver))
-        events.append(Event("returned", receiver, top, giver))
-        self._next_pass(events)
-
     def _declare(self, seat: int, contract: str, events: list) -> None:
         if contract not in self.rules.contracts:
             raise IllegalAction(f"{CONTRACT_NAMES.get(contract, contract)} is not a contract in the {self.rules.preset_name} rules")
@@ -385,72 +366,6 @@ class Match:
     def points(self) -> list[tuple[int, int, int]]:
         """Points of every finished deal, in order."""
         return [d.points for d in self.deals]
-
-    # --- views ------------------------------------------------------------------------
-    def view(self, seat: int) -> View:
-        if seat not in (0, 1, 2):
-            raise ValueError(f"no seat {seat!r}: seats are 0, 1 and 2")
-        cached = self._views.get(seat)
-        if cached and cached[0] == self._version:
-            return cached[1]
-        deal = self.current
-        phase = self.phase
-        is_declarer = seat == deal.declarer
-        hand = tuple(self._hands[seat])
-        hand_mask = self._masks[seat]
-        if phase == DECLARE_PHASE and is_declarer and self.rules.declare_on < len(hand):
-            hand = hand[: self.rules.declare_on]
-            hand_mask = sum(c.mask for c in hand)
-        show_kitty = is_declarer and self._kitty_taken and phase != GAME_OVER
-        exchange = tuple(
-            step if seat in (step.giver, step.receiver) else ExchangeStep(step.giver, step.receiver, None, None)
-            for step in deal.exchange
-        )
-        view = View(
-            seat=seat, rules=self.rules, phase=phase, to_act=self.to_act, deal_number=deal.number,
-            deals_total=self.rules.deals, dealer=deal.dealer, declarer=deal.declarer,
-            contract=deal.contract, trump=self._trump, hand=hand, hand_mask=hand_mask,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            kitty=tuple(deal.kitty) if show_kitty else None,
-            discards=tuple(deal.discards) if show_kitty else None,
-            trick=tuple(self._trick), leader=self._leader, tricks=tuple(deal.tricks),
-            tricks_taken=tuple(deal.tricks_taken), targets=deal.targets, totals=tuple(self.totals),
-            previous_points=self._previous_points, used=self.used,
-            exchange_plan=deal.exchange_plan,
-            exchange=exchange, played_mask=self._played,
-            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
-        )
-        self._views[seat] = (self._version, view)
-        return view
-
-    # --- records ----------------------------------------------------------------------
-    def record(self) -> dict:
-        """Rules, seed, starting position and actions: everything needed to replay exactly."""
-        from .record import make_record
-        return make_record(self)
-
-    @classmethod
-    def replay(cls, record: dict) -> "Match":
-        from .record import replay
-        return replay(record)
-
-    def to_json(self) -> str:
-        from .record import dumps
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text) -> "Match":
-        from .record import loads
-        return loads(text)
-
-    def copy(self) -> "Match":
-        return Match.replay(self.record())
-
-    def __str__(self) -> str:
-        lines = [f"{self.rules.preset_name} game, seed {self.seed}, deal {self.deal_number + 1}/{self.rules.deals}, phase {self.phase}"]
-        lines += [d.summary() for d in self.deals]
-        lines.append(f"totals: {' '.join(f'{t:+d}' for t in self.totals)}")
-        return "\n".join(lines)
 
 
 

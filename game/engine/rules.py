@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .cards import SUITS, InvalidNotation
+from .cards import SUITS, InvalidNotation, plain, shown
 
 NT = "NT"
 MT = "MT"
@@ -14,9 +14,9 @@ CONTRACT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", N
 
 
 def parse_contract(text: str) -> str:
-    key = text.strip().upper() if isinstance(text, str) else ""
+    key = plain(text, "a contract").upper() if isinstance(text, str) else ""
     if key not in ALL_CONTRACTS:
-        raise InvalidNotation(f"not a contract: {text!r} (one of S, H, D, C, NT, MT)")
+        raise InvalidNotation(f"not a contract: {shown(text)} (one of S, H, D, C, NT, MT)")
     return key
 
 
@@ -53,9 +53,9 @@ class RuleSet:
 
     @staticmethod
     def preset(name: str = "standard", **options) -> "RuleSet":
-        key = name.strip().lower() if isinstance(name, str) else name
+        key = name.strip(" ").lower() if isinstance(name, str) and name.isascii() else None
         if key not in RuleSet.PRESETS:
-            raise InvalidRules(f"unknown rule preset {name!r}: choose standard, blato or classic")
+            raise InvalidRules(f"unknown rule preset {shown(name)}: choose standard, blato or classic")
         if "preset_name" in options:
             raise InvalidRules("unknown option 'preset_name': name the preset as the first argument")
         base = {
@@ -69,7 +69,7 @@ class RuleSet:
     def _checked(**values) -> "RuleSet":
         unknown = set(values) - {f.name for f in fields(RuleSet)}
         if unknown:
-            raise InvalidRules(f"unknown option {sorted(unknown)[0]!r}: options are {', '.join(RuleSet.OPTIONS)}")
+            raise InvalidRules(f"unknown option {shown(sorted(unknown)[0])}: options are {', '.join(RuleSet.OPTIONS)}")
         return RuleSet(**values)
 
     def with_options(self, **options) -> "RuleSet":
@@ -77,14 +77,14 @@ class RuleSet:
 
     def validate(self) -> None:
         if self.preset_name not in self.PRESETS:
-            raise InvalidRules(f"unknown rule preset {self.preset_name!r}")
+            raise InvalidRules(f"unknown rule preset {shown(self.preset_name)}")
         for flag in ("must_trump", "exchange", "contracts_once"):
             if type(getattr(self, flag)) is not bool:
-                raise InvalidRules(f"option {flag} must be true or false, not {getattr(self, flag)!r}")
+                raise InvalidRules(f"option {flag} must be true or false, not {shown(getattr(self, flag))}")
         if type(self.deals) is not int or not 3 <= self.deals <= 60 or self.deals % 3:
-            raise InvalidRules(f"deals must be a multiple of 3 from 3 to 60 (each player deals equally often), not {self.deals!r}")
+            raise InvalidRules(f"deals must be a multiple of 3 from 3 to 60 (each player deals equally often), not {shown(self.deals)}")
         if type(self.declare_on) is not int or self.declare_on not in (6, 16):
-            raise InvalidRules(f"declare_on must be 6 (first six cards) or 16 (whole hand), not {self.declare_on!r}")
+            raise InvalidRules(f"declare_on must be 6 (first six cards) or 16 (whole hand), not {shown(self.declare_on)}")
         if self.exchange_first and self.declare_on != 16:
             raise InvalidRules("classic exchanges cards before the contract, so the declarer has seen the whole hand: declare_on must be 16")
         if self.contracts_once and self.deals // 3 > len(self.contracts):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card, format_cards
-from .deal import ExchangeStep, TrickRecord
+from .deal import ExchangeStep, TrickRecord, check_seat
 from .rules import RuleSet
 
 
@@ -54,6 +54,7 @@ class View:
 
     def declarations_left(self, seat: int) -> int:
         """How many more times `seat` will name a contract, this deal's included if still open."""
+        check_seat(seat)
         first = self.deal_number + (1 if self.contract is not None else 0)
         return sum(
             1 for d in range(first, self.deals_total)
@@ -62,6 +63,7 @@ class View:
 
     def owed(self, seat: int) -> tuple[str, ...]:
         """Contracts `seat` still has to declare (contracts_once), in the rules' order."""
+        check_seat(seat)
         if not self.rules.contracts_once:
             return ()
         return tuple(c for c in self.rules.contracts if c not in self.used[seat])

@@ -78,9 +78,11 @@ def test_no_exchange_in_no_trump_or_minimum(contract):
 
 
 def test_no_exchange_in_the_first_deal_or_when_switched_off():
-    m = position(deal_number=0, previous_points=(1, -1, 0))
+    m = position(deal_number=0)
     m.apply("declare S")
     assert m.phase == "discard"
+    with pytest.raises(ValueError, match="first deal has no previous deal"):
+        position(deal_number=0, previous_points=(1, -1, 0))  # nothing to exchange for
     m = _declared((1, -1, 0), preset=RuleSet.preset("standard", exchange=False))
     assert m.phase == "discard"
     m = _declared((0, 0, 0))

@@ -34,10 +34,10 @@ def test_tie_broken_by_latest_trick_of_last_deal():
 
 def test_tie_break_in_a_real_last_deal():
     # last deal: seat 1 takes all 16 in spades, +8; seats 1 and 2 end level on total
-    m = position(deal_number=17, totals=(0, 0, 13), used=((), ("H", "D", "C", "NT", "MT"), ()), dealer=0)
+    m = position(deal_number=17, totals=(-13, 0, 13), used=((), ("H", "D", "C", "NT", "MT"), ()), dealer=0)
     finish_dominant(m, "S")
     assert m.phase == "game_over"
-    assert tuple(m.totals) == (-3, 8, 8)
+    assert tuple(m.totals) == (-16, 8, 8)
     assert m.result() == (1, "last_deal")
 
 

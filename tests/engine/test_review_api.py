@@ -261,9 +261,12 @@ def test_malformed_inputs_in_every_phase_change_nothing(text):
             m.apply(step)
 
 
-def test_actions_are_case_and_space_insensitive():
+def test_actions_are_case_insensitive_with_one_space_between_words():
     m = position()
-    m.apply("  DECLARE   nt ")
+    for spaced in ("DECLARE   nt", "declare\tNT", "declare\u00a0NT"):
+        with pytest.raises(IllegalAction, match="one space between the words|ASCII"):
+            m.apply(spaced)
+    m.apply("  DECLARE nt ")
     m.apply("Discard 2c")
     assert [str(a) for a in m.history] == ["declare NT", "discard 2C"]
 
