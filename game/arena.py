@@ -18,12 +18,15 @@ import argparse
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 import sys
 import time
 
 from game.engine import CARDS, Match, RuleSet
+
+from .arena_backends import BACKENDS, Progress, UnitLog, job_key, normalized, run_units
 
 TYPES = ("trump", "NT", "MT")
 PREV_PATTERNS = ((0, 0, 0), (1, -1, 0), (2, -1, -1), (1, 1, -2), (3, -2, -1), (2, 0, -2), (1, 0, -1), (4, -2, -2))
@@ -80,6 +83,8 @@ def play(match: Match, seats, timer: Timer | None, one_deal: bool) -> list[tuple
         seat = match.to_act
         view = match.view(seat)
         player, name = seats[seat]
+        if getattr(player, "sees_all", False):
+            player.observe(match)  # the arena-only oracle sees every hand
         t = time.perf_counter()
         action = player.choose(view)
         if timer is not None and len(view.legal) > 1:
@@ -90,23 +95,46 @@ def play(match: Match, seats, timer: Timer | None, one_deal: bool) -> list[tuple
     return [(d.contract, d.points) for d in match.deals[start:]]
 
 
-def build_player(spec: str, seed: int):
-    """'hard' or a tuned variant 'hard:worlds=12;horizon=4' (settings of make_player)."""
-    from game.ai import make_player
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """'hard:worlds=12;horizon=4;doubt=0.5' -> ('hard', {...}): a strength and its settings."""
     name, _, rest = spec.partition(":")
     settings = {}
     for item in filter(None, rest.split(";")):
         k, _, v = item.partition("=")
-        settings[k] = int(v) if v.lstrip("-").isdigit() else v
+        try:
+            settings[k.strip()] = int(v)
+        except ValueError:
+            try:
+                settings[k.strip()] = float(v)
+            except ValueError:
+                settings[k.strip()] = v.strip()
+    return name.strip(), settings
+
+
+def build_player(spec: str, seed: int):
+    """'hard' or a tuned variant 'hard:worlds=12;horizon=4' (settings of make_player);
+    'oracle' is the arena-only player that sees every hand (game/oracle.py);
+    'oracle:sees=declare;role=declarer' is hard with the oracle's decisions of those kinds."""
+    name, settings = parse_spec(spec)
+    if name.lower() == "oracle":
+        from game.oracle import OraclePlayer, PartialOracle
+        if "sees" in settings or "role" in settings:  # oracle:sees=declare;role=declarer
+            return PartialOracle(seed, **settings)
+        return OraclePlayer(seed, **settings)
+    from game.ai import make_player
     return make_player(name, seed=seed, **settings)
+
+
+def unit_position(rules: RuleSet, preset: str, ctype: str, seed: int) -> dict:
+    """The position a deal-mode unit plays (the same for every player and backend)."""
+    return make_position(rules, ctype, random.Random(f"arena/{preset}/{ctype}/{seed}"))
 
 
 def run_unit(args) -> dict:
     """One duplicate unit (a deal or a match) under every seating; picklable for workers."""
     names, preset, options, mode, ctype, seed, tables = args
     rules = RuleSet.preset(preset, **options)
-    rng = random.Random(f"arena/{preset}/{ctype}/{seed}")
-    position = make_position(rules, ctype, rng) if mode == "deal" else None
+    position = unit_position(rules, preset, ctype, seed) if mode == "deal" else None
     timer = Timer()
     results = []
     for k, seating in enumerate(seatings(names, tables)):
@@ -150,23 +178,30 @@ def summarize(units: list[dict], names: list[str]) -> dict:
         for key, v in per_unit_scores(u, names).items():
             per.setdefault(key, []).append(v)
     diffs: dict = {}
+    pairs: dict = {}
+    for u in units:
+        s = per_unit_scores(u, names)
+        for t in TYPES + ("all",):
+            for a, b in itertools.combinations(names, 2):
+                if (t, a) in s and (t, b) in s:
+                    pairs.setdefault(f"{a} - {b}", {}).setdefault(t, []).append(s[(t, a)] - s[(t, b)])
     if len(names) == 2:
-        for u in units:
-            s = per_unit_scores(u, names)
-            for t in TYPES + ("all",):
-                if (t, names[0]) in s and (t, names[1]) in s:
-                    diffs.setdefault(t, []).append(s[(t, names[0])] - s[(t, names[1])])
+        diffs = pairs.get(f"{names[0]} - {names[1]}", {})
     times: dict = {}
     for u in units:
         for n, ts in u["times"].items():
             times.setdefault(n, []).extend(ts)
-    out = {"points": {}, "difference": {}, "times_ms": {}}
+    out = {"points": {}, "difference": {}, "pairs": {}, "times_ms": {}}
     for (t, n), xs in sorted(per.items()):
         m, ci, k = mean_ci(xs)
         out["points"].setdefault(t, {})[n] = {"mean": m, "ci95": ci, "units": k}
     for t, xs in diffs.items():
         m, ci, k = mean_ci(xs)
         out["difference"][t] = {"mean": m, "ci95": ci, "units": k, "of": f"{names[0]} - {names[1]}"}
+    for pair, by_type in pairs.items():
+        for t, xs in by_type.items():
+            m, ci, k = mean_ci(xs)
+            out["pairs"].setdefault(pair, {})[t] = {"mean": m, "ci95": ci, "units": k}
     for n, ts in times.items():
         ts = sorted(ts)
         out["times_ms"][n] = {
@@ -176,19 +211,61 @@ def summarize(units: list[dict], names: list[str]) -> dict:
     return out
 
 
-def main(argv=None) -> int:
+def make_jobs_for(names: list[str], presets, types, deals: int, seed: int, first: int = 0,
+                  options: dict | None = None, tables: str = "single") -> list:
+    """Deal-mode jobs for the given presets and contract types, interleaved."""
+    groups = []
+    for preset in presets:
+        rules = RuleSet.preset(preset, **(options or {}))
+        ts = [t for t in types if t == "trump" or t in rules.contracts]
+        groups.append([(names, preset, options or {}, "deal", t, seed * 100003 + i, tables)
+                       for i in range(first, first + deals) for t in ts])
+    return [j for group in itertools.zip_longest(*groups) for j in group if j is not None]
+
+
+def build_jobs(args, names: list[str], options: dict) -> tuple[list, list[str]]:
+    """Every duplicate unit of the run, presets and types interleaved (so partial results
+    cover every category), and the presets."""
+    presets = [p.strip() for p in args.preset.split(",") if p.strip()]
+    if args.mode == "deal":
+        return make_jobs_for(names, presets, args.types.split(","), args.deals, args.seed, args.first, options,
+                             args.tables), presets
+    jobs = []
+    for preset in presets:
+        rules = RuleSet.preset(preset, **options)
+        n = math.ceil(args.deals / rules.deals)
+        jobs.append([(names, preset, options, "match", "all", args.seed * 100003 + i, args.tables)
+                     for i in range(args.first, args.first + n)])
+    return [j for group in itertools.zip_longest(*jobs) for j in group if j is not None], presets
+
+
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", default="heuristic,random", help="two or three of: random, heuristic, search, easy, normal, hard")
+    ap.add_argument("--players", default="heuristic,random",
+                    help="two or three of: random, heuristic, easy, normal, hard, expert, oracle (arena only)")
     ap.add_argument("--preset", default="standard", help="comma list of presets: standard, blato, classic")
     ap.add_argument("--mode", choices=("deal", "match"), default="deal")
     ap.add_argument("--types", default="trump,NT,MT", help="deal mode: contract types to force")
     ap.add_argument("--deals", type=int, default=100, help="deals per preset and contract type (deal mode) or in all (match mode)")
+    ap.add_argument("--first", type=int, default=0, help="index of the first position (extends an earlier run)")
     ap.add_argument("--tables", choices=("single", "all"), default="single")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (local) or CPUs of a local Ray instance")
+    ap.add_argument("--backend", choices=BACKENDS, default="local",
+                    help="local processes, or Ray tasks (pip install -e '.[cluster]')")
+    ap.add_argument("--address", help="Ray cluster address (default: RAY_ADDRESS, else a local Ray instance)")
     ap.add_argument("--option", action="append", default=[], help="rule option key=value, e.g. must_trump=true")
     ap.add_argument("--json", help="write the summary here (also after every --progress units)")
+    ap.add_argument("--units", help="log of finished units (default: the --json path + .units.jsonl); "
+                                    "running the same command again resumes from it")
+    ap.add_argument("--restart", action="store_true", help="ignore units already in the log")
     ap.add_argument("--progress", type=int, default=0, help="print and save partial results every N units")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
+def main(argv=None) -> int:
+    ap = parser()
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if not 1 <= len(names) <= 3 or len(set(names)) != len(names):
@@ -197,24 +274,31 @@ def main(argv=None) -> int:
     for o in args.option:
         k, _, v = o.partition("=")
         options[k] = {"true": True, "false": False}.get(v.lower(), int(v) if v.isdigit() else v)
-    presets = args.preset.split(",")
-    jobs = []
-    for preset in presets:
-        rules = RuleSet.preset(preset, **options)
-        if args.mode == "deal":
-            types = [t for t in args.types.split(",") if t == "trump" or t in rules.contracts]
-            jobs.append([(names, preset, options, "deal", t, args.seed * 100003 + i, args.tables)
-                         for i in range(args.deals) for t in types])
-        else:
-            n = math.ceil(args.deals / rules.deals)
-            jobs.append([(names, preset, options, "match", "all", args.seed * 100003 + i, args.tables) for i in range(n)])
-    # interleave presets and types so partial results (--progress) cover every category
-    order = [j for group in itertools.zip_longest(*jobs) for j in group if j is not None]
+    try:
+        for n in names:
+            build_player(n, 0)
+        order, presets = build_jobs(args, names, options)
+    except (ValueError, TypeError, KeyError) as e:
+        ap.error(str(e))
+    units_path = args.units or (args.json + ".units.jsonl" if args.json else None)
+    if args.restart and units_path and os.path.exists(units_path):
+        os.remove(units_path)
+    log = UnitLog(units_path)
     units: dict[str, list] = {p: [] for p in presets}
+    todo = []
+    for job in order:
+        got = log.done.get(job_key(job))
+        if got is not None:
+            units[got["preset"]].append(got)
+        else:
+            todo.append(job)
+    if len(todo) < len(order):
+        print(f"-- resuming: {len(order) - len(todo)} of {len(order)} units already in {units_path}", file=sys.stderr)
     t0 = time.time()
 
     def report(final: bool) -> None:
-        rep = {"players": names, "mode": args.mode, "seed": args.seed, "final": final, "presets": {}}
+        rep = {"players": names, "mode": args.mode, "seed": args.seed, "final": final, "backend": args.backend,
+               "presets": {}}
         for preset in presets:
             if units[preset]:
                 summary = summarize(units[preset], names)
@@ -226,27 +310,25 @@ def main(argv=None) -> int:
             with open(args.json, "w") as f:
                 json.dump(rep, f, indent=1)
 
-    if args.jobs > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork").Pool(args.jobs) as pool:
-            for k, unit in enumerate(pool.imap_unordered(run_unit, order, chunksize=1), 1):
-                units[unit["preset"]].append(unit)
-                if args.progress and k % args.progress == 0:
-                    print(f"-- {k}/{len(order)} units")
-                    report(False)
-    else:
-        for k, job in enumerate(order, 1):
-            unit = run_unit(job)
-            units[unit["preset"]].append(unit)
-            if args.progress and k % args.progress == 0:
-                print(f"-- {k}/{len(order)} units")
-                report(False)
+    bar = Progress(len(order), len(order) - len(todo), enabled=not args.quiet)
+    for k, (job, unit) in enumerate(run_units(run_unit, todo, args.backend, args.jobs, args.address), 1):
+        log.add(job, unit)
+        units[unit["preset"]].append(normalized(unit))
+        bar.step()
+        if args.progress and k % args.progress == 0:
+            print(f"-- {bar.done}/{len(order)} units")
+            report(False)
     report(True)
+    print(f"-- {len(todo)} units run in {time.time() - t0:.1f} s wall ({args.backend}, {args.jobs} jobs)")
     return 0
 
 
 def print_summary(preset: str, s: dict, names: list[str]) -> None:
     print(f"== {preset} ({s['seconds']:.0f} s)")
+    if len(names) == 3:
+        for pair, by_type in s.get("pairs", {}).items():
+            cells = "  ".join(f"{t} {d['mean']:+.3f} ±{d['ci95']:.3f} (n={d['units']})" for t, d in by_type.items())
+            print(f"  {pair}: {cells}")
     for t in TYPES + ("all",):
         row = s["points"].get(t)
         if not row:

@@ -2,7 +2,8 @@
 ``choose(view) -> Action``, ``think(view, budget_ms) -> Action | None`` and ``reset()``.
 
 Strengths: "random", "heuristic", "search" (full search, same as "hard"), and the game's
-"easy" (heuristic with human-like slips), "normal" (light search), "hard".
+"easy" (heuristic with human-like slips), "normal" (light search), "hard", "expert"
+(hard's search over worlds weighted by the opponents' plays, deeper and longer).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import sys
 
 from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
 
-STRENGTHS = ("random", "easy", "normal", "hard", "heuristic", "search")
+STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search")
 
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
 # keep the hard player's decisions and think() slices within the browser's frame budget.
 BROWSER_HARD = dict(worlds=12, horizon=4, leaf_horizon=3, solve_cap=3000, node_budget=10000)
+# The expert in the browser keeps its weighted worlds but searches with hard's budget.
+BROWSER_EXPERT = dict(BROWSER_HARD, close_worlds=0, sim_worlds=16, pool=2)
 IN_BROWSER = sys.platform == "emscripten"
 
 
@@ -28,6 +31,13 @@ def make_player(strength: str, seed=None, **settings) -> Player:
         return HeuristicPlayer(seed)
     if key == "easy":
         return EasyPlayer(seed)
+    if key == "expert":
+        from .expert import ExpertPlayer, EXPERT
+        base = dict(EXPERT)
+        if IN_BROWSER:
+            base.update(BROWSER_EXPERT)
+        base.update(settings)
+        return ExpertPlayer(seed, **base)
     if key in ("search", "hard", "normal"):
         from .search import SearchPlayer, NORMAL, HARD
         base = dict(NORMAL if key == "normal" else HARD)
@@ -40,4 +50,4 @@ def make_player(strength: str, seed=None, **settings) -> Player:
     raise ValueError(f"unknown player strength {strength!r}: one of {', '.join(STRENGTHS)}")
 
 
-__all__ = ["make_player", "STRENGTHS", "BROWSER_HARD", "Player", "RandomPlayer", "HeuristicPlayer", "EasyPlayer"]
+__all__ = ["make_player", "STRENGTHS", "BROWSER_HARD", "BROWSER_EXPERT", "Player", "RandomPlayer", "HeuristicPlayer", "EasyPlayer"]

@@ -28,8 +28,9 @@ class Knowledge:
     allowed: tuple
     voids: list  # per seat, bitmask of suits known to be lacking
 
-    def sampler(self) -> Sampler:
-        return Sampler(self.unknown, self.sizes, self.allowed)
+    def sampler(self, lazy: bool = False) -> Sampler:
+        """lazy: the sampler's tables are left to its build_steps() (see Sampler)."""
+        return Sampler(self.unknown, self.sizes, self.allowed, lazy)
 
     def world(self, sample) -> tuple[list[int], int]:
         """Seat hands [h0, h1, h2] and the pool from one sample."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 import time
 
+from game import perf
 from game.engine import Action, CARDS
 
 from . import heuristic as H
 from .knowledge import knowledge
+from .slicing import SliceKeeper
 
 
 def view_key(view):
@@ -29,6 +31,7 @@ class Player:
         self.rng = random.Random(seed)
         self._job = None
         self._key = None
+        self._slices = SliceKeeper()  # think(): overrun owed and expected step cost
 
     def reset(self) -> None:
         self._job = None
@@ -55,6 +58,11 @@ class Player:
                 self.reset()
                 return stop.value
 
+    # think() keeps to its slice (game/ai/slicing.py): it stops before a step that would
+    # likely run past the budget, and time a slice ran over is taken off the next slice of
+    # the same decision.  Every call makes at least one step.
+    clock = staticmethod(time.perf_counter)  # seconds; tests drive a fake clock
+
     def think(self, view, budget_ms: float = 8.0):
         """Work for about budget_ms; the Action when done, else None (call again)."""
         if not view.legal:
@@ -64,15 +72,20 @@ class Player:
         key = view_key(view)
         if self._job is None or key != self._key:
             self._job, self._key = self.steps(view), key
-        end = time.perf_counter() + budget_ms / 1000.0
-        while True:
-            try:
-                next(self._job)
-            except StopIteration as stop:
+            self._slices.reset()
+        clock = self.clock
+        start = clock()
+        try:
+            done, action = self._slices.run(self._job, budget_ms, clock)
+            if done:
                 self._job = self._key = None
-                return stop.value
-            if time.perf_counter() >= end:
-                return None
+            return action
+        finally:
+            perf.think_slice((clock() - start) * 1000.0, budget_ms)
+
+    def slice_state(self) -> tuple[float, float]:
+        """(overrun carried to the next slice, expected step cost), in ms: for tests and tools."""
+        return self._slices.state_ms()
 
 
 class RandomPlayer(Player):

@@ -27,7 +27,8 @@ class Sampler:
     may hold.  sample(rng) returns one mask per holder.
     """
 
-    def __init__(self, unknown: int, sizes, allowed):
+    def __init__(self, unknown: int, sizes, allowed, lazy: bool = False):
+        """lazy=True leaves the count tables to build_steps() (run it before sampling)."""
         self.unknown = unknown
         self.sizes = tuple(sizes)
         self.allowed = tuple(a & unknown for a in allowed)
@@ -39,10 +40,47 @@ class Sampler:
             self.cards = indices_of(unknown)
             self._total = None
             return
-        self._suits = [self._suit_table(s) for s in range(4)]
+        self._suits: list = []
         self._memo: dict = {}
-        if self._ways(0, self.sizes) == 0:
+        self._built = False
+        if not lazy:
+            for _ in self.build_steps():
+                pass
+
+    # Issue 13 (think() slices): the tables cost up to ~10 ms natively with four holders,
+    # far more on a slow phone, so they are built in parts a caller can spread over frames.
+    BUILD_WORK = 200  # table entries visited between yields (~0.3 ms natively)
+
+    def build_steps(self):
+        """Generator: builds the count tables in parts, yielding between them; raises
+        Inconsistent as the constructor does.  The counts are exactly the eager ones."""
+        if self.free or self._built:
+            return
+        while len(self._suits) < 4:
+            self._suits.append(self._suit_table(len(self._suits)))
+            yield
+        sizes, memo = self.sizes, self._memo
+        first, second = self._suits[0][2][-1], self._suits[1][2][-1]
+        work = 0
+        for k0 in first:  # fill _ways bottom-up: the remainders after suits 0 and 1 first
+            r1 = tuple(a - b for a, b in zip(sizes, k0))
+            if min(r1) < 0 or (1, r1) in memo:
+                continue
+            for k1 in second:
+                r2 = tuple(a - b for a, b in zip(r1, k1))
+                work += 1
+                if min(r2) >= 0 and (2, r2) not in memo:
+                    self._ways(2, r2)
+                    work += len(self._suits[2][2][-1])
+                if work >= self.BUILD_WORK:
+                    work = 0
+                    yield
+            self._ways(1, r1)
+            work += len(second)
+        yield
+        if self._ways(0, sizes) == 0:
             raise Inconsistent("no world fits the evidence")
+        self._built = True
 
     def _suit_table(self, suit: int):
         """Per-card allowed holders and forward DP tables F[j]: counts -> ways."""

@@ -12,7 +12,8 @@ after `prune_after` worlds are dropped.  `node_budget` caps the solver's work pe
 overruns (or one solve past `solve_cap` nodes, which would stall a frame) is finished
 by a heuristic playout instead.  Contract, exchange pass and
 discards: a few sensible candidates, each scored by heuristic playouts of the whole deal
-in common sampled worlds.  All of it is a generator that yields after every world, so
+in common sampled worlds.  All of it is a generator that yields after every candidate in
+every world, while the sampler's tables are built and every SOLVE_CHUNK solver nodes, so
 `think` can run it in frame-sized slices; `worlds` and `horizon` shrink it for slow
 runtimes (the browser).
 """
@@ -54,14 +55,58 @@ def simulate_deal(hands, pool: int, declarer: int, contract: str, must_trump: bo
     return taken
 
 
+# Issue 13 (think() slices): one solve can take ~5 ms natively, ten times that on a slow
+# phone, so a solve pauses every SOLVE_CHUNK nodes and restarts from its root on the next
+# step; the transposition table keeps every finished sub-position, so little is repeated,
+# and the value is exact as before.  A chunk that finished nothing doubles the next one, so
+# every solve ends.  The evaluator behind the hint and the analysis solves the same way.
+SOLVE_CHUNK = 150
+
+
+def solve_steps(solver, solve, *args, chunk: int = SOLVE_CHUNK):
+    """Generator: `solve(*args)` (a Solver method) in chunks of `chunk` nodes, yielding
+    between them; raises Budget only at the solver's own limit.  Where the caller pauses
+    it never changes the value or the nodes counted."""
+    cap = solver.limit
+    try:
+        while True:
+            solver.limit = min(cap, solver.nodes + chunk)
+            finished = len(solver.tt)
+            try:
+                return solve(*args)
+            except Budget:
+                if solver.limit >= cap:
+                    raise
+                if len(solver.tt) == finished:  # no sub-position finished: go further next time
+                    chunk *= 2
+            yield
+    finally:
+        solver.limit = cap
+
+
+def card_choices(view, know) -> tuple[list[int], int, int, list[int]]:
+    """A card decision seen from `view`: the trick so far (card indices), the suit led (-1
+    when leading), the cards still in play (mine, the unknown ones and the trick's) and my
+    legal cards.  The search and the hint's evaluator both start from it."""
+    trick = [c.index for _, c in view.trick]
+    led = trick[0] // 13 if trick else -1
+    live = view.hand_mask | know.unknown
+    for c in trick:
+        live |= 1 << c
+    return trick, led, live, moves(view.hand_mask, led, view.trump, view.rules.must_trump, live)
+
+
 class SearchPlayer(HeuristicPlayer):
     name = "search"
 
     def __init__(self, seed=None, worlds: int = 20, horizon: int = 5, sim_worlds: int = 16,
                  prune_after: int = 6, prune_margin: float = 0.75, leaf_horizon: int | None = None,
                  node_budget: int = 30000, min_worlds: int = 6, solve_cap: int = 10000,
-                 declare_worlds: int | None = None, declare_by: str = "auto", discard_by: str = "search"):
+                 declare_worlds: int | None = None, declare_by: str = "auto", discard_by: str = "search",
+                 close_worlds: int = 0, close_margin: float = 0.5):
         super().__init__(seed)
+        self.close_worlds = close_worlds
+        self.close_margin = close_margin
         self.declare_worlds = sim_worlds if declare_worlds is None else declare_worlds
         self.declare_by = declare_by
         self.discard_by = discard_by
@@ -80,7 +125,8 @@ class SearchPlayer(HeuristicPlayer):
         kind = view.legal[0].kind
         try:
             know = knowledge(view)
-            sampler = know.sampler()
+            sampler = know.sampler(lazy=True)
+            yield from sampler.build_steps()  # issue 13: its tables are built across slices
         except Inconsistent:
             return HeuristicPlayer.decide(self, view)
         if kind == "play":
@@ -97,12 +143,7 @@ class SearchPlayer(HeuristicPlayer):
     def _play(self, view, know, sampler):
         me, trump, must = view.seat, view.trump, view.rules.must_trump
         minimum = view.contract == "MT"
-        trick = [c.index for _, c in view.trick]
-        led = trick[0] // 13 if trick else -1
-        live = view.hand_mask | know.unknown
-        for c in trick:
-            live |= 1 << c
-        cands = moves(view.hand_mask, led, trump, must, live)
+        trick, led, live, cands = card_choices(view, know)
         preferred = H.play_card(view, know)
         if len(cands) == 1:
             return Action.play(CARDS[cands[0]])
@@ -111,15 +152,19 @@ class SearchPlayer(HeuristicPlayer):
         leader = view.leader
         alive = list(cands)
         used = 0  # solver nodes spent on this decision
-        for w in range(1, self.worlds + 1):
-            hands, _pool = know.world(sampler.sample(self.rng))
+        yield from self._prepare(view, know, sampler)
+        limit, w = self.worlds, 0
+        while w < limit:
+            w += 1
+            hands, _pool = self._world(view, know, sampler)
             solver = Solver(trump, must, me, minimum)
             for c in alive:
                 solver.limit = solver.nodes + min(self.solve_cap, max(self.node_budget - used, 3000))
                 h = list(hands)
                 if left <= self.horizon:
                     try:
-                        totals[c] += solver.root_values(h, leader, trick, [c])[c]
+                        totals[c] += (yield from self._solve_steps(solver, solver.root_values, h, leader, trick, [c]))[c]
+                        yield  # issue 13: a slice point after every exact solve too
                         continue
                     except Budget:
                         h2, lead2, t2, stop = h, leader, trick, 0
@@ -131,7 +176,7 @@ class SearchPlayer(HeuristicPlayer):
                 good = played - taken[me] if minimum else taken[me]
                 if stop:
                     try:
-                        good += solver.value(h2, lead2)
+                        good += yield from self._solve_steps(solver, solver.value, h2, lead2)
                     except Budget:  # a costly ending: finish it with the heuristic
                         _, _, taken = playout(h2, lead2, [], trump, must, minimum, 0)
                         good += sum(taken) - taken[me] if minimum else taken[me]
@@ -144,11 +189,31 @@ class SearchPlayer(HeuristicPlayer):
                 alive = [c for c in alive if totals[c] >= top - self.prune_margin * w]
             if used > self.node_budget and w >= self.min_worlds:
                 break  # a slow decision: settle with the worlds seen so far
+            if w == self.worlds and self.close_worlds and len(alive) > 1:
+                ranked = sorted((totals[c] for c in alive), reverse=True)
+                if ranked[0] - ranked[1] < self.close_margin * w:
+                    limit += self.close_worlds  # a close call: look at more worlds
         others = live & ~view.hand_mask
         pick = max(alive, key=lambda c: (totals[c], self._same_run(c, preferred, others)))
         if self._same_run(pick, preferred, others):
             pick = preferred
         return Action.play(CARDS[pick])
+
+    SOLVE_CHUNK = SOLVE_CHUNK  # solver nodes between pauses (tests lower it per player)
+
+    def _solve_steps(self, solver, solve, *args):
+        """Generator: `solve(*args)` in chunks of this player's SOLVE_CHUNK nodes (solve_steps)."""
+        return (yield from solve_steps(solver, solve, *args, chunk=self.SOLVE_CHUNK))
+
+    # --- worlds: the hooks a stronger (or all-seeing) player replaces ------------------
+    def _prepare(self, view, know, sampler):
+        """Work before a card decision's worlds are drawn (a generator; nothing here)."""
+        return
+        yield  # pragma: no cover
+
+    def _world(self, view, know, sampler) -> tuple[list[int], int]:
+        """One world (seat hands, pool): exactly uniform over what the view allows."""
+        return know.world(sampler.sample(self.rng))
 
     @staticmethod
     def _same_run(c: int, other: int, others: int) -> bool:
@@ -176,11 +241,11 @@ class SearchPlayer(HeuristicPlayer):
             if len(cands) > 1 and self.discard_by == "search":
                 scores = dict.fromkeys(cands, 0)
                 for _ in range(self.sim_worlds):
-                    hands, _pool = know.world(sampler.sample(self.rng))
+                    hands, _pool = self._world(view, know, sampler)
                     for d in cands:
                         taken = simulate_deal(hands, 0, view.seat, view.contract, view.rules.must_trump, d)
                         scores[d] += deal_points(taken, view.targets, minimum, view.seat)
-                    yield
+                        yield  # issue 13: a slice point per candidate, not per world
                 plan = max(cands, key=lambda d: scores[d])
             self._plan = (key, plan)
         card = (plan & hand).bit_length() - 1
@@ -210,8 +275,7 @@ class SearchPlayer(HeuristicPlayer):
         scores = dict.fromkeys(cands, 0)
         pool_i = know.holders.index("pool") if "pool" in know.holders else None
         for _ in range(self.sim_worlds):
-            sample = sampler.sample(self.rng)
-            hands, pool = know.world(sample)
+            hands, pool = self._world(view, know, sampler)
             for x in cands:
                 h = list(hands)
                 h[me] ^= 1 << x
@@ -223,7 +287,7 @@ class SearchPlayer(HeuristicPlayer):
                 taken = simulate_deal(h, pool if pool_i is not None else 0, view.declarer, view.contract,
                                       view.rules.must_trump)
                 scores[x] += deal_points(taken, view.targets, False, me)
-            yield
+                yield  # issue 13: a slice point per candidate, not per world
         return Action.give(CARDS[max(cands, key=lambda x: scores[x])])
 
     # --- contract ---------------------------------------------------------------------
@@ -238,11 +302,11 @@ class SearchPlayer(HeuristicPlayer):
         scores = dict.fromkeys(options, 0.0)
         me = view.seat
         for _ in range(self.declare_worlds):
-            hands, pool = know.world(sampler.sample(self.rng))
+            hands, pool = self._world(view, know, sampler)
             for c in options:
                 taken = simulate_deal(hands, pool, me, c, rules.must_trump)
                 scores[c] += deal_points(taken, rules.targets(view.dealer, c), c == "MT", me)
-            yield
+                yield  # issue 13: a slice point per candidate, not per world
         n = self.declare_worlds
         if rules.contracts_once and len(options) > 1:
             base = BASELINE["blato" if rules.must_trump else "standard"]
@@ -252,4 +316,4 @@ class SearchPlayer(HeuristicPlayer):
         return Action.declare(max(options, key=lambda c: value[c]))
 
 
-__all__ = ["SearchPlayer", "HARD", "NORMAL", "simulate_deal", "deal_points"]
+__all__ = ["SearchPlayer", "HARD", "NORMAL", "SOLVE_CHUNK", "simulate_deal", "deal_points", "solve_steps"]

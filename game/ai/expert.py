@@ -1,0 +1,146 @@
+"""The expert: the hard player's search over worlds weighted by what the other seats did.
+
+Plain PIMC draws every world consistent with the hard evidence (voids, exchange caps) as
+equally likely, so it ignores the soft evidence of *how* the others played: a player who
+leads a low club rarely holds the club ace.  Before a card decision the expert draws a
+larger pool of uniform worlds and weights each by
+- the others' card plays: this deal's tricks replayed in the world, 1 per play the model of
+  the opponents (the heuristic card policy) agrees with (same card or an equivalent one),
+  `doubt` per play it does not;
+- when another seat declared a suit: how likely its 20 cards in the world (hand, cards
+  played, discards) make that contract (`declare_model`, fitted on simulated deals), and
+  `discard_doubt` per discarded card the rules of thumb would have kept (trumps, aces).
+The worlds it searches are then drawn from the pool in proportion to the weights.  It
+also looks at `close_worlds` more worlds when the best two cards are close.  The pool is
+built in yielding chunks so `think` slices stay short.
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import FULL_DECK, popcount
+from game.engine.fast import legal_mask
+
+from .declare_model import likelihood
+from .heuristic import discard_set
+from .policy import choose_card
+from .search import SearchPlayer
+
+# hard's search (20 worlds, exact from 5 tricks) on weighted worlds, 12 more where it is close;
+# a deeper search (6 tricks, 32 worlds) cost 3-4x as much and did not fit the arena budget.
+# The declarer's contract and discards weigh the worlds too (docs/ai-results.md, 30 Nov).
+EXPERT = dict(worlds=20, horizon=5, leaf_horizon=4, sim_worlds=16, node_budget=30000, solve_cap=10000,
+              min_worlds=6, close_worlds=12, close_margin=0.4, pool=3, doubt=0.4,
+              declarer_evidence=1, discard_doubt=0.5)
+
+
+def history(view) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """This deal's card plays in order: (seat, card, cards on the table before it, leader)."""
+    out = []
+    tricks = [(t.leader, [c.index for c in t.cards]) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], [c.index for _, c in view.trick]))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            out.append(((leader + i) % 3, c, tuple(cards[:i]), leader))
+    return out
+
+
+def plays_weight(hands, plays, me: int, trump: int, must: bool, minimum: bool, doubt: float) -> float:
+    """How well the heuristic policy explains the others' plays if `hands` are the hands now."""
+    start = list(hands)
+    for seat, c, _, _ in plays:
+        start[seat] |= 1 << c
+    weight = 1.0
+    cur = start
+    for seat, c, trick, leader in plays:
+        hand = cur[seat]
+        if seat != me:
+            led = trick[0] // 13 if trick else -1
+            legal = legal_mask(hand, led, trump, must)
+            if legal & (legal - 1):
+                out = 0
+                for s in (0, 1, 2):
+                    if s != seat:
+                        out |= cur[s]
+                guess = choose_card(hand, out, list(trick), leader, seat, trump, must, minimum)
+                if guess != c and not SearchPlayer._same_run(c, guess, out | _bits(trick)):
+                    weight *= doubt
+        cur[seat] = hand ^ (1 << c)
+    return weight
+
+
+def _bits(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def declarer_weight(view, hands, pool: int, declarer_played: int, discard_doubt: float) -> float:
+    """How well the declarer's 20 cards in this world (hand, cards played: the mask
+    `declarer_played`, discards) explain the contract it named on the cards it saw
+    (declare_model) and, with discard_doubt < 1, its four discards (`discard_doubt` per
+    card the rules of thumb would have kept)."""
+    twenty = hands[view.declarer] | pool | declarer_played
+    weight = likelihood(twenty, view.contract, view.rules.contracts, view.rules.declare_on)
+    if discard_doubt < 1.0 and pool:
+        kept = pool & ~discard_set(twenty, view.trump, view.contract == "MT", FULL_DECK & ~twenty, 4)
+        weight *= discard_doubt ** popcount(kept)
+    return weight
+
+
+class ExpertPlayer(SearchPlayer):
+    name = "expert"
+
+    def __init__(self, seed=None, pool: int = 3, doubt: float = 0.4, declarer_evidence: int = 1,
+                 discard_doubt: float = 0.5, **settings):
+        super().__init__(seed, **settings)
+        self.pool = pool
+        self.doubt = doubt
+        self.declarer_evidence = declarer_evidence
+        self.discard_doubt = discard_doubt
+        self._weighted = None  # (worlds, cumulative weights) for the decision under way
+
+    def _declarer_evidence(self, view) -> bool:
+        """Another seat named a suit and discarded: its cards say something about its hand."""
+        return bool(self.declarer_evidence) and view.declarer != view.seat and view.trump >= 0
+
+    def _prepare(self, view, know, sampler):
+        self._weighted = None
+        plays = history(view)
+        by_plays = self.doubt < 1.0 and any(s != view.seat for s, *_ in plays)
+        by_declarer = self._declarer_evidence(view)
+        if self.pool <= 1 or not (by_plays or by_declarer):
+            return
+        trump, must, minimum = view.trump, view.rules.must_trump, view.contract == "MT"
+        declarer_played = _bits(c for seat, c, _, _ in plays if seat == view.declarer)
+        worlds, cum, total = [], [], 0.0
+        for i in range(self.pool * (self.worlds + self.close_worlds)):
+            hands, pool = know.world(sampler.sample(self.rng))
+            weight = plays_weight(hands, plays, view.seat, trump, must, minimum, self.doubt) if by_plays else 1.0
+            if by_declarer:
+                weight *= declarer_weight(view, hands, pool, declarer_played, self.discard_doubt)
+            total += weight
+            worlds.append((hands, pool))
+            cum.append(total)
+            if i % 8 == 7:
+                yield
+        self._weighted = (worlds, cum)
+
+    def _world(self, view, know, sampler):
+        if self._weighted is None or view.phase != "play":
+            return know.world(sampler.sample(self.rng))
+        worlds, cum = self._weighted
+        x = self.rng.random() * cum[-1]
+        lo, hi = 0, len(cum) - 1
+        while lo < hi:  # first cumulative weight above x
+            mid = (lo + hi) // 2
+            if cum[mid] > x:
+                hi = mid
+            else:
+                lo = mid + 1
+        hands, pool = worlds[lo]
+        return list(hands), pool
+
+
+__all__ = ["ExpertPlayer", "EXPERT", "plays_weight", "declarer_weight", "history"]

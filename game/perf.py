@@ -1,0 +1,179 @@
+"""Frame timings for benchmarks: how long each frame and each think() slice took.
+
+Off by default (the hooks then cost one global lookup per frame).  Turn it on with
+``G358_PERF=1`` (natively; ``G358_PERF=/path/frames.json`` also writes the recording there
+at exit), ``?perf=1`` on the page address, or ``game.perf.enable()`` from a script (what
+``tools.web_perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
+
+    App.present()      perf.presented()                 this frame drew something
+    end of App.step()  perf.frame_done(self, start)     one frame: start .. now
+    Player.think()     perf.think_slice(ms, budget_ms)  one slice of a computer player
+
+The time the first frame was presented is kept even while off (one comparison per
+frame): the title appears before any script can switch the recorder on.
+``snapshot()`` gives a JSON-ready dict; ``tools.web_perf`` turns it into the figures.
+Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from array import array
+
+ENV = "G358_PERF"
+CAPACITY = 1 << 15  # frames kept (about nine minutes at 60 fps); older ones are overwritten
+clock = time.perf_counter
+
+
+class FrameRecorder:
+    """Ring buffers of frames (start, duration, drawn, thinking inside, scene) and think()
+    slices (duration, budget)."""
+
+    def __init__(self, capacity: int = CAPACITY):
+        self.capacity = int(capacity)
+        self.start = array("d", bytes(8 * self.capacity))
+        self.ms = array("f", bytes(4 * self.capacity))
+        self.think_ms = array("f", bytes(4 * self.capacity))
+        self.drawn = bytearray(self.capacity)
+        self.scene = array("H", bytes(2 * self.capacity))
+        self.scenes: list[str] = []  # scene names, indexed by self.scene
+        self.frames = 0  # frames recorded in all (the ring keeps the last `capacity`)
+        self.slice_ms = array("f", bytes(4 * self.capacity))
+        self.slice_budget = array("f", bytes(4 * self.capacity))
+        self.slices = 0
+        self._thinking = 0.0  # think() ms in the frame under way
+
+    def add_frame(self, start: float, end: float, drawn: bool, scene: str) -> None:
+        i = self.frames % self.capacity
+        self.start[i] = start
+        self.ms[i] = (end - start) * 1000.0
+        self.drawn[i] = 1 if drawn else 0
+        self.think_ms[i] = self._thinking
+        self._thinking = 0.0
+        try:
+            code = self.scenes.index(scene)
+        except ValueError:
+            code = len(self.scenes)
+            self.scenes.append(scene)
+        self.scene[i] = code
+        self.frames += 1
+
+    def add_slice(self, ms: float, budget_ms: float) -> None:
+        i = self.slices % self.capacity
+        self.slice_ms[i] = ms
+        self.slice_budget[i] = budget_ms
+        self.slices += 1
+        self._thinking += ms
+
+    def snapshot(self) -> dict:
+        """The kept frames and slices, oldest first, in ms (frame starts on the clock)."""
+        frames = []
+        n = min(self.frames, self.capacity)
+        for k in range(self.frames - n, self.frames):
+            i = k % self.capacity
+            frames.append([round(self.start[i] * 1000.0, 3), round(self.ms[i], 3), self.drawn[i],
+                           round(self.think_ms[i], 3), self.scenes[self.scene[i]]])
+        m = min(self.slices, self.capacity)
+        slices = [[round(self.slice_ms[k % self.capacity], 3), round(self.slice_budget[k % self.capacity], 3)]
+                  for k in range(self.slices - m, self.slices)]
+        return {"frames": frames, "frame_fields": ["start_ms", "ms", "drawn", "think_ms", "scene"],
+                "frames_total": self.frames, "slices": slices, "slice_fields": ["ms", "budget_ms"],
+                "slices_total": self.slices, "first_frame": first_frame(), "clock_ms": round(clock() * 1000.0, 3)}
+
+
+RECORDER: FrameRecorder | None = None
+_first_frame: tuple[float, str] | None = None  # (clock time, scene) of the first frame presented
+_drawn = False
+
+
+def enable(capacity: int = CAPACITY) -> FrameRecorder:
+    """Start recording (a fresh recorder) and return it."""
+    global RECORDER
+    RECORDER = FrameRecorder(capacity)
+    return RECORDER
+
+
+def disable() -> None:
+    global RECORDER
+    RECORDER = None
+
+
+def presented() -> None:
+    """Hook: the frame under way was drawn and presented."""
+    global _drawn
+    _drawn = True
+
+
+def frame_done(app, start: float) -> None:
+    """Hook at the end of a frame that began at `start` (clock seconds)."""
+    global _drawn, _first_frame
+    drawn, _drawn = _drawn, False
+    if _first_frame is None and drawn:
+        _first_frame = (clock(), getattr(app, "scene_name", ""))
+    rec = RECORDER
+    if rec is not None:
+        rec.add_frame(start, clock(), drawn, getattr(app, "scene_name", ""))
+
+
+def think_slice(ms: float, budget_ms: float) -> None:
+    """Hook: a computer player's think() worked `ms` for a budget of `budget_ms`."""
+    rec = RECORDER
+    if rec is not None:
+        rec.add_slice(ms, budget_ms)
+
+
+def first_frame() -> dict | None:
+    """When the first frame was presented (clock ms) and which scene it showed."""
+    if _first_frame is None:
+        return None
+    return {"clock_ms": round(_first_frame[0] * 1000.0, 3), "scene": _first_frame[1]}
+
+
+def snapshot() -> dict | None:
+    return RECORDER.snapshot() if RECORDER is not None else None
+
+
+def _query_flag() -> bool:
+    """?perf=1 (or any value but 0/false/no) on the page address, in the browser."""
+    if sys.platform != "emscripten":
+        return False
+    try:
+        import platform
+        from urllib.parse import parse_qsl
+
+        query = str(platform.window.location.search).lstrip("?")
+        return any(k == "perf" and v.lower() not in ("0", "false", "no") for k, v in parse_qsl(query))
+    except Exception:  # no page (a harness without `window`): not asked for
+        return False
+
+
+def enable_from_launch(environ=None) -> FrameRecorder | None:
+    """Switch recording on if the environment or the page address asks for it; with a
+    path in G358_PERF the recording is written there as JSON when the program exits."""
+    value = (os.environ if environ is None else environ).get(ENV, "").strip()
+    if not value and not _query_flag():
+        return None
+    if value.lower() in ("0", "false", "no"):
+        return None
+    rec = enable()
+    if value and value not in ("1", "true", "yes"):
+        import atexit
+
+        atexit.register(write, value)
+    return rec
+
+
+def write(path: str) -> None:
+    """Write the recording as JSON (nothing when off); errors go to stderr, never up."""
+    data = snapshot()
+    if data is None:
+        return
+    try:
+        import json
+
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+    except OSError as exc:
+        print(f"[3-5-8] perf: could not write {path}: {exc}", file=sys.stderr)

@@ -1,0 +1,180 @@
+"""The expert weights worlds by how well the opponents' plays are explained, and plays legally."""
+
+import pytest
+
+from game.ai import make_player
+from game.ai.expert import ExpertPlayer, history, plays_weight
+from game.ai.players import Player
+from game.ai.search import SearchPlayer
+from game.engine import Match, RuleSet
+from game.engine.cards import mask_of
+
+from .helpers import play_view
+
+
+def test_a_world_where_the_opponent_played_as_the_model_would_weighs_more():
+    # NT, seat 1 led the 2 of hearts.  In world A it held 2H 3H (leading low is what the
+    # model does: weight 1); in world B it held 2H AH, where the model cashes the master
+    # ace, so the 2 is a surprise and the world counts `doubt`.
+    plays = [(1, mask_of(["2H"]).bit_length() - 1, (), 1)]
+    me_hand = mask_of(["4C"])
+    a = [me_hand, mask_of(["3H"]), mask_of(["AH"])]
+    b = [me_hand, mask_of(["AH"]), mask_of(["3H"])]
+    wa = plays_weight(a, plays, 0, -1, False, False, 0.25)
+    wb = plays_weight(b, plays, 0, -1, False, False, 0.25)
+    assert wa == 1.0 and wb == 0.25
+
+
+def test_my_own_plays_never_change_a_weight():
+    plays = [(0, mask_of(["2H"]).bit_length() - 1, (), 0)]
+    hands = [mask_of("AH 3C".split()), mask_of("5C 6C".split()), mask_of("7C 8C".split())]
+    assert plays_weight(hands, plays, 0, -1, False, False, 0.1) == 1.0
+
+
+def test_history_lists_this_deals_plays_in_order():
+    m = Match.new(RuleSet.preset("standard"), seed=2)
+    h = make_player("heuristic")
+    played = []
+    while len(played) < 5:
+        view = m.view(m.to_act)
+        action = h.choose(view)
+        if view.phase == "play":
+            played.append((view.seat, action.card.index))
+        m.apply(action)
+    got = history(m.view(m.to_act))
+    assert [(s, c) for s, c, _, _ in got] == played
+    assert got[4][2] == (played[3][1],)  # the fifth card saw the fourth on the table
+
+
+def test_the_expert_is_offered_and_decides_legally_in_whole_deals():
+    m = Match.new(RuleSet.preset("blato"), seed=7)
+    players = [make_player("expert", seed=1, worlds=6, close_worlds=4, sim_worlds=4), make_player("heuristic"),
+               make_player("heuristic")]
+    assert isinstance(players[0], ExpertPlayer)
+    while len(m.deals) < 2:
+        view = m.view(m.to_act)
+        action = players[m.to_act].choose(view)
+        assert action in view.legal
+        m.apply(action)
+
+
+def test_the_expert_thinks_in_slices_and_finishes_with_the_same_card_as_choose():
+    m = Match.new(RuleSet.preset("standard"), seed=11)
+    h = make_player("heuristic")
+    while True:
+        view = m.view(m.to_act)
+        if view.phase == "play" and len(view.tricks) >= 3 and len(view.legal) > 2 and view.seat == 0:
+            break
+        m.apply(h.choose(view))
+    sliced = make_player("expert", seed=4, worlds=8, close_worlds=4)
+    whole = make_player("expert", seed=4, worlds=8, close_worlds=4)
+    slices, action = 0, None
+    while action is None:
+        action = sliced.think(view, 0.0)  # one step per call
+        slices += 1
+    assert slices > sliced.pool * (8 + 4) // 8  # the weighted pool is built across several slices
+    assert action == whole.choose(view)
+
+
+def test_the_browser_expert_keeps_hards_budget(monkeypatch):
+    import game.ai as ai
+    monkeypatch.setattr(ai, "IN_BROWSER", True)
+    expert = ai.make_player("expert", seed=1)
+    hard = ai.make_player("hard", seed=1)
+    assert (expert.worlds, expert.horizon, expert.node_budget) == (hard.worlds, hard.horizon, hard.node_budget)
+    assert expert.pool > 1 and expert.doubt < 1  # still weighs worlds by the plays seen
+
+
+class CountingSearch(SearchPlayer):
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.drawn = 0
+
+    def _world(self, view, know, sampler):
+        self.drawn += 1
+        return super()._world(view, know, sampler)
+
+
+def test_a_close_call_gets_more_worlds_and_a_clear_one_does_not():
+    # both my cards lose whatever happens (value 0 each): the closest possible call
+    tie = play_view("2C 2D", ("AC AD", "KC KD"), leader=0, seat=0, contract="NT")
+    p = CountingSearch(1, worlds=4, close_worlds=3, min_worlds=1)
+    assert p.choose(tie) in tie.legal and p.drawn == 7
+    # when the clubs are split, leading the ace draws both and the two wins the last trick,
+    # while leading the two loses it: two tricks against one in most worlds, a clear call
+    clear = play_view("AC 2C", ("KC 3D", "QC 4D"), leader=0, seat=0, contract="NT")
+    p = CountingSearch(1, worlds=4, close_worlds=3, min_worlds=1, close_margin=0.5)
+    assert str(p.choose(clear).card) == "AC" and p.drawn == 4
+
+
+# --- the declarer's contract and discards as evidence (declare_model) -------------------
+
+def _mask(cards: str) -> int:
+    return mask_of(cards.split())
+
+
+def test_a_declarer_long_in_its_trump_explains_its_contract_better():
+    from game.ai.declare_model import likelihood
+
+    contracts = RuleSet.preset("standard").contracts
+    long_hearts = _mask("AH KH QH 9H 8H 6H 4H 3H 2C 3C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S")
+    short_hearts = _mask("2H 3H AC KC QC 9C 8C 6C 4C 3C 5D 6D 7D 8D 9D 2S 3S 4S 5S 6S")
+    assert likelihood(long_hearts, "H", contracts, 6) > 4 * likelihood(short_hearts, "H", contracts, 6)
+    # with the whole hand seen when declaring the evidence is sharper still
+    assert likelihood(short_hearts, "H", contracts, 16) <= likelihood(short_hearts, "H", contracts, 6)
+
+
+def _defender_view():
+    # seat 1 declared hearts and discarded; I am seat 0 with 4 cards left, nothing played yet
+    # this trick; seats 1 and 2 hold 4 cards each (the rest were played in earlier tricks)
+    return play_view("AC KC QC JC", ("2H 3H 4H 5H", "2D 3D 4D 5D"), seat=0, contract="H",
+                     declarer=1, discards="6S 7S 8S 9S")
+
+
+def test_a_world_where_the_declarer_threw_its_trumps_away_weighs_less():
+    from game.ai.expert import declarer_weight
+
+    view = _defender_view()
+    hands = [view.hand_mask, _mask("2H 3H 4H 5H"), _mask("2D 3D 4D 5D")]
+    low_side = _mask("6S 7S 8S 9S")      # what the rules of thumb would throw
+    trumps = _mask("AH KH QH JH")        # the same declarer throwing its best trumps
+    a = declarer_weight(view, hands, low_side, 0, discard_doubt=0.5)
+    b = declarer_weight(view, hands, trumps, 0, discard_doubt=0.5)
+    assert a > b > 0
+    # discard_doubt=1 keeps only the contract's evidence: the trumps in the pool count as the
+    # declarer's 20 cards either way, so only the contract's likelihood differs
+    assert declarer_weight(view, hands, trumps, 0, discard_doubt=1.0) > 0
+
+
+def test_the_expert_uses_the_declarers_evidence_only_as_a_defender():
+    expert = make_player("expert", seed=1)
+    assert expert._declarer_evidence(_defender_view())
+    as_declarer = play_view("AC KC QC JC", ("2H 3H 4H 5H", "2D 3D 4D 5D"), seat=0, contract="H", declarer=0)
+    assert not expert._declarer_evidence(as_declarer)
+    in_nt = play_view("AC KC QC JC", ("2H 3H 4H 5H", "2D 3D 4D 5D"), seat=0, contract="NT", declarer=1)
+    assert not expert._declarer_evidence(in_nt)
+    off = make_player("expert", seed=1, declarer_evidence=0)
+    assert not off._declarer_evidence(_defender_view())
+
+
+def test_the_declare_model_table_covers_every_bin():
+    from game.ai.declare_model import BINS
+    from game.ai.declare_table import TABLE
+
+    for seen in (6, 16):
+        for kind in ("suit", "NT", "MT"):
+            row = TABLE[seen][kind]
+            assert len(row) == BINS and all(0 < p <= 1 for p in row)
+    # the fitted suit rows rise with the margin: a clear best suit is named far more often
+    for seen in (6, 16):
+        row = TABLE[seen]["suit"]
+        assert sum(row[20:26]) > 5 * sum(row[4:10])
+
+
+def test_fitting_the_declare_model_gives_rising_suit_rates():
+    from tools.fit_declare_model import fit
+
+    table = fit(3000, seed=5, seen=6)
+    row = table["suit"]
+    assert sum(row[20:26]) > 3 * sum(row[4:10])
+    assert all(0.02 <= p <= 1 for kind in table.values() for p in kind)
