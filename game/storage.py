@@ -3,24 +3,46 @@
 Native location: ``$THREE_FIVE_EIGHT_DATA`` if set (tests point it at a temp dir), else
 ``$XDG_DATA_HOME/three-five-eight`` or ``~/.local/share/three-five-eight`` (on Windows
 ``%APPDATA%/three-five-eight``).  In pygbag (``sys.platform == "emscripten"``) the same
-keys live in the page's ``localStorage``.
+keys live in the page's ``localStorage``.  Files are written atomically (see
+``storage_backends``).
 
-A damaged save is never fatal: ``load_game`` sets it aside (renamed with a ``.damaged``
-suffix) and reports where it went.
+Nothing here raises into the game.  What the player must hear about is queued as events
+(``take_events()``; the UI's notices show them): a save that failed (and why), the first
+save that worked again, another window saving over this one's game, a damaged save or
+settings file set aside, a save that cannot be read.
+
+The saved game is one JSON object, checksummed as a whole: the caller's fields (the match,
+names, seat, strength) plus ``version``, ``generation`` and ``writer``.  Each window has its
+own writer id; a save carries a generation one higher than the one it replaces.  Two
+windows on one folder: the last writer wins, and a window that replaces a save another
+window wrote after its own last look is told so (once per other window).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import random
 import sys
-import time
+
+from .storage_backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
+                               reason_of)
 
 APP_DIR = "three-five-eight"
 ENV_VAR = "THREE_FIVE_EIGHT_DATA"
 GAME_KEY = "game"
 SETTINGS_KEY = "settings"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # version 1: no checksum of its own (the match inside has one)
+ENVELOPE = ("version", "generation", "writer", "checksum")
+
+# kept importable under their old names
+_FileBackend, _LocalStorageBackend, _MemoryBackend = FileBackend, LocalStorageBackend, MemoryBackend
+
+
+class DamagedSave(ValueError):
+    """The stored game is not a whole, valid save of this game."""
 
 
 def default_dir() -> str:
@@ -33,117 +55,20 @@ def default_dir() -> str:
     return os.path.join(base, APP_DIR)
 
 
-class _FileBackend:
-    def __init__(self, directory: str):
-        self.directory = directory
-
-    def _path(self, key: str) -> str:
-        return os.path.join(self.directory, f"{key}.json")
-
-    def get(self, key: str) -> str | None:
-        try:
-            with open(self._path(key), encoding="utf-8") as f:
-                return f.read()
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError):
-            return "\0unreadable"
-
-    def set(self, key: str, text: str) -> None:
-        os.makedirs(self.directory, exist_ok=True)
-        path = self._path(key)
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)  # atomic: a crash mid-write never leaves half a save
-
-    def remove(self, key: str) -> None:
-        try:
-            os.remove(self._path(key))
-        except FileNotFoundError:
-            pass
-
-    def set_aside(self, key: str) -> str:
-        src = self._path(key)
-        dst = f"{src}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
-        n = 1
-        while os.path.exists(dst):
-            n += 1
-            dst = f"{src}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}"
-        try:
-            os.replace(src, dst)
-        except OSError:
-            self.remove(key)
-        return dst
-
-    def describe(self) -> str:
-        return self.directory
+def checksum(body: dict) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-class _LocalStorageBackend:
-    PREFIX = "three-five-eight:"
-
-    def __init__(self, storage=None):
-        if storage is None:
-            import platform as _platform  # pygbag's browser bridge
-
-            storage = _platform.window.localStorage
-        self.ls = storage
-
-    @staticmethod
-    def _missing(value) -> bool:
-        # pygbag's proxy, Pyodide's JsNull/JsUndefined and plain JS strings all mean "absent"
-        return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or str(value) in ("null", "undefined", "jsnull", "None")
-
-    def get(self, key: str) -> str | None:
-        value = self.ls.getItem(self.PREFIX + key)
-        if self._missing(value):
-            return None
-        return str(value)
-
-    def set(self, key: str, text: str) -> None:
-        self.ls.setItem(self.PREFIX + key, text)
-
-    def remove(self, key: str) -> None:
-        self.ls.removeItem(self.PREFIX + key)
-
-    def set_aside(self, key: str) -> str:
-        value = self.get(key)
-        dst = f"{self.PREFIX}{key}.damaged"
-        if value is not None:
-            try:
-                self.ls.setItem(dst, value)
-            except Exception:
-                pass
-        self.remove(key)
-        return f"localStorage {dst}"
-
-    def describe(self) -> str:
-        return "localStorage"
+def _new_writer_id() -> str:
+    try:
+        return os.urandom(6).hex()
+    except Exception:  # noqa: BLE001 - a runtime without os.urandom: the clock and a PRNG
+        return f"{random.Random().getrandbits(48):012x}"
 
 
-class _MemoryBackend:
-    """For tests and when nothing else works: lives as long as the process."""
-
-    def __init__(self):
-        self.data: dict[str, str] = {}
-
-    def get(self, key):
-        return self.data.get(key)
-
-    def set(self, key, text):
-        self.data[key] = text
-
-    def remove(self, key):
-        self.data.pop(key, None)
-
-    def set_aside(self, key):
-        if key in self.data:
-            self.data[key + ".damaged"] = self.data.pop(key)
-        return "memory"
-
-    def describe(self):
-        return "memory"
+def _whole(value) -> bool:
+    return type(value) is int and 0 <= value < 2**63
 
 
 class Storage:
@@ -154,25 +79,49 @@ class Storage:
         if backend is not None:
             self.backend = backend
         elif directory == ":memory:":
-            self.backend = _MemoryBackend()
+            self.backend = MemoryBackend()
         elif directory is None and sys.platform == "emscripten":
             try:
-                self.backend = _LocalStorageBackend()
+                self.backend = LocalStorageBackend()
             except Exception:
-                self.backend = _MemoryBackend()
+                self.backend = MemoryBackend()
         else:
-            self.backend = _FileBackend(directory or default_dir())
-        self.last_error: str | None = None
+            self.backend = FileBackend(directory or default_dir())
+        self.writer = _new_writer_id()  # this window
+        self.last_error: str | None = None  # the last failure's own words (for logs)
+        self.save_problem: str | None = None  # why the game is not saved now: a reason code
+        self._events: list[tuple[str, str]] = []
+        self._generation = 0  # the highest generation this window has seen or written
+        self._seen: tuple[int, str] | None = None  # (generation, writer) of the save last seen
+        self._told_about: set[str] = set()  # other windows already reported
+
+    # --- events for the player ------------------------------------------------------
+    def take_events(self) -> list[tuple[str, str]]:
+        """(kind, detail) since the last call: save_failed (reason), saved_again,
+        save_replaced, game_set_aside (where), game_unreadable (reason),
+        settings_set_aside (where), settings_failed (reason)."""
+        events, self._events = self._events, []
+        return events
+
+    def _event(self, kind: str, detail: str = "") -> None:
+        self._events.append((kind, detail))
 
     # --- settings -------------------------------------------------------------------
     def load_settings(self) -> dict:
+        """The stored settings; {} when there are none.  A damaged file is set aside
+        (event settings_set_aside) so the next start is quiet."""
         try:
             text = self.backend.get(SETTINGS_KEY)
             if text is None:
                 return {}
             data = json.loads(text)
-            return data if isinstance(data, dict) else {}
+            if not isinstance(data, dict):
+                raise ValueError("settings are not an object")
+            return data
+        except Unreadable:
+            return {}  # not damage: leave it; saving will report the folder's problem
         except Exception:
+            self._event("settings_set_aside", self._set_aside(SETTINGS_KEY))
             return {}
 
     def save_settings(self, settings: dict) -> bool:
@@ -181,6 +130,7 @@ class Storage:
             return True
         except Exception as exc:  # a full disk or a blocked localStorage must not crash play
             self.last_error = str(exc)
+            self._event("settings_failed", reason_of(exc))
             return False
 
     # --- the saved game ---------------------------------------------------------------
@@ -191,35 +141,98 @@ class Storage:
             return False
 
     def load_game_raw(self) -> dict | None:
-        """The saved game's JSON object, or None; raises ValueError if unreadable."""
+        """The saved game's fields (without the envelope), or None when there is none.
+        Raises Unreadable when it cannot be read now, DamagedSave when it is not whole."""
         text = self.backend.get(GAME_KEY)
         if text is None:
             return None
-        data = json.loads(text)  # ValueError on damage
-        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION or "match" not in data:
-            raise ValueError("not a saved game of this version")
+        data = self._open(text)
+        self._seen = (data.get("generation", 0), data.get("writer", ""))
+        self._generation = max(self._generation, self._seen[0])
+        return {k: v for k, v in data.items() if k not in ENVELOPE}
+
+    @staticmethod
+    def _open(text: str) -> dict:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise DamagedSave("the save is not valid JSON (damaged or cut short)") from None
+        if not isinstance(data, dict) or data.get("version") not in READABLE_VERSIONS:
+            raise DamagedSave("not a saved game of a version this game reads")
+        if "match" not in data:
+            raise DamagedSave("the save holds no match")
+        if data["version"] >= 2:
+            body = {k: v for k, v in data.items() if k != "checksum"}
+            if data.get("checksum") != checksum(body):
+                raise DamagedSave("the save is damaged or was edited (checksum mismatch)")
+            if not _whole(data.get("generation")) or not isinstance(data.get("writer"), str):
+                raise DamagedSave("the save's generation or writer is malformed")
         return data
 
-    def save_game(self, data: dict) -> bool:
+    def _peek(self) -> tuple[int, str] | None:
+        """(generation, writer) of the save stored now, or None (none, damaged, unreadable)."""
         try:
-            self.backend.set(GAME_KEY, json.dumps({"version": SAVE_VERSION, **data}))
-            return True
+            text = self.backend.get(GAME_KEY)
+            if text is None:
+                return None
+            data = self._open(text)
+            return data.get("generation", 0), data.get("writer", "")
+        except Exception:
+            return None
+
+    def save_game(self, data: dict) -> bool:
+        """Store the game; False (and events) if that failed.  Never raises."""
+        try:
+            stored = self._peek()
+            if stored is not None:
+                self._generation = max(self._generation, stored[0])
+                other = stored[1] != self.writer and stored != self._seen
+                if other and stored[1] not in self._told_about:
+                    self._told_about.add(stored[1])
+                    self._event("save_replaced")
+            body = {k: v for k, v in data.items() if k not in ENVELOPE}
+            body.update(version=SAVE_VERSION, generation=self._generation + 1, writer=self.writer)
+            body["checksum"] = checksum(body)
+            self.backend.set(GAME_KEY, json.dumps(body))
         except Exception as exc:
             self.last_error = str(exc)
+            reason = reason_of(exc)
+            if self.save_problem is None:
+                self._event("save_failed", reason)
+            self.save_problem = reason
             return False
+        self._generation += 1
+        self._seen = (self._generation, self.writer)
+        if self.save_problem is not None:
+            self.save_problem = None
+            self._event("saved_again")
+        return True
 
     def clear_game(self) -> None:
+        """Remove the save of a finished game: only this window's own (another window's
+        game in progress is never removed)."""
+        stored = self._peek()
+        if stored is not None and stored[1] != self.writer and stored[1]:
+            return
         try:
             self.backend.remove(GAME_KEY)
         except Exception:
             pass
+        self.save_problem = None
 
     def set_aside_game(self) -> str:
+        where = self._set_aside(GAME_KEY)
+        self._event("game_set_aside", where)
+        return where
+
+    def _set_aside(self, key: str) -> str:
         try:
-            return self.backend.set_aside(GAME_KEY)
+            return self.backend.set_aside(key)
         except Exception:
-            self.clear_game()
-            return self.backend.describe()
+            return self.backend.describe()  # cannot move it (read-only): leave it as it is
+
+    def report_unreadable(self, exc: BaseException) -> None:
+        self._event("game_unreadable", reason_of(exc))
 
     def describe(self) -> str:
         return self.backend.describe()

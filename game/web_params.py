@@ -14,6 +14,10 @@ command line wins over the environment.
 unknown or invalid is ignored with a one-line message on the browser console (or stderr),
 never an exception: a mistyped link still starts the game with its defaults.
 
+A game record to open in the replay viewer is read apart (``read_launch_record()``): the
+page address ending in ``#record=CODE`` in the browser, ``--record FILE`` or
+``record=CODE`` natively.
+
 Pure Python, no pygame; safe to import anywhere.
 """
 
@@ -28,13 +32,14 @@ __all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "parse_query", "parse_argv
 
 LANGUAGES = ("en", "pl", "ru", "bg")
 RULES = ("standard", "blato", "classic")
-STRENGTHS = ("random", "easy", "normal", "hard", "heuristic", "search")
+STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search")
 KEYS = ("lang", "rules", "seed", "strength")
 ENV_PREFIX = "G358_"
 SEED_MAX = 2**63 - 1
+_EXAMPLES = {"lang": "pl", "rules": "blato", "seed": "7", "strength": "hard"}
 
 # Query keys that the page runtime or test harnesses add; ignored without a message.
-_QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug"})
+_QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug", "record", "perf"})  # record: read_launch_record; perf: game.perf
 
 
 def _warn(message: str) -> None:
@@ -97,10 +102,10 @@ def _check(key: str, value: str):
     if key == "strength":
         return low if low in STRENGTHS else None
     if key == "seed":
-        try:
-            seed = int(value, 10)
-        except ValueError:
+        # ASCII digits only: int() would also take "1_000", Arabic-Indic or full-width digits
+        if not (value.isascii() and value.isdigit()) or len(value) > 20:
             return None
+        seed = int(value, 10)
         return seed if 0 <= seed <= SEED_MAX else None
     return None
 
@@ -114,10 +119,17 @@ def parse_query(query: str) -> dict:
     return validate(raw, "page query")
 
 
+def _is_option(item: str) -> bool:
+    """Looks like the next option (``--lang``, ``lang=pl``) rather than a value."""
+    return item.startswith("--") or ("=" in item and item.split("=", 1)[0].lstrip("-").lower() in KEYS)
+
+
 def parse_argv(argv: list[str]) -> dict:
-    """Parse ``key=value``, ``--key=value`` and ``--key value`` items; others are ignored."""
+    """Parse ``key=value``, ``--key=value`` and ``--key value`` items; others are ignored.
+    ``--seed`` with no value after it is reported by name, and the options after it
+    still count (``--seed --lang pl`` keeps the language)."""
     raw: dict[str, str] = {}
-    items = list(argv)
+    items = [str(item) for item in argv]
     i = 0
     while i < len(items):
         item = items[i]
@@ -126,9 +138,12 @@ def parse_argv(argv: list[str]) -> dict:
         if "=" in name:
             key, value = name.split("=", 1)
             raw[key] = value
-        elif item.startswith("--") and name in KEYS and i < len(items):
-            raw[name] = items[i]
-            i += 1
+        elif item.startswith("--") and name.lower() in KEYS:
+            if i < len(items) and not _is_option(items[i]):
+                raw[name] = items[i]
+                i += 1
+            else:
+                _warn(f"command line: --{name} needs a value (e.g. --{name} {_EXAMPLES[name.lower()]}); ignored")
     # Only our keys are looked at on a command line: other flags belong to other tools.
     return validate({k: v for k, v in raw.items() if k.lower() in KEYS}, "command line")
 
@@ -160,3 +175,47 @@ def read_launch_params(argv: list[str] | None = None, environ=None) -> dict:
     params = _parse_env(os.environ if environ is None else environ)
     params.update(parse_argv(sys.argv[1:] if argv is None else argv))
     return params
+
+
+# --- issue 9d: a game record to open in the replay viewer ------------------------------------
+def parse_record_argv(argv: list[str]) -> dict:
+    """``--record FILE`` / ``--record=FILE`` (a record file) or ``record=CODE`` (a share code or
+    link) -> {"file": path} or {"code": code}; {} when absent.  Checked when opened."""
+    items = [str(item) for item in argv]
+    for i, item in enumerate(items):
+        if item == "--record" and i + 1 < len(items):
+            return {"file": items[i + 1]}
+        if item.startswith("--record="):
+            return {"file": item.split("=", 1)[1]}
+        if item.startswith("record="):
+            value = item.split("=", 1)[1]
+            return {"file": value} if os.path.isfile(value) else {"code": value}
+    if any(item == "--record" for item in items):
+        _warn("command line: --record needs a file (e.g. --record game.358); ignored")
+    return {}
+
+
+def parse_record_fragment(fragment: str, query: str = "") -> dict:
+    """A page's ``#record=CODE`` (or ``?record=CODE``) -> {"code": CODE}; {} when absent."""
+    for part in ((fragment or "").lstrip("#"), (query or "").lstrip("?")):
+        for key, value in parse_qsl(part, keep_blank_values=True):
+            if key.strip().lower() == "record" and value.strip():
+                return {"code": value.strip()}
+    return {}
+
+
+def read_launch_record(argv: list[str] | None = None) -> dict:
+    """The record to open at start: the page's fragment or query in the browser, else the
+    command line.  {"file": path}, {"code": code} or {}; never raises."""
+    if sys.platform == "emscripten":
+        try:
+            import platform
+
+            location = platform.window.location
+            found = parse_record_fragment(str(location.hash or ""), str(location.search or ""))
+        except Exception as exc:  # noqa: BLE001 - no window: nothing to open
+            _warn(f"cannot read the page address: {exc}")
+            found = {}
+        # pygbag's loader also passes the fragment's words as sys.argv ("record=CODE")
+        return found or {k: v for k, v in parse_record_argv(sys.argv[1:]).items() if k == "code"}
+    return parse_record_argv(sys.argv[1:] if argv is None else argv)

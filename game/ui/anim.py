@@ -100,8 +100,13 @@ class Timeline:
         tw.barrier = barrier
         return self.then(tw)
 
-    def wait(self, seconds: float, start=None, done=None) -> "Timeline":
-        return self.then(Tween(seconds, start=start, done=done))
+    def wait(self, seconds: float, start=None, done=None, minimum: float = 0.0) -> "Timeline":
+        """A pause of `seconds` at normal speed; never shorter than `minimum` seconds, even at
+        Instant (things the player must see for a moment)."""
+        self.then(Tween(seconds, start=start, done=done))
+        tw = self.groups[-1][0]
+        tw.duration = max(tw.duration, minimum)
+        return self
 
     def update(self, dt: float) -> None:
         budget = 64  # groups finishing instantly chain on within one frame

@@ -63,11 +63,13 @@ class Autopilot:
             self.click("start")
         elif name == "score":
             self.click("next")
+        elif name == "handover":  # issue 9e: the pass-and-play cover
+            self.click("show_cards")
         elif name in ("pause",):
             self.click("resume")
         elif name in ("rules", "settings"):
             self.click("back")
-        elif hasattr(scene, "timeline"):
+        elif hasattr(scene, "table"):
             self.decide_table(scene)
 
     def decide_table(self, scene) -> None:
@@ -82,10 +84,11 @@ class Autopilot:
         elif v.phase in ("play", "exchange"):
             self.click(f"card:{self.rng.choice(legal).card}")
         elif v.phase == "discard":
-            if len(scene.selected) >= 4:
+            selected = scene.table.hand.selected
+            if len(selected) >= 4:
                 self.click("discard")
             else:
-                options = [a.card for a in legal if a.card not in scene.selected]
+                options = [a.card for a in legal if a.card not in selected]
                 self.click(f"card:{self.rng.choice(options)}")
 
     def step(self) -> None:

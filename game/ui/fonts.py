@@ -5,17 +5,18 @@
     f = font(24, bold=True)
     surf = render("Hello", 24, (255, 255, 255), bold=False)   # cached text surface
 
-The files live in ``assets/fonts`` next to the ``game`` package.  If they are missing
-(a broken install) the loader falls back to pygame's default font instead of crashing.
+The files are found by ``game.resources`` (``game/assets/fonts`` when installed, the
+checkout's ``assets/fonts`` otherwise).  If they are missing (a broken install) the loader
+falls back to pygame's default font instead of crashing; ``resources.loaded()`` tells which.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from .. import resources
+
+FONT_DIR = resources.asset_dir("fonts")
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold-subset.ttf"
 
@@ -44,9 +45,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         path = BOLD if bold else REGULAR
         try:
             f = pygame.font.Font(str(path), size)
+            resources.note("font:bold" if bold else "font:regular", path)
         except (OSError, FileNotFoundError, pygame.error):
             f = pygame.font.Font(None, int(size * 1.3))
             f.set_bold(bold)
+            resources.note("font:bold" if bold else "font:regular", None)
         _fonts[key] = f
     return f
 

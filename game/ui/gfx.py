@@ -3,46 +3,11 @@ panels, the felt table, and the bridge to art.py for card faces and backs."""
 
 from __future__ import annotations
 
-import math
-import os
-
 import pygame
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FONT_DIR = os.path.join(ROOT, "assets", "fonts")
-
-# --- palette ------------------------------------------------------------------------
-FELT = (22, 92, 60)
-FELT_DARK = (10, 52, 34)
-FELT_LIGHT = (38, 122, 80)
-GOLD = (236, 196, 92)
-GOLD_DARK = (160, 120, 40)
-CREAM = (246, 240, 224)
-WHITE = (255, 255, 255)
-INK = (28, 30, 36)
-MUTED = (170, 190, 178)
-DIM = (110, 130, 120)
-RED = (214, 48, 56)
-BRIGHT_RED = (255, 110, 110)
-PANEL = (14, 40, 30)
-PANEL_EDGE = (70, 140, 100)
-BUTTON = (40, 110, 78)
-BUTTON_HOVER = (58, 140, 100)
-BUTTON_PRIMARY = (196, 150, 52)
-BUTTON_PRIMARY_HOVER = (222, 178, 72)
-BUTTON_DISABLED = (44, 64, 56)
-FOCUS = (255, 226, 120)
-SHADOW = (0, 0, 0, 90)
-
-SUIT_TEXT = {
-    "classic": ((None), (255, 96, 96), (255, 96, 96), (None)),
-    "four_colour": ((None), (255, 96, 96), (96, 160, 255), (110, 210, 120)),
-}
-SUIT_ON_LIGHT = {
-    "classic": ((20, 20, 24), (200, 30, 40), (200, 30, 40), (20, 20, 24)),
-    "four_colour": ((20, 20, 24), (200, 30, 40), (20, 90, 200), (20, 130, 50)),
-}
-SUIT_CHARS = "♠♥♦♣"
+from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401  (issue 13)
+from .palette import *  # noqa: F401,F403  (colours: gfx.GOLD, gfx.CREAM, ...)
+from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_CHARS, SUIT_ON_LIGHT, SUIT_TEXT
 
 _style = "classic"
 
@@ -77,7 +42,7 @@ def set_scale(s: float) -> None:
     if s == _S:
         return
     _S = s
-    for c in (_panel_cache, _felt_cache, _composites, _shadow_cache, _overlay_cache, *_scaled_caches):
+    for c in (_panel_cache, _composites, _overlay_cache, *_scaled_caches):
         c.clear()
 
 
@@ -187,6 +152,7 @@ def text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool = Fa
     surf = _text_cache.get(key)
     if surf is not None:
         return surf
+    making()
     f = font(size, bold)
     if not any(ch in s for ch in SUIT_CHARS):
         surf = f.render(s, True, color)
@@ -226,8 +192,12 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
     return text(s, size, CREAM, bold).get_width()
 
 
-def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = 11) -> int:
-    """The largest font size <= size at which s fits in width pixels (translations run long)."""
+MIN_TEXT = 12  # px at 1280x720: nothing the player must read is smaller (shorten or wrap instead)
+
+
+def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = MIN_TEXT) -> int:
+    """The largest font size <= size at which s fits in width pixels (translations run long),
+    but never below `minimum`."""
     while size > minimum and text_width(s, size, bold) > width:
         size -= 1
     return size
@@ -317,6 +287,7 @@ def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shado
     key = (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width, m)
     s = _panel_cache.get(key)
     if s is None:
+        making()
         w, h = size
         s = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
         panel(s, pygame.Rect(m, m, w, h), color, edge, radius, alpha, shadow, width, m)
@@ -343,45 +314,7 @@ def panel_margin() -> int:
     return max(2, px(6)) & ~1 if _S != 1.0 else 6
 
 
-_felt_cache: dict[tuple, pygame.Surface] = {}
-
-
-def felt(size) -> pygame.Surface:
-    """The table: green felt with a soft light in the middle, a vignette and a fine weave."""
-    size = tuple(size)
-    surf = _felt_cache.get(size)
-    if surf is not None:
-        return surf
-    try:
-        from . import art  # the art helper may provide its own table
-
-        if hasattr(art, "felt"):
-            surf = art.felt(size)
-            _felt_cache[size] = surf
-            return surf
-    except Exception:
-        pass
-    w, h = size
-    small = pygame.Surface((64, 36))
-    cx, cy = 32, 15
-    for y in range(36):
-        for x in range(64):
-            d = math.hypot((x - cx) / 40, (y - cy) / 26)
-            k = max(0.0, 1 - d)
-            k = k * k * (3 - 2 * k)
-            col = [int(FELT_DARK[i] + (FELT_LIGHT[i] - FELT_DARK[i]) * (0.15 + 0.85 * k)) for i in range(3)]
-            small.set_at((x, y), col)
-    surf = pygame.transform.smoothscale(small, (w, h))
-    # fine weave: faint diagonal lines
-    weave = pygame.Surface((w, h), pygame.SRCALPHA)
-    for x in range(-h, w, 6):
-        pygame.draw.line(weave, (255, 255, 255, 7), (x, 0), (x + h, h))
-    for x in range(0, w + h, 6):
-        pygame.draw.line(weave, (0, 0, 0, 9), (x, 0), (x - h, h))
-    surf.blit(weave, (0, 0))
-    surf = surf.convert() if pygame.display.get_surface() else surf
-    _felt_cache[size] = surf
-    return surf
+from .felt import felt  # noqa: E402,F401
 
 
 # --- cards via art.py ----------------------------------------------------------------
@@ -416,6 +349,16 @@ def card_back(width: int) -> pygame.Surface:
 _composites: dict[tuple, tuple[pygame.Surface, int]] = {}
 
 
+def _sprite_key(card, width, face_up, highlight, dim, shadow) -> tuple:
+    face = face_up and card is not None
+    return (card.index if face else -1, width, bool(face), tuple(highlight) if highlight else None, bool(dim), bool(shadow), _style)
+
+
+def has_card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shadow=True) -> bool:
+    """Is this card_sprite() already made (issue 13: made ahead on idle frames)?"""
+    return _sprite_key(card, width, face_up, highlight, dim, shadow) in _composites
+
+
 def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shadow=True) -> tuple[pygame.Surface, int]:
     """Shadow, face or back, veil and glow baked into one surface (one blit per card: alpha
     blits are the expensive part of a frame, most of all in WebAssembly).  Returns
@@ -423,10 +366,11 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     from . import art
 
     face = face_up and card is not None
-    key = (card.index if face else -1, width, bool(face), tuple(highlight) if highlight else None, bool(dim), bool(shadow), _style)
+    key = _sprite_key(card, width, face_up, highlight, dim, shadow)
     hit = _composites.get(key)
     if hit is not None:
         return hit
+    making()
     w, h = card_size(width)
     m = art.glow_margin((w, h)) + 4
     surf = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
@@ -455,21 +399,6 @@ def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=
     surf.blit(img, (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
 
 
-_shadow_cache: dict[tuple, pygame.Surface] = {}
-
-
-def card_shadow(width: int) -> pygame.Surface:
-    w, h = card_size(width)
-    key = (w, h)
-    s = _shadow_cache.get(key)
-    if s is None:
-        s = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
-        pygame.draw.rect(s, (0, 0, 0, 50), s.get_rect(), border_radius=max(6, w // 10))
-        pygame.draw.rect(s, (0, 0, 0, 50), s.get_rect().inflate(-4, -4), border_radius=max(5, w // 10))
-        _shadow_cache[key] = s
-    return s
-
-
 _overlay_cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -483,17 +412,21 @@ def overlay(size, rgba) -> pygame.Surface:
     return s
 
 
-def tinted(surf: pygame.Surface, rgba, key) -> pygame.Surface:
-    """A copy of surf with a colour laid over its opaque pixels (greyed/highlighted cards)."""
-    k = (key, tuple(rgba), surf.get_size())
-    s = _overlay_cache.get(k)
-    if s is None:
-        s = surf.copy()
-        over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        over.fill(rgba)
-        mask = surf.copy()
-        mask.fill((255, 255, 255, 255), special_flags=pygame.BLEND_RGBA_MAX)  # keep alpha only
-        over.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        s.blit(over, (0, 0))
-        _overlay_cache[k] = s
-    return s
+def contract_icon(contract: str, height: float) -> pygame.Surface:
+    """A contract's icon `height` logical pixels tall (device resolution, current style);
+    the NT and MT badges carry the abbreviation in the current language."""
+    from .. import i18n
+    from . import art
+
+    label = i18n.t(f"contract.badge.{contract}") if contract in ("NT", "MT") else None
+    return art.contract_icon(contract, px(height), _style, label)
+
+
+# --- issue 9c: opaque panels for scenes that redraw every frame ------------------------
+def flat_panel(surf, r, color=PANEL, edge=PANEL_EDGE, radius=14, width=2) -> None:
+    """A panel drawn straight onto the opaque picture, with a solid offset shadow: no alpha
+    blit (a 700x540 translucent panel costs about 60 ms per frame in WebAssembly)."""
+    r = pygame.Rect(r)
+    rect(surf, (6, 36, 24), r.move(3, 5), 0, radius)
+    rect(surf, color, r, 0, radius)
+    rect(surf, edge, r, width, radius)

@@ -93,6 +93,7 @@ class Scene:
         elif inp.kind == "text":
             w = self.focused_widget() or next((x for x in self.widgets if isinstance(x, TextField) and x.editing), None)
             if isinstance(w, TextField):
+                w.editing = True  # typing into a focused field edits it
                 w.text_input(inp.text)
         elif inp.kind == "key":
             self.key(inp)
@@ -100,6 +101,10 @@ class Scene:
     def key(self, inp: Input) -> None:
         k = inp.key
         editing = next((x for x in self.widgets if isinstance(x, TextField) and x.editing), None)
+        focused = self.focused_widget()
+        if editing is None and k == pygame.K_BACKSPACE and isinstance(focused, TextField) and focused.focused:
+            editing = focused
+            editing.editing = True
         if editing is not None and editing.key(pygame.event.Event(pygame.KEYDOWN, key=k, mod=inp.mod)):
             return
         w = self.focused_widget()
@@ -116,6 +121,7 @@ class Scene:
             else:
                 self.move_focus(step)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w = w or self.default_widget()  # nothing focused: the screen's main button
             if w is not None:
                 w.activate()
                 self.app.sound("click")
@@ -126,6 +132,10 @@ class Scene:
 
     def click_empty(self, pos) -> None:
         pass
+
+    def default_widget(self):
+        """What Enter does when nothing has the focus: the first primary button."""
+        return next((w for w in self.widgets if w.visible and w.enabled and getattr(w, "primary", False)), None)
 
     # --- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -153,6 +163,21 @@ class Scene:
 
     def extra_key(self):
         return None
+
+    def blit_page(self, surf, key, draw_page) -> None:
+        """Blit the scene's still picture, made by draw_page(page) once per key (and size,
+        scale, language, card style): a hover redraws the buttons, not the page (issue 13)."""
+        from .. import i18n
+
+        key = (key, surf.get_size(), gfx.scale(), i18n.language(), gfx.card_style())
+        page = getattr(self, "_page", None)
+        if page is None or self._page_key != key:
+            page = pygame.Surface(surf.get_size())
+            if pygame.display.get_surface() is not None:
+                page = page.convert()
+            draw_page(page)
+            self._page, self._page_key = page, key
+        surf.blit(page, (0, 0))
 
     def draw_background(self, surf) -> None:
         surf.blit(gfx.felt(surf.get_size()), (0, 0))

@@ -10,13 +10,35 @@ import random
 
 from .. import i18n
 from ..engine import Match
+from ..storage import DamagedSave
+from ..storage_backends import Unreadable
 from .players import make_player
+from .seats import check_human_seats  # issue 9e: pass-and-play
+from .session_coach import CoachCounters  # issue 9b: hints and undos
 
 HUMAN = 0
+NAME_MAX = 24  # characters of a player's name
 
 
-class Session:
-    def __init__(self, match, names, strength="normal", human=HUMAN, storage=None):
+def valid_name(name) -> bool:
+    """A name the table can draw: printable text of 1 to NAME_MAX characters, not blank."""
+    return isinstance(name, str) and 0 < len(name) <= NAME_MAX and name.isprintable() and not name.isspace()
+
+
+def valid_names(names) -> bool:
+    return isinstance(names, list) and len(names) == 3 and all(valid_name(n) for n in names)
+
+
+class Session(CoachCounters):
+    def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
+        if not valid_names(list(names)):
+            raise ValueError(f"player names must be three printable names of 1 to {NAME_MAX} characters")
+        if type(human) is not int or human not in (0, 1, 2):
+            raise ValueError(f"the human's seat must be 0, 1 or 2, not {human!r}")
+        # issue 9e: the seats people play (pass-and-play); `human` is the one the table shows
+        self.human_seats = check_human_seats([human] if human_seats is None else human_seats)
+        if human not in self.human_seats:
+            raise ValueError(f"the shown seat {human} is not one of the human seats {list(self.human_seats)}")
         self.match = match
         self.names = list(names)
         self.strength = strength
@@ -25,21 +47,25 @@ class Session:
         self.players = {}
         seed = getattr(match, "seed", None) or 0
         for seat in range(3):
-            if seat != human:
+            if seat not in self.human_seats:
                 self.players[seat] = make_player(strength, seed=(hash((seed, seat)) & 0x7FFFFFFF))
 
     @classmethod
-    def new(cls, rules=None, seed=None, names=None, strength="normal", storage=None) -> "Session":
+    def new(cls, rules=None, seed=None, names=None, strength="normal", storage=None, human_seats=None) -> "Session":
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1 << 31)
         match = Match.new(rules=rules, seed=seed)
-        return cls(match, names or ["You", "Anna", "Boris"], strength, storage=storage)
+        seats = check_human_seats(human_seats if human_seats is not None else [HUMAN])
+        return cls(match, names or ["You", "Anna", "Boris"], strength, seats[0], storage=storage, human_seats=seats)
 
     # --- saving ---------------------------------------------------------------------
     def to_save(self) -> dict:
-        return {"match": self.match.to_json(), "names": self.names, "strength": self.strength, "human": self.human}
+        return {"match": self.match.to_json(), "names": self.names, "strength": self.strength, "human": self.human,
+                "humans": list(self.human_seats), **self.coach_fields()}  # issue 9e, 9b
 
     def save(self) -> bool:
+        """Store the game after a move.  A failure is reported by the storage (the
+        notices show it) and the game goes on; the next move tries again."""
         if self.storage is None:
             return False
         if self.match.phase == "game_over":
@@ -48,27 +74,62 @@ class Session:
         return self.storage.save_game(self.to_save())
 
     @classmethod
+    def from_save(cls, data, storage=None) -> "Session":
+        """A session from a saved game's fields; DamagedSave if anything is out of range."""
+        if not isinstance(data, dict) or not isinstance(data.get("match"), str):
+            raise DamagedSave("the save holds no match")
+        try:
+            match = Match.from_json(data["match"])
+        except ValueError as exc:
+            raise DamagedSave(str(exc)) from None
+        names, human, strength = data.get("names"), data.get("human", HUMAN), data.get("strength", "normal")
+        if not valid_names(names):
+            raise DamagedSave("the saved player names are not three printable names of 1 to 24 characters")
+        if type(human) is not int or human not in (0, 1, 2):
+            raise DamagedSave(f"the saved seat {human!r} is not 0, 1 or 2")
+        from ..ai import STRENGTHS  # not at the start (issue 13)
+
+        if strength not in STRENGTHS:
+            raise DamagedSave(f"the saved strength {strength!r} is not one of {', '.join(STRENGTHS)}")
+        humans = cls.saved_human_seats(data, human)  # issue 9e
+        session = cls(match, names, strength, human, storage, humans)
+        session.load_coach_fields(data)
+        return session
+
+    @staticmethod
+    def saved_human_seats(data, human) -> tuple[int, ...]:
+        """issue 9e: the saved human seats (saves before pass-and-play: just `human`);
+        DamagedSave unless exactly 1-3 distinct ints 0..2 that include the shown seat."""
+        if "humans" not in data:
+            return (human,)
+        try:
+            seats = check_human_seats(data["humans"])
+        except ValueError as exc:
+            raise DamagedSave(f"the saved human seats: {exc}") from None
+        if human not in seats:
+            raise DamagedSave(f"the saved seat {human} is not one of the human seats {list(seats)}")
+        return seats
+
+    @classmethod
     def load(cls, storage) -> tuple["Session | None", str | None]:
-        """(session, None), (None, None) when there is no save, or (None, message) when the
-        save was damaged and has been set aside."""
+        """(session, None), (None, None) when there is no save (or it cannot be read now:
+        the storage reports that), or (None, message) when the save was damaged and has
+        been set aside."""
         try:
             data = storage.load_game_raw()
             if data is None:
                 return None, None
-            match = Match.from_json(data["match"])
-            names = data.get("names") or []
-            if not (isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) for n in names)):
-                names = [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
-            human = data.get("human", HUMAN)
-            if human not in (0, 1, 2):
-                human = HUMAN
-            if match.phase == "game_over":
-                storage.clear_game()
-                return None, None
-            return cls(match, names, data.get("strength", "normal"), human, storage), None
-        except Exception:
+            session = cls.from_save(data, storage)
+        except Unreadable as exc:
+            storage.report_unreadable(exc)
+            return None, None
+        except Exception:  # anything wrong in any part of the save: never a crash loop
             where = storage.set_aside_game()
             return None, i18n.t("menu.save_damaged", where=where)
+        if session.match.phase == "game_over":
+            storage.clear_game()
+            return None, None
+        return session, None
 
     # --- play -----------------------------------------------------------------------
     def view(self):
@@ -81,6 +142,18 @@ class Session:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+    # --- issue 9e: pass-and-play ----------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Several people at one device."""
+        return len(self.human_seats) > 1
+
+    def show_seat(self, seat: int) -> None:
+        """Draw the table from `seat`'s view from now on (a human seat; saved with the game)."""
+        if seat not in self.human_seats:
+            raise ValueError(f"seat {seat!r} is not a human seat")
+        self.human = seat
 
     def history(self) -> list[dict]:
         """Public facts of the finished deals (no cards)."""

@@ -1,4 +1,4 @@
-"""Sound effects (OGG files in assets/sounds, made by tools/gen_sounds.py).
+"""Sound effects (OGG files in assets/sounds, made by tools/gen_sounds.py; found by game.resources).
 
     from game.ui.sound import Sounds
     Sounds.pre_init()             # optional, before pygame.init(): low-latency mixer settings
@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+from .. import resources
+
+SOUND_DIR = resources.asset_dir("sounds")
 NAMES = ("deal", "play", "trick", "shuffle", "turn", "click", "win", "lose", "error")
 
 
@@ -79,8 +81,9 @@ class Sounds:
             except Exception:  # noqa: BLE001
                 pass
 
-    def preload(self) -> None:
-        for name in NAMES:
+    def preload(self, *names: str) -> None:
+        """Load these sounds (default: all) before they are first played."""
+        for name in names or NAMES:
             self._get(name)
 
     # -- internals ------------------------------------------------------------------
@@ -105,5 +108,6 @@ class Sounds:
                 snd = pygame.mixer.Sound(str(path))
             except Exception:  # noqa: BLE001 - missing or unreadable file
                 snd = None
+            resources.note(f"sound:{name}", path if snd is not None else None)
         self._sounds[name] = snd
         return snd

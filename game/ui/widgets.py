@@ -37,6 +37,18 @@ class Widget:
     def draw(self, surf) -> None:
         pass
 
+    # what the table's compositor (table/compositor.py) redraws by: a widget is redrawn only
+    # when its key changed, and only over paint_bounds() (the rect, shadow and focus ring)
+    def state_key(self):
+        return (tuple(self.rect), self.visible, self.enabled, self.hover, self.focused)
+
+    def paint_bounds(self):
+        return self.rect.inflate(28, 28)
+
+    def ident(self):
+        """The same widget across rebuilds: its type and name (unnamed: the object)."""
+        return ("widget", type(self).__name__, self.name) if self.name else id(self)
+
 
 class Button(Widget):
     def __init__(self, rect, label, on_click=None, name: str = "", primary=False, size=24, icon=None):
@@ -51,6 +63,9 @@ class Button(Widget):
 
     def text(self) -> str:
         return self.label() if callable(self.label) else self.label
+
+    def state_key(self):
+        return (super().state_key(), self.text(), self.primary, self.selected, self.sublabel, self.size, self.icon)
 
     def click(self, pos) -> bool:
         if not self.enabled:
@@ -95,6 +110,10 @@ class Choice(Widget):
         super().__init__(rect, name)
         self.label, self.values, self.get, self.set, self.fmt = label, values, get, set, fmt
         self.label_w = label_w
+
+    def state_key(self):
+        lab = self.label() if callable(self.label) else self.label
+        return (super().state_key(), lab, self.fmt(self.get()))
 
     def _vals(self):
         return self.values() if callable(self.values) else self.values
@@ -153,6 +172,11 @@ class TextField(Widget):
         self.editing = True
         return True
 
+    def state_key(self):
+        lab = self.label() if callable(self.label) else self.label
+        blink = self.editing and (pygame.time.get_ticks() // 500) % 2 == 0
+        return (super().state_key(), lab, self.get(), self.editing, blink)
+
     def activate(self) -> bool:
         self.editing = not self.editing
         return True
@@ -166,7 +190,7 @@ class TextField(Widget):
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
             self.editing = False
             return ev.key != pygame.K_TAB
-        return False
+        return ev.key == pygame.K_SPACE  # a space is typed (TEXTINPUT), not a button press
 
     def text_input(self, s: str) -> bool:
         if not self.editing:
@@ -208,11 +232,17 @@ class Toast:
     def active(self) -> bool:
         return self.time > 0 and bool(self.message)
 
-    def draw(self, surf, center) -> None:
-        if not self.active:
-            return
+    def rect(self, center) -> pygame.Rect:
+        """The logical rect the message takes when centred on `center`."""
         img = gfx.text(self.message, 22, gfx.CREAM, True)  # logical size, for the panel
-        r = img.get_rect(center=center).inflate(40, 20)
+        return img.get_rect(center=center).inflate(40, 20)
+
+    def draw(self, surf, center):
+        """Draw centred on `center`; returns the logical rect drawn (None when hidden)."""
+        if not self.active:
+            return None
+        r = self.rect(center)
         edge = gfx.BRIGHT_RED if self.kind == "error" else gfx.GOLD
         gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240)
         gfx.blit_text(surf, self.message, 22, r.center, gfx.CREAM, True, "center")
+        return r

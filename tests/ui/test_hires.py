@@ -10,7 +10,7 @@ from tests.ui.helpers import advance_until, table_for
 def _play_table(app):
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2)
     scene = table_for(app, m)
-    scene.hover_card = next(iter(scene.legal_cards()))
+    scene.table.hand.hover = next(iter(scene.table.legal_cards()))
     app.step(dt=1 / 60)
     return scene
 
@@ -21,7 +21,7 @@ def test_large_window_renders_at_device_resolution(make_app):
     assert app.canvas.get_size() == (1920, 1080)
     assert app.render_scale == 1.5 and gfx.scale() == 1.5
     # the hand's cards were rendered 1.5x as wide as their logical width (no resampling)
-    card, rect = next((c, r) for c, r in scene.card_rects() if c is not None)
+    card, rect = next((c, r) for c, r in scene.table.hand.card_rects() if c is not None)
     assert any(k[0] == card.index and k[1] == gfx.px(rect.w) for k in gfx._composites)
     # text is rendered at the device font size
     assert gfx.dev_text("Menu", 20).get_height() > gfx.text("Menu", 20).get_height() * 1.3
@@ -44,7 +44,7 @@ def test_cached_table_matches_a_fresh_render_when_scaled(make_app):
 
 
 def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app, monkeypatch):
-    from game.ui import app as app_module
+    from game.ui import window as app_module
 
     monkeypatch.setattr(app_module, "RESIZE_SETTLE", 0.0)
     app = make_app()
@@ -58,7 +58,7 @@ def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app, monkeypatch):
         if size != (1280, 720):
             assert app.canvas.get_size() == (w, h)
             assert abs(gfx.scale() - app.scale) < 0.01
-        assert scene._base.get_size() in ((w, h), size)
+        assert scene.table.compositor.still.surface.get_size() in ((w, h), size)
         # the letterboxed picture is in the window: the felt shows at the centre
         cx, cy = app.to_window((640, 300))
         assert app.window.get_at((cx, cy))[1] > 40
@@ -67,7 +67,7 @@ def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app, monkeypatch):
 def test_dragging_a_resize_stretches_the_last_frame_until_it_settles(make_app):
     import time
 
-    from game.ui import app as app_module
+    from game.ui import window as app_module
 
     app = make_app()
     _play_table(app)

@@ -29,12 +29,12 @@ def test_illegal_card_refused_with_rule(make_app):
     scene = table_for(app, m)
     before = len(m.history)
     led = m.trick[0][1].suit
-    bad = next(c for c in scene.disp_hand if c.suit != led)
+    bad = next(c for c in scene.table.board.hand if c.suit != led)
     post_click(app, _rect_of(scene, bad).center)
     app.step(dt=1 / 60)
     assert len(m.history) == before
-    assert scene.toast.active and "follow suit" in scene.toast.message
-    good = next(c for c in scene.disp_hand if c.suit == led)
+    assert scene.table.toast.active and "follow suit" in scene.table.toast.message
+    good = next(c for c in scene.table.board.hand if c.suit == led)
     post_click(app, _rect_of(scene, good).center)
     app.step(dt=1 / 60)
     assert len(m.history) > before and m.history[before] == Action.play(good)
@@ -53,11 +53,11 @@ def test_blato_must_trump_refused(make_app):
     m = advance_until(must_trump, rules=RuleSet.preset("blato"))
     scene = table_for(app, m)
     trump = "SHDC".index(m.contract)
-    bad = next(c for c in scene.disp_hand if c.suit != trump)
+    bad = next(c for c in scene.table.board.hand if c.suit != trump)
     before = len(m.history)
     post_click(app, _rect_of(scene, bad).center)
     app.step(dt=1 / 60)
-    assert len(m.history) == before and "trump" in scene.toast.message
+    assert len(m.history) == before and "trump" in scene.table.toast.message
 
 
 def test_exchange_trump_refused(make_app):
@@ -72,12 +72,12 @@ def test_exchange_trump_refused(make_app):
     scene = table_for(app, m)
     assert scene.name == "exchange"
     trump = "SHDC".index(m.contract)
-    bad = next(c for c in scene.disp_hand if c.suit == trump)
+    bad = next(c for c in scene.table.board.hand if c.suit == trump)
     before = len(m.history)
     post_click(app, _rect_of(scene, bad).center)
     app.step(dt=1 / 60)
-    assert len(m.history) == before and scene.toast.active
-    good = next(c for c in scene.disp_hand if c.suit != trump)
+    assert len(m.history) == before and scene.table.toast.active
+    good = next(c for c in scene.table.board.hand if c.suit != trump)
     post_click(app, _rect_of(scene, good).center)
     app.step(dt=1 / 60)
     assert m.history[before] == Action.give(good)
@@ -87,12 +87,12 @@ def test_click_out_of_turn_refused(make_app):
     app = make_app(settings={"speed": "normal"})
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 1)
     scene = table_for(app, m)
-    scene.think_wait = 10.0
-    scene.thinking_seat = 1
-    card = scene.disp_hand[0]
+    scene.table.think_wait = 10.0
+    scene.table.thinking_seat = 1
+    card = scene.table.board.hand[0]
     before = len(m.history)
     scene.click_card(card)
-    assert len(m.history) == before and "turn" in scene.toast.message
+    assert len(m.history) == before and "turn" in scene.table.toast.message
 
 
 def test_discard_four_via_clicks(make_app):
@@ -101,12 +101,12 @@ def test_discard_four_via_clicks(make_app):
     scene = table_for(app, m)
     assert scene.name == "kitty"
     v = scene.v
-    assert v.kitty and all(c in scene.disp_hand for c in v.kitty)
-    picks = list(scene.disp_hand[:5])
+    assert v.kitty and all(c in scene.table.board.hand for c in v.kitty)
+    picks = list(scene.table.board.hand[:5])
     for c in picks:
         post_click(app, _rect_of(scene, c).center)
         app.step(dt=1 / 60)
-    assert len(scene.selected) == 4 and "discard" in dict(scene.targets())
+    assert len(scene.table.hand.selected) == 4 and "discard" in dict(scene.targets())
     post_click(app, dict(scene.targets())["discard"].center)
     app.step(dt=1 / 60)
     assert list(m.current.discards) == picks[:4] or sorted(m.current.discards) == sorted(picks[:4])
@@ -121,7 +121,7 @@ def test_view_only_no_hidden_cards(make_app):
     pilot = Autopilot(app, seed=2)
     for _ in range(3000):
         pilot.step()
-        for sp in scene.sprites:
+        for sp in scene.table.board.sprites:
             if sp.face and sp.card is not None:
                 m = scene.session.match
                 mine = sp.card in m.hand(0) or sp.card in (m.current.kitty if m.current.declarer == 0 else ())
@@ -136,7 +136,7 @@ def test_view_only_no_hidden_cards(make_app):
 def test_save_quit_resume(make_app, tmp_path):
     app = make_app()
     pilot = Autopilot(app, seed=5)
-    assert pilot.run(stop=lambda a: hasattr(a.scene, "timeline") and len(a.scene.session.match.history) > 40, max_frames=5000)
+    assert pilot.run(stop=lambda a: hasattr(a.scene, "table") and len(a.scene.session.match.history) > 40, max_frames=5000)
     history = list(app.scene.session.match.history)
     phase = app.scene.session.match.phase
     # leave through the pause menu
@@ -162,7 +162,7 @@ def test_damaged_save_reported_not_fatal(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
     app.step(dt=1 / 60)
     assert app.scene_name == "title"
-    assert app.notice and "set aside" in app.notice
+    assert "set aside" in app.notices.text()  # issue 10: shown by the app-level notices
     assert "continue" not in dict(app.scene.targets())
     assert any(p.name.startswith("game.json.damaged") for p in tmp_path.iterdir())
 
@@ -232,4 +232,4 @@ def test_resume_exactly_in_every_phase(make_app, tmp_path, phase):
     app2.step(dt=1 / 60)
     after = app2.scene.v
     assert after == before
-    assert app2.scene.disp_trick == list(before.trick)
+    assert app2.scene.table.board.trick == list(before.trick)

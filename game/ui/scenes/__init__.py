@@ -1,2 +1,19 @@
-"""Scenes: menu.py (title, new game, settings, rules, pause), table.py (deal, declare,
-exchange, kitty, play), score.py (deal result, game over)."""
+"""Every scene, registered by name (game.ui.registry): the menus on import, the phase
+scenes of the table and the score screens when first asked for (or while the title waits:
+the title shows before the table's modules are loaded, issue 13).  Scenes open each other
+by name through the App."""
+
+from .. import registry
+from . import menu  # noqa: F401  (registers the menus)
+
+registry.later(__name__ + ".deal", "deal")
+registry.later(__name__ + ".declare", "declare")
+registry.later(__name__ + ".exchange", "exchange")
+registry.later(__name__ + ".kitty", "kitty")
+registry.later(__name__ + ".play", "play")
+registry.later(__name__ + ".score", "score", "game_over")
+registry.later(__name__ + ".analysis", "analysis")  # issue 9c
+registry.later(__name__ + ".stats", "stats")  # issue 9c
+registry.later(__name__ + ".records", "replays", "share")  # issue 9d
+registry.later(__name__ + ".replay", "replay")  # issue 9d
+registry.later(__name__ + ".handover", "handover")  # issue 9e

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-import json
-
 import pygame
 
 from ... import i18n
 from ...i18n import t
-from .. import gfx
+from ...engine import Card
+from ...engine.rules import RuleSet
+from .. import art, gfx
+from ..constants import SPEEDS, STRENGTHS
+from ..registry import register
 from ..scene import Scene
+from ..session import Session
 from ..widgets import Button, Choice, TextField
+from ..record_actions import pause_button  # issue 9d
 
 W, H = 1280, 720
 
 
 def _title_cards(surf, center, width=96, spread=14):
     """The game's three numbers as a fan of cards: 3♠ 5♥ 8♦."""
-    from ...engine import Card
-
     cards = [Card.parse("3S"), Card.parse("5H"), Card.parse("8D")]
     cw, ch = gfx.card_size(width)
     for i, c in enumerate(cards):
@@ -29,6 +31,7 @@ def _title_cards(surf, center, width=96, spread=14):
         gfx.blit(surf, img, (x, y), "center")
 
 
+@register("title")
 class TitleScene(Scene):
     name = "title"
 
@@ -48,11 +51,7 @@ class TitleScene(Scene):
         self.refresh()
 
     def refresh(self):
-        from ..session import Session
-
-        self.session, error = Session.load(self.app.storage)
-        if error:
-            self.app.notice = error
+        self.session, _error = Session.load(self.app.storage)  # issue 10: a damaged save: the notices say so
         self.info = ""
         if self.session is not None:
             m = self.session.match
@@ -70,12 +69,14 @@ class TitleScene(Scene):
             y += 76
         self.widgets.append(Button((x, y, w, 52), lambda: t("menu.new_game"), self.do_new, name="new_game", primary=self.session is None))
         y += 64
-        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app)), name="rules"))
+        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"))
         y += 64
-        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)), name="settings"))
+        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"))
         y += 64
         if not self.app.web:
             self.widgets.append(Button((x, y, w, 52), lambda: t("menu.quit"), self.do_quit, name="quit"))
+        self.widgets.append(Button((W - 290, H - 84, 250, 52), lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), name="stats"))  # issue 9c
+        self.widgets.append(Button((W - 290, H - 148, 250, 52), lambda: t("menu.replays"), lambda: self.app.push_scene("replays"), name="replays"))  # issue 9d
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
 
@@ -83,14 +84,12 @@ class TitleScene(Scene):
         return (self.info, self.session is not None, len(self.widgets))
 
     def do_continue(self):
-        from .table import TableScene
-
         if self.session is not None:
             session, self.session = self.session, None
-            self.app.reset_to(TableScene(self.app, session))
+            self.app.open_game(session)
 
     def do_new(self):
-        self.app.push(NewGameScene(self.app))
+        self.app.push_scene("new_game")
 
     def do_quit(self):
         self.app.running = False
@@ -114,13 +113,12 @@ class TitleScene(Scene):
         self.app.notice = None
 
 
+@register("new_game")
 class NewGameScene(Scene):
     name = "new_game"
 
     def __init__(self, app):
         super().__init__(app)
-        from ...engine.rules import RuleSet
-
         self.RuleSet = RuleSet
         st = app.settings
         preset = app.param_default("rules", "preset")
@@ -130,6 +128,7 @@ class NewGameScene(Scene):
             self.options.update({k: v for k, v in (st.get("options") or {}).items() if k in RuleSet.OPTIONS})
         self.strength = app.param_default("strength", "strength") or "normal"
         self.names = list(app.player_names())
+        self.humans = [True, False, False]  # issue 9e: who plays each seat (pass-and-play)
         self.replaces = ""
         title = app.scenes[0] if app.scenes else None
         if getattr(title, "session", None) is not None:
@@ -166,8 +165,6 @@ class NewGameScene(Scene):
                 w.enabled = self.rules is not None
 
     def build(self):
-        from ..app import STRENGTHS
-
         self.widgets = []
         x0 = 90
         for i, p in enumerate(self.RuleSet.PRESETS):
@@ -195,18 +192,44 @@ class NewGameScene(Scene):
             Choice((x1, 128, 470, 50), lambda: t("strength.label"), list(STRENGTHS), lambda: self.strength,
                    self._set_strength, lambda v: t(f"strength.{v}"), name="strength", label_w=200)
         )
-        labels = ("newgame.your_name", "newgame.left_name", "newgame.right_name")
         for i in range(3):
             self.widgets.append(
-                TextField((x1, 262 + i * 62, 470, 46), (lambda i=i: t(labels[i])), (lambda i=i: self.names[i]),
-                          (lambda v, i=i: self._set_name(i, v)), name=f"name_{i}", label_w=200)
+                TextField((x1, 262 + i * 62, 310, 46), (lambda i=i: self._name_label(i)), (lambda i=i: self.names[i]),
+                          (lambda v, i=i: self._set_name(i, v)), name=f"name_{i}", label_w=140)
+            )
+            self.widgets.append(  # issue 9e: person or computer at this seat
+                Button((x1 + 320, 262 + i * 62, 150, 46), (lambda i=i: t("newgame.seat.human") if self.humans[i] else t("newgame.seat.computer")),
+                       (lambda i=i: self.toggle_seat(i)), name=f"seat_{i}", size=19)
             )
         self.widgets.append(Button((W - 90 - 260, H - 92, 260, 60), lambda: t("common.start"), self.start, name="start", primary=True))
         self.widgets.append(Button((90, H - 92, 200, 60), lambda: t("common.back"), self.back, name="back"))
         self.validate()
 
     def extra_key(self):
-        return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces)
+        return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces, tuple(self.humans))
+
+    # --- issue 9e: pass-and-play ----------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [i for i in range(3) if self.humans[i]]
+
+    def toggle_seat(self, i: int) -> None:
+        """Person <-> computer; the last person cannot leave (someone must play)."""
+        if self.humans[i] and len(self.human_seats()) == 1:
+            self.app.notices.post(t("newgame.need_human"), "info", 4.0)
+            return
+        self.humans[i] = not self.humans[i]
+
+    def _name_label(self, i: int) -> str:
+        if self.human_seats() == [0]:
+            return t(("newgame.your_name", "newgame.left_name", "newgame.right_name")[i])
+        return t("newgame.seat_name", n=i + 1)
+
+    def _start_names(self) -> list[str]:
+        """Blank names get the defaults; with several people nobody is called "You"."""
+        names = [n.strip() or t(k) for n, k in zip(self.names, ("name.you", "name.left", "name.right"))]
+        if len(self.human_seats()) > 1:
+            names = [t("newgame.seat_name", n=i + 1) if n == t("name.you") else n for i, n in enumerate(names)]
+        return names
 
     def _set_strength(self, v):
         self.strength = v
@@ -217,7 +240,7 @@ class NewGameScene(Scene):
     def start(self):
         if self.rules is None:
             return
-        names = [n.strip() or t(k) for n, k in zip(self.names, ("name.you", "name.left", "name.right"))]
+        names = self._start_names()  # issue 9e
         st = self.app.settings
         st["preset"] = self.preset
         st["options"] = {k: v for k, v in self.options.items() if v != self._defaults(self.preset)[k]}
@@ -227,27 +250,58 @@ class NewGameScene(Scene):
         self.app.save_settings()
         self.app.params.pop("rules", None)
         self.app.params.pop("strength", None)
-        self.app.start_new_game(rules=self.rules, names=names, strength=self.strength)
+        self.app.start_new_game(rules=self.rules, names=names, strength=self.strength, humans=self.human_seats())
+
+    _first_frame = None  # (picture key, picture): this screen as the title's warm-up drew it (issue 13)
+
+    @classmethod
+    def prepare(cls, app, surf) -> None:
+        """Draw the screen off screen while the title waits and keep the picture: its first
+        frame is then one blit (drawn from the caches it is still ~20 translucent panels,
+        ~120 ms at 4x in the browser)."""
+        scene = cls(app)
+        scene.draw(surf)
+        picture = surf.copy()
+        if pygame.display.get_surface() is not None:
+            picture = picture.convert()
+        cls._first_frame = (scene.picture_key(surf), picture)
+
+    def picture_key(self, surf):
+        """Everything the picture shows: the widgets' states (the frame key without this
+        scene's identity), the texts chosen here, the size and scale."""
+        key = self.frame_key()
+        return (key[0], key[2:], self.preset, self.error, self.replaces, len(self.human_seats()), surf.get_size(), gfx.scale())
 
     def draw(self, surf):
+        for w in self.widgets:
+            if w.name.startswith("preset_"):
+                w.selected = w.name == f"preset_{self.preset}"
+        first, self._drawn = not getattr(self, "_drawn", False), True
+        kept = NewGameScene._first_frame
+        if first and kept is not None and kept[1].get_size() == surf.get_size() and kept[0] == self.picture_key(surf):
+            surf.blit(kept[1], (0, 0))  # as prepared: the same state, the same pixels
+            return
         self.draw_background(surf)
         gfx.blit_text(surf, t("newgame.title"), 44, (W // 2, 30), gfx.GOLD, True, "midtop", shadow=True)
         gfx.blit_panel(surf, pygame.Rect(60, 100, 620, 505))
         gfx.blit_panel(surf, pygame.Rect(700, 100, 520, 505))
         gfx.blit_text(surf, t("newgame.rules"), 18, (90, 108), gfx.MUTED, True)
         gfx.blit_text(surf, t("newgame.names"), 18, (720, 236), gfx.MUTED, True)
-        for w in self.widgets:
-            if w.name.startswith("preset_"):
-                w.selected = w.name == f"preset_{self.preset}"
         gfx.blit_wrapped(surf, t(f"preset.{self.preset}.desc"), 18, pygame.Rect(90, 190, 560, 60), gfx.CREAM)
         if self.error:
             gfx.blit_wrapped(surf, self.error, 17, pygame.Rect(90, 540, 560, 80), gfx.BRIGHT_RED)
         gfx.blit_text(surf, t("newgame.name_hint"), 16, (720, 450), gfx.DIM)
+        if len(self.human_seats()) > 1:  # issue 9e
+            gfx.blit_wrapped(surf, t("newgame.pass_and_play"), 16, pygame.Rect(720, 474, 480, 44), gfx.GOLD)
         if self.replaces:
             gfx.blit_wrapped(surf, self.replaces, 17, pygame.Rect(720, 520, 480, 60), gfx.GOLD)
         super().draw(surf)
 
 
+ROW_TOP, ROW_H = 128, 54  # the settings rows (seven since issue 9b)
+
+
+@register("settings")
 class SettingsScene(Scene):
     name = "settings"
 
@@ -259,41 +313,40 @@ class SettingsScene(Scene):
         self.build()
 
     def build(self):
-        from .. import art
-        from ..app import SPEEDS, STRENGTHS
-
         st = self.app.settings
         x, w = 250, 780
-        y = 145
+        y = ROW_TOP
         self.widgets = []
         rows = [
             ("language", "settings.language", list(i18n.LANGUAGES), lambda v: i18n.LANGUAGE_NAMES.get(v, v)),
             ("speed", "settings.speed", list(SPEEDS), lambda v: t(f"speed.{v}")),
             ("sound", "settings.sound", [True, False], lambda v: t("common.on") if v else t("common.off")),
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
+            ("undo", "settings.undo", [True, False], lambda v: t("common.on") if v else t("common.off")),  # issue 9b
+            ("autoplay", "settings.autoplay", [True, False], lambda v: t("common.on") if v else t("common.off")),
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
         for key, label, values, fmt in rows:
             self.widgets.append(
-                Choice((x, y, w, 52), (lambda label=label: t(label)), values, (lambda key=key: i18n.language() if key == "language" else st.get(key)),
+                Choice((x, y, w, ROW_H - 8), (lambda label=label: t(label)), values, (lambda key=key: i18n.language() if key == "language" else st.get(key)),
                        (lambda v, key=key: self.app.set_setting(key, v)), fmt, name=f"set_{key}", label_w=360)
             )
-            y += 66
-        self.widgets.append(Button((W // 2 - 130, H - 100, 260, 60), lambda: t("common.back"), self.back, name="back", primary=True))
+            y += ROW_H
+        self.widgets.append(Button((W // 2 - 130, H - 84, 260, 60), lambda: t("common.back"), self.back, name="back", primary=True))
 
     def draw(self, surf):
         self.draw_background(surf)
         gfx.blit_text(surf, t("settings.title"), 44, (W // 2, 40), gfx.GOLD, True, "midtop", shadow=True)
-        gfx.blit_panel(surf, pygame.Rect(210, 120, 860, 480))
+        gfx.blit_panel(surf, pygame.Rect(210, 112, 860, 514))
         super().draw(surf)
-        gfx.blit_text(surf, t("settings.strength_note"), 16, (250 + 360, 145 + 4 * 66 + 58), gfx.DIM)
+        bottom = ROW_TOP + 7 * ROW_H - 8
+        gfx.blit_text(surf, t("settings.strength_note"), 16, (250 + 360, bottom + 4), gfx.DIM)
         # a sample of the card style
-        from ...engine import Card
-
         for i, c in enumerate(("AS", "KH", "QD", "JC")):
-            gfx.draw_card(surf, Card.parse(c), pygame.Rect(W // 2 - 128 + i * 66, 500, 60, 84))
+            gfx.draw_card(surf, Card.parse(c), pygame.Rect(W // 2 - 128 + i * 66, bottom + 30, 60, 84))
 
 
+@register("rules")
 class RulesScene(Scene):
     name = "rules"
     TABS = ("basics", "presets", "decisions", "details")
@@ -345,6 +398,7 @@ class RulesScene(Scene):
         super().draw(surf)
 
 
+@register("pause")
 class PauseScene(Scene):
     name = "pause"
     overlay = True
@@ -361,9 +415,10 @@ class PauseScene(Scene):
         x, w = W // 2 - 170, 340
         self.widgets = [
             Button((x, 250, w, 56), lambda: t("pause.resume"), self.back, name="resume", primary=True),
-            Button((x, 320, w, 52), lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app)), name="rules"),
-            Button((x, 384, w, 52), lambda: t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)), name="settings"),
+            Button((x, 320, w, 52), lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"),
+            Button((x, 384, w, 52), lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"),
             Button((x, 448, w, 52), lambda: t("pause.quit_to_menu"), self.leave, name="leave"),
+            pause_button(self, (x, 560, w, 48)),  # issue 9d: export the game's record
         ]
 
     def leave(self):
@@ -371,8 +426,8 @@ class PauseScene(Scene):
         self.app.to_title()
 
     def draw(self, surf):
-        r = pygame.Rect(W // 2 - 220, 150, 440, 400)
+        r = pygame.Rect(W // 2 - 220, 150, 440, 478)  # issue 9d: room for "Export record"
         gfx.blit_panel(surf, r, alpha=255)
         gfx.blit_text(surf, t("pause.title"), 40, (W // 2, 172), gfx.GOLD, True, "midtop")
         super().draw(surf)
-        gfx.blit_text(surf, t("pause.saved"), 16, (W // 2, 520), gfx.MUTED, False, "midtop")
+        self.app.notices.draw_save_line(surf, pygame.Rect(W // 2 - 210, 504, 420, 44))  # issue 10: saved, or why not

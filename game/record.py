@@ -1,0 +1,93 @@
+"""Game records from the command line (docs/RECORD.md).
+
+    python -m game.record show FILE     the deals, face up, and the final totals
+    python -m game.record check FILE    replay through the rules: "ok" or the bad line
+    python -m game.record share FILE    the #record=... share code of the game
+    python -m game.record unshare CODE  the record text behind a share code
+
+FILE may be ``-`` for standard input.  A bad record exits with status 1 and names the line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.engine.cards import format_cards
+from game.engine.gamerecord import GameRecord, read_record
+from game.engine.rules import CONTRACT_NAMES
+from game.engine.sharecode import decode, encode
+
+
+def describe(record: GameRecord) -> str:
+    """A person's reading of the record: every deal with its hands, exchange, discards and tricks."""
+    match, names = record.match, record.names
+    who = [f"{names[s]} ({record.strengths[s]})" if record.strengths[s] != "?" else names[s] for s in range(3)]
+    lines = [f"3-5-8, {match.rules.describe()}, seed {match.seed}, date {record.date}",
+             "seats: " + ", ".join(f"{s} {w}" for s, w in enumerate(who)),
+             f"hints used {record.hints}, undos used {record.undos}"]
+    running = list(match._start["totals"]) if match._start else [0, 0, 0]
+    deals = list(match.deals)
+    if not match.is_over() and (match.current.contract or match.current.tricks or match.current.exchange):
+        deals.append(match.current)
+    for deal in deals:
+        lines += ["", f"Deal {deal.number + 1}: dealer {names[deal.dealer]}, declarer {names[deal.declarer]}, "
+                      f"contract {CONTRACT_NAMES.get(deal.contract, '-')}, targets {'/'.join(map(str, deal.targets))}"]
+        lines += [f"  hand {names[s]}: {format_cards(sorted(deal.hands[s], key=lambda c: (c.suit, -c.rank)))}"
+                  for s in range(3)]
+        lines.append(f"  kitty: {format_cards(deal.kitty)}")
+        for step in deal.exchange:
+            lines.append(f"  {names[step.giver]} passes {step.given} to {names[step.receiver]}, gets {step.returned} back")
+        if deal.discards:
+            lines.append(f"  {names[deal.declarer]} discards {format_cards(deal.discards)}")
+        for i, trick in enumerate(deal.tricks, 1):
+            plays = ", ".join(f"{names[trick.seat_of(j)]} {c}" for j, c in enumerate(trick.cards))
+            lines.append(f"  trick {i:2d}: {plays}  -> {names[trick.winner]}")
+        if deal.points is not None:
+            running = [t + p for t, p in zip(running, deal.points)]
+            lines.append(f"  tricks {'/'.join(map(str, deal.tricks_taken))}, points "
+                         f"{' '.join(f'{p:+d}' for p in deal.points)}, totals {' '.join(f'{t:+d}' for t in running)}")
+    lines.append("")
+    totals = ", ".join(f"{names[s]} {t:+d}" for s, t in enumerate(match.totals))
+    winner, how = match.result()
+    if winner is None:
+        lines.append(f"unfinished after {len(match.deals)} of {match.rules.deals} deals; totals: {totals}")
+    else:
+        lines.append(f"final totals: {totals}; winner {names[winner]} (by {how.replace('_', ' ')})")
+    return "\n".join(lines)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.record", description="Read, check and share 3-5-8 game records.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, help_text in (("show", "print the deals and the final totals"), ("check", "replay and report"),
+                            ("share", "print the share code")):
+        sub.add_parser(name, help=help_text).add_argument("file")
+    sub.add_parser("unshare", help="print the record behind a share code").add_argument("code")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "unshare":
+            print(decode(args.code).to_text(), end="")
+            return 0
+        record = read_record(_read(args.file))
+    except (OSError, ValueError) as exc:  # RecordError and ShareError are ValueErrors
+        print(f"{getattr(args, 'file', 'code')}: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "show":
+        print(describe(record))
+    elif args.command == "check":
+        print(f"ok: {len(record.match.history)} actions, {len(record.match.deals)} deals")
+    else:
+        print("#record=" + encode(record))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

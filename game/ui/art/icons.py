@@ -1,0 +1,133 @@
+"""Decorations and icons: glow, veil and shadow for cards, text badges and contract icons."""
+
+from __future__ import annotations
+
+import pygame
+
+from .core import GOLD, WHITE, suit_colour, _EDGE, _PAPER, _draw_shape, _finish, _fit_text, _misc_cache, _mix, _remember, _rounded, _size
+
+def highlight(size, colour=GOLD) -> pygame.Surface:
+    """A glowing ring for a card of ``size``; blit at (x - m, y - m), m = glow_margin(size)."""
+    w, h = _size(size)
+    colour = tuple(colour)[:3]
+    key = ("hl", w, h, colour)
+    surf = _misc_cache.get(key)
+    if surf is None:
+        m = glow_margin((w, h))
+        k = 2
+        W, H = (w + 2 * m) * k, (h + 2 * m) * k
+        big = pygame.Surface((W, H), pygame.SRCALPHA)
+        big.fill((*colour, 0))
+        radius = w * 0.075 * k
+        steps = max(2, m)
+        for i in range(steps, 0, -1):  # soft outer glow
+            a = int(150 * (1 - i / (steps + 1)) ** 2)
+            r = pygame.Rect(0, 0, W, H).inflate(-2 * k * (m - i), -2 * k * (m - i))
+            layer = pygame.Surface((W, H), pygame.SRCALPHA)
+            layer.fill((*colour, 0))
+            _rounded(layer, (*colour, a), r, radius + i * k, 0)
+            big.blit(layer, (0, 0))
+        card = pygame.Rect(m * k, m * k, w * k, h * k)
+        big.fill((*colour, 0), card.inflate(-4 * k, -4 * k))  # keep the centre clear
+        _rounded(big, (*colour, 0), card.inflate(-2 * k, -2 * k), radius, 0)
+        ring = max(2, int(w * 0.035)) * k
+        _rounded(big, (*colour, 255), card.inflate(ring // 2, ring // 2), radius + ring / 4, ring)
+        surf = _remember(_misc_cache, key, _finish(big, (w + 2 * m, h + 2 * m)))
+    return surf
+
+
+def glow_margin(size) -> int:
+    w, _ = _size(size)
+    return max(3, int(w * 0.07))
+
+
+def draw_highlight(surface: pygame.Surface, rect, colour=GOLD) -> None:
+    """Glow ring around the card at ``rect`` (draw after the card)."""
+    rect = pygame.Rect(rect)
+    m = glow_margin(rect.size)
+    surface.blit(highlight(rect.size, colour), (rect.x - m, rect.y - m))
+
+
+def dim(size, alpha: int = 120) -> pygame.Surface:
+    """A translucent veil the shape of a card (for cards that may not be played)."""
+    w, h = _size(size)
+    key = ("dim", w, h, alpha)
+    surf = _misc_cache.get(key)
+    if surf is None:
+        k = 3
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+        big.fill((30, 34, 44, 0))
+        _rounded(big, (30, 34, 44, alpha), big.get_rect(), w * 0.075 * k)
+        surf = _remember(_misc_cache, key, _finish(big, (w, h)))
+    return surf
+
+
+def draw_dim(surface: pygame.Surface, rect, alpha: int = 120) -> None:
+    rect = pygame.Rect(rect)
+    surface.blit(dim(rect.size, alpha), rect)
+
+
+def shadow(size, alpha: int = 90) -> pygame.Surface:
+    """A soft shadow for a card; blit at (x - m + dx, y - m + dy), m = glow_margin(size)."""
+    w, h = _size(size)
+    key = ("shadow", w, h, alpha)
+    surf = _misc_cache.get(key)
+    if surf is None:
+        m = glow_margin((w, h))
+        small = pygame.Surface((max(1, (w + 2 * m) // 4), max(1, (h + 2 * m) // 4)), pygame.SRCALPHA)
+        small.fill((0, 0, 0, 0))
+        _rounded(small, (0, 0, 0, alpha), pygame.Rect(m // 4, m // 4, w // 4, h // 4), w * 0.02)
+        surf = pygame.transform.smoothscale(small, (w + 2 * m, h + 2 * m))
+        surf = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, small.get_size()),
+                                            (w + 2 * m, h + 2 * m))
+        surf = _remember(_misc_cache, key, surf)
+    return surf
+
+
+def draw_shadow(surface: pygame.Surface, rect, offset=(2, 3), alpha: int = 90) -> None:
+    rect = pygame.Rect(rect)
+    m = glow_margin(rect.size)
+    surface.blit(shadow(rect.size, alpha), (rect.x - m + offset[0], rect.y - m + offset[1]))
+
+
+def badge(text: str, height: int, fg=WHITE, bg=(40, 70, 140)) -> pygame.Surface:
+    """A rounded pill with bold ``text`` (e.g. "NT", "MT"), ``height`` px tall."""
+    height = max(8, int(height))
+    key = ("badge", text, height, tuple(fg), tuple(bg))
+    surf = _misc_cache.get(key)
+    if surf is None:
+        k = 3
+        txt = _fit_text(text, height * 0.5 * k, fg, 10 ** 6)
+        W = max(height * k, txt.get_width() + height * k * 0.7)
+        big = pygame.Surface((int(W), height * k), pygame.SRCALPHA)
+        big.fill((*bg[:3], 0))
+        _rounded(big, bg, big.get_rect(), height * k // 2)
+        _rounded(big, _mix(bg, (255, 255, 255), 0.35), big.get_rect(), height * k // 2, max(1, k))
+        big.blit(txt, txt.get_rect(center=big.get_rect().center))
+        surf = _remember(_misc_cache, key, _finish(big, (int(W / k), height)))
+    return surf
+
+
+_CONTRACT_BADGE = {"NT": (40, 70, 140), "MT": (120, 50, 130)}
+
+
+def contract_icon(contract: str, height: int, style: str = "classic", label: str | None = None) -> pygame.Surface:
+    """Icon for a contract: a suit on a white tile, or an "NT"/"MT" badge (its text is
+    `label` when given: the abbreviation in the player's language)."""
+    height = max(8, int(height))
+    if contract in _CONTRACT_BADGE:
+        return badge(label or contract, height, WHITE, _CONTRACT_BADGE[contract])
+    suit = "SHDC".index(contract)
+    key = ("contract", suit, height, style)
+    surf = _misc_cache.get(key)
+    if surf is None:
+        k = 3
+        big = pygame.Surface((height * k, height * k), pygame.SRCALPHA)
+        big.fill((255, 255, 255, 0))
+        _rounded(big, _PAPER, big.get_rect(), height * k * 0.22)
+        _rounded(big, _EDGE, big.get_rect(), height * k * 0.22, max(1, k))
+        s = height * k * 0.68
+        _draw_shape(big, suit, height * k / 2, height * k / 2, s, suit_colour(suit, style))
+        surf = _remember(_misc_cache, key, _finish(big, (height, height)))
+    return surf
+

@@ -1,0 +1,83 @@
+"""The coach's controls on every phase scene (issue 9b): the Hint, Undo and Look back
+buttons and their keys H, U and B.  A mixin of TableScene, kept apart so the phase scenes'
+own input stays readable."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import t
+from .table.layout import W
+from .widgets import Button
+
+# one column right of the hand, under the right-hand player's cards (which end at y 500):
+# full-width buttons, so every language's word fits at a readable size
+HINT_RECT = (W - 186, 506, 172, 40)
+UNDO_RECT = (W - 186, 552, 172, 40)
+LOOK_RECT = (W - 186, 656, 172, 46)
+
+
+class CoachControls:
+
+    def coach_widgets(self) -> list:
+        tb = self.table
+        hint = Button(HINT_RECT, lambda: t("hint.button"), self.ask_hint, name="hint", size=17)
+        hint.enabled = tb.hint.available()
+        undo = Button(UNDO_RECT, lambda: t("undo.button"), self.take_back, name="undo", size=17)
+        undo.enabled = self.undo_allowed() is None
+        look = Button(LOOK_RECT, lambda: t("lookback.button"), tb.lookback.toggle, name="look_back", size=18)
+        return [hint, undo, look]
+
+    # --- hint ------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        if not self.table.hint.request():
+            self.table.toast.show(t("hint.not_now"), 2.5)
+
+    # --- undo ------------------------------------------------------------------------
+    def undo_allowed(self) -> str | None:
+        """None when the human may undo now, else the message saying why not."""
+        if not self.app.settings.get("undo", True):
+            return t("undo.off")
+        session = self.table.session
+        if session.shared:  # several people: an undo would take back another person's moves
+            return t("undo.shared")
+        match = session.match
+        known, able = getattr(self.table, "undo_cache", (None, None))  # per game: scenes come and go
+        # can_undo replays the game: ask once per position, and never again once the answer
+        # is yes (a decision in the history stays there until an undo makes a new match)
+        if known is None or known[0] != id(match) or (not able and known[1] != len(match.history)):
+            self.table.undo_cache = known, able = (id(match), len(match.history)), session.can_undo()
+        return None if able else t("undo.nothing")
+
+    def take_back(self) -> None:
+        why = self.undo_allowed()
+        if why is not None:
+            self.table.toast.show(why, 2.5)
+            return
+        if self.table.undo():
+            self.table.toast.show(t("undo.done"), 1.6)
+            if not self.follow_phase():
+                self.build()
+
+    # --- input -----------------------------------------------------------------------
+    def coach_key(self, k) -> bool:
+        """Keys H, U and B; True when the key was the coach's."""
+        if k == pygame.K_h:
+            self.ask_hint()
+        elif k == pygame.K_u:
+            self.take_back()
+        elif k == pygame.K_b:
+            self.table.lookback.toggle()
+        else:
+            return False
+        return True
+
+    def coach_disabled_click(self, widget) -> bool:
+        """Why a greyed-out coach button does nothing; True if it was one."""
+        if widget.name == "hint":
+            self.ask_hint()
+        elif widget.name == "undo":
+            self.take_back()
+        else:
+            return False
+        return True

@@ -1,0 +1,19 @@
+"""Values the App and the scenes share (so neither imports the other for them)."""
+
+LOGICAL = (1280, 720)  # the design size: scenes lay out and take input in these coordinates
+MIN_SIZE = (800, 450)
+
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+STRENGTHS = ("random", "easy", "normal", "hard", "expert")
+DEFAULT_SETTINGS = {
+    "language": None,  # None: detect from the system / browser at first start
+    "speed": "normal",
+    "sound": True,
+    "card_style": "classic",
+    "strength": "normal",
+    "preset": "standard",
+    "options": {},
+    "names": None,
+    "undo": True,  # issue 9b: the Undo button and key U
+    "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
+}

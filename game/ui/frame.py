@@ -1,0 +1,183 @@
+"""Drawing a frame: the visible scenes from the last opaque one up, skipped when nothing
+would change (the scenes' frame keys), and card faces rendered ahead while a menu shows.
+When a table scene is the only thing shown and the surface still holds its last frame, only
+what changed is redrawn and presented (``dirty_rects``, for ``pygame.display.update``).
+Mixed into the App."""
+
+from __future__ import annotations
+
+import time
+
+from . import gfx
+from .constants import LOGICAL
+
+
+IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
+
+
+class FrameMixin:
+    def _prewarm(self) -> None:
+        """While a menu shows, load what the title did not need, one step per frame: the
+        computer players' modules first, then card faces a few ms per frame (no stall at
+        the table)."""
+        if self.warm_step():
+            return
+        self.warm_faces()
+
+    def warm_faces(self) -> None:
+        """Render card faces ahead, about 3 ms a frame (the widths in ``_warm``)."""
+        if not self._warm:
+            return
+        try:
+            if gfx.card_art().prewarm(max(8, round(self._warm[0] * self.render_scale)), budget_ms=3):
+                self._warm.pop(0)
+        except Exception:
+            self._warm = []
+
+    def warm_step(self, drawing: bool = True) -> bool:
+        """One step of the warm-up: a module, a sound, or a screen's first frame drawn off
+        screen; False when none is left (issue 13: at the table, frames that draw nothing
+        go on with what the title had no time for; not `drawing` there, a screen is made
+        a few ms a frame, under a deadline, and taken up again next time)."""
+        steps = self._warm_modules
+        if not steps:
+            return False
+        step = steps[0]
+        self._warm_modules.remove(step)
+        try:
+            if step.startswith("scene:") and not drawing:  # at the table: a few ms a frame
+                gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0)
+                try:
+                    self.prepare_scene(step[6:])
+                except gfx.OutOfTime:
+                    self._warm_modules.insert(0, step)  # goes on next time from the caches
+                finally:
+                    gfx.set_deadline(None)
+            elif step.startswith("scene:"):
+                self.prepare_scene(step[6:])
+            elif step.startswith("sound:"):
+                if self._sound is not None and self.settings.get("sound", True):
+                    self._sound.preload(step[6:])
+            else:
+                import importlib
+
+                importlib.import_module(step)
+        except Exception:
+            pass  # only a head start: the real frame will make what is missing
+        return True
+
+    def prepare_scene(self, name: str) -> None:
+        """Draw a scene once off screen so that its first real frame finds its text and
+        panels already made (a scene class may define ``prepare(app, surf)`` when it needs
+        more than the App to be built, e.g. a game's score sheet)."""
+        import pygame
+
+        from . import registry
+
+        surf = pygame.Surface(self.canvas.get_size() if not self.direct else LOGICAL)
+        gfx.set_scale(surf.get_width() / LOGICAL[0])
+        cls = registry.scene_class(name)
+        if hasattr(cls, "prepare"):
+            cls.prepare(self, surf)
+        else:
+            registry.create(name, self).draw(surf)
+
+    def visible_scenes(self) -> list:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[start:]
+
+    def frame_key(self):
+        keys = []
+        for s in self.visible_scenes():
+            k = s.frame_key()
+            if k is None:
+                return None
+            keys.append(k)
+        return (tuple(keys), self.window.get_size(), self.scale, self.notices.frame_key())  # + the notices (issue 10)
+
+    def _partial_source(self, surf):
+        """The scene that can redraw only what changed on `surf`: the one table scene shown
+        (no overlay, no notice), on the surface it drew last, at the size presented as is."""
+        visible = self.visible_scenes()
+        scene = visible[0] if len(visible) == 1 else None
+        if scene is None or getattr(scene, "draw_dirty", None) is None or self.notices.frame_key() is not None:
+            return None, None
+        if surf is not self.window and surf.get_size() != (int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)):
+            return None, None  # the canvas is being stretched (a resize settling)
+        return scene, (scene.compositor, surf, surf.get_size())
+
+    def draw(self, surf=None) -> bool:
+        """Draw the visible scenes; returns False (nothing drawn) when the frame would be
+        identical to the last one (then present() is skipped too)."""
+        self.dirty_rects = None
+        explicit = surf is not None
+        if not explicit and not self.always_redraw:
+            key = self.frame_key()
+            now = time.perf_counter()
+            if key is not None and key == self._frame_key and now - self._frame_time < 0.5:
+                self.last_draw = "skipped"
+                return False
+            self._frame_key, self._frame_time = key, now
+        surf = surf or (self.window if self.direct else self.canvas)
+        if surf is self.window and self.window.get_size() != LOGICAL:
+            surf = self.canvas
+        gfx.set_scale(surf.get_width() / LOGICAL[0])
+        scene, token = (None, None) if explicit else self._partial_source(surf)
+        shown, self._shown = getattr(self, "_shown", None), token
+        if token is not None and not self.always_redraw and shown is not None and token[0] is shown[0] and token[1] is shown[1] and token[2] == shown[2]:
+            self.dirty_rects = scene.draw_dirty(surf)  # None: it drew the whole frame
+            self.last_draw = "full" if self.dirty_rects is None else "partial"
+            return True
+        self.last_draw = "full"
+        if not explicit and self._unprepared():
+            return self._draw_prepared(surf)
+        self._draw_scenes(surf)
+        for s in self.visible_scenes():
+            s.first_drawn = True
+        return True
+
+    def _draw_scenes(self, surf) -> None:
+        """The visible scenes from the last opaque one upwards, then the notices."""
+        start = len(self.scenes) - len(self.visible_scenes())
+        for i in range(start, len(self.scenes)):
+            if i > start:
+                surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
+            self.scenes[i].draw(surf)
+        self.notices.draw(surf)  # over every scene (issue 10)
+
+    # --- issue 13: a screen's first frame made over several frames ---------------------
+    def _unprepared(self) -> bool:
+        """A visible scene has not been drawn whole yet (and budgeted first frames are on:
+        in the browser, after the title's first frame)."""
+        if not self.prepare_budget_ms or self.frames == 0:
+            return False
+        return any(not getattr(s, "first_drawn", False) for s in self.visible_scenes())
+
+    def _draw_prepared(self, surf) -> bool:
+        """Draw into a spare surface, making new text, panels and cards only for
+        ``prepare_budget_ms`` from the frame's start; out of time, nothing is presented (the
+        window keeps its last picture) and the next frame goes on from the caches.  The
+        frame is shown whole once one pass finishes: no long browser task for a new
+        screen's first frame, and never a half-drawn screen."""
+        size = surf.get_size()
+        spare = self._spare
+        if spare is None or spare.get_size() != size:
+            spare = self._spare = surf.copy()
+        gfx.set_deadline(self._step_start + self.prepare_budget_ms / 1000.0)
+        try:
+            self._draw_scenes(spare)
+        except gfx.OutOfTime:
+            for s in self.visible_scenes():  # a table's layer may be half drawn: redraw it
+                if hasattr(s, "invalidate"):
+                    s.invalidate()
+            self._frame_key = self._shown = None
+            self.last_draw = "preparing"
+            return False
+        finally:
+            gfx.set_deadline(None)
+        for s in self.visible_scenes():
+            s.first_drawn = True
+        surf.blit(spare, (0, 0))
+        return True

@@ -1,0 +1,56 @@
+"""Window events → `Input`s in logical 1280x720 coordinates (mouse, touch, keys, text).
+A tap on a touch screen arrives twice (a finger event and an emulated mouse press): the
+twin is dropped."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from .scene import Input
+
+TWIN_SECONDS = 0.35
+
+
+class InputTranslator:
+    def __init__(self, app):
+        self.app = app  # for to_logical and the window size
+        self._last_click = None
+
+    def twin_click(self, source: str, pos) -> bool:
+        """True if this click repeats a click just made by the other source."""
+        now = time.perf_counter()
+        last = self._last_click
+        self._last_click = (source, now, pos)
+        if last and last[0] != source and now - last[1] < TWIN_SECONDS and abs(last[2][0] - pos[0]) + abs(last[2][1] - pos[1]) < 40:
+            self._last_click = None
+            return True
+        return False
+
+    def translate(self, ev) -> Input | None:
+        t, app = ev.type, self.app
+        if t == pygame.MOUSEBUTTONDOWN:
+            if getattr(ev, "touch", False):
+                return None  # the FINGERDOWN twin handles it
+            pos = app.to_logical(ev.pos)
+            if ev.button == 1:
+                return None if self.twin_click("mouse", pos) else Input("click", pos)
+            if ev.button == 3:
+                return Input("alt", pos)
+            if ev.button in (4, 5):
+                return Input("wheel", pos, key=1 if ev.button == 4 else -1)
+            return None
+        if t == pygame.MOUSEMOTION:
+            return None if getattr(ev, "touch", False) else Input("move", app.to_logical(ev.pos))
+        if t == pygame.FINGERDOWN:
+            ww, wh = app.window.get_size()
+            pos = app.to_logical((ev.x * ww, ev.y * wh))
+            return None if self.twin_click("finger", pos) else Input("click", pos)
+        if t == pygame.MOUSEWHEEL:
+            return Input("wheel", None, key=ev.y)
+        if t == pygame.KEYDOWN:
+            return Input("key", None, key=ev.key, mod=getattr(ev, "mod", 0))
+        if t == pygame.TEXTINPUT:
+            return Input("text", None, text=ev.text)
+        return None

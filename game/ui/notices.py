@@ -1,0 +1,134 @@
+"""App-level notices: one banner the App draws over whatever scene is showing.
+
+The storage queues what the player must hear about (a save that failed, the first save
+that worked again, another window's save replaced, a damaged save or settings file set
+aside, a save that cannot be read); ``update`` turns those into translated banners.  The
+App adds its own (settings values reset).  A banner stays for a while, or until clicked;
+an unsaved game also shows on the pause screen (``save_line``) for as long as it lasts.
+
+Hooks in the App: ``update(dt)`` each frame, ``handle(inp)`` before the scene gets input,
+``frame_key()`` in the frame key, ``draw(surf)`` after the scenes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import t
+from . import gfx
+
+RECT_WIDTH = 860
+TOP = 12
+TEXT_SIZE = 17
+ERROR_SECONDS = 12.0
+INFO_SECONDS = 6.0
+ERROR_COLORS = ((70, 24, 28), gfx.BRIGHT_RED)
+INFO_COLORS = ((24, 52, 40), gfx.GOLD)
+
+
+class Notice:
+    __slots__ = ("text", "kind", "left", "serial", "tag")
+
+    def __init__(self, text: str, kind: str, seconds: float, serial: int, tag: str = ""):
+        self.text, self.kind, self.left, self.serial, self.tag = text, kind, seconds, serial, tag
+
+
+class Notices:
+    def __init__(self, storage=None):
+        self.storage = storage
+        self.shown: list[Notice] = []  # newest last; the newest is drawn
+        self._serial = 0
+
+    # --- posting ----------------------------------------------------------------------
+    def post(self, text: str, kind: str = "info", seconds: float | None = None, tag: str = "") -> None:
+        """Show `text` now ("error" or "info"); the same text is not stacked twice, and a
+        notice with a tag replaces the one with the same tag."""
+        if seconds is None:
+            seconds = ERROR_SECONDS if kind == "error" else INFO_SECONDS
+        self.shown = [n for n in self.shown if n.text != text and not (tag and n.tag == tag)]
+        self._serial += 1
+        self.shown.append(Notice(text, kind, seconds, self._serial, tag))
+
+    def _from_storage(self) -> None:
+        if self.storage is None:
+            return
+        for kind, detail in self.storage.take_events():
+            where = self.storage.describe()
+            if kind == "save_failed":
+                self.post(t("notice.save_failed", reason=reason_text(detail), where=where), "error", tag="save")
+            elif kind == "saved_again":
+                self.post(t("notice.saved_again"), "info", tag="save")
+            elif kind == "save_replaced":
+                self.post(t("notice.save_replaced"), "info", ERROR_SECONDS)
+            elif kind == "game_set_aside":
+                self.post(t("menu.save_damaged", where=detail), "error")
+            elif kind == "game_unreadable":
+                self.post(t("notice.save_unreadable", reason=reason_text(detail), where=where), "error")
+            elif kind == "settings_set_aside":
+                self.post(t("notice.settings_reset"), "info", ERROR_SECONDS)
+            elif kind == "settings_failed":
+                self.post(t("notice.settings_failed", reason=reason_text(detail)), "error")
+
+    # --- the frame --------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._from_storage()
+        for n in self.shown:
+            n.left -= dt
+        self.shown = [n for n in self.shown if n.left > 0]
+
+    @property
+    def current(self) -> Notice | None:
+        return self.shown[-1] if self.shown else None
+
+    def text(self) -> str:
+        """Every notice showing now, newest last (tests and automation read this)."""
+        return "\n".join(n.text for n in self.shown)
+
+    def rect(self) -> pygame.Rect | None:
+        n = self.current
+        if n is None:
+            return None
+        lines = len(gfx.wrap(n.text, TEXT_SIZE, RECT_WIDTH - 32))
+        height = lines * (gfx.font(TEXT_SIZE).get_linesize()) + 20
+        return pygame.Rect((1280 - RECT_WIDTH) // 2, TOP, RECT_WIDTH, height)
+
+    def handle(self, inp) -> bool:
+        """A click on the banner dismisses it (and goes no further)."""
+        r = self.rect()
+        if r is None or getattr(inp, "kind", None) != "click" or not r.collidepoint(inp.pos):
+            return False
+        self.shown.pop()
+        return True
+
+    def frame_key(self):
+        n = self.current
+        return None if n is None else (n.serial, len(self.shown))
+
+    def draw(self, surf) -> None:
+        n = self.current
+        if n is None:
+            return
+        r = self.rect()
+        color, edge = ERROR_COLORS if n.kind == "error" else INFO_COLORS
+        gfx.blit_panel(surf, r, color=color, edge=edge, radius=12, alpha=242)
+        gfx.blit_wrapped(surf, n.text, TEXT_SIZE, r.inflate(-32, -16), gfx.CREAM, align="center")
+
+    # --- the pause screen -------------------------------------------------------------
+    def save_line(self) -> str:
+        """The pause screen's word on saving: saved after every move, or why not."""
+        problem = getattr(self.storage, "save_problem", None)
+        if problem is None:
+            return t("pause.saved")
+        return t("pause.not_saved", reason=reason_text(problem))
+
+    def draw_save_line(self, surf, rect) -> None:
+        saved = getattr(self.storage, "save_problem", None) is None
+        size = 16 if saved else 15
+        gfx.blit_wrapped(surf, self.save_line(), size, rect, gfx.MUTED if saved else gfx.BRIGHT_RED, align="center")
+
+
+def reason_text(code: str) -> str:
+    key = f"save.reason.{code}"
+    text = t(key)
+    return text if text != key else t("save.reason.other")
+

@@ -1,0 +1,79 @@
+"""Export, share and replay a game's record: the actions behind the buttons on the pause
+menu, the game-over screen and the replay viewer (issue 9, item 7).
+
+Natively a record is written to a new, clearly named file in the records folder
+(``game.records_io.records_dir``) and the path is shown; in the browser it is offered as a
+download (``game.web_io``).  Every outcome is told in a notice; nothing here raises."""
+
+from __future__ import annotations
+
+from .. import records_io, web_io
+from ..i18n import t
+from .widgets import Button
+
+
+def session_record(session):
+    """The record of the game on the table, or why it cannot be made (a str)."""
+    try:
+        return records_io.record_of(session)
+    except (ValueError, AttributeError) as exc:
+        return str(exc) or type(exc).__name__
+
+
+def export_record(app, record) -> str | None:
+    """Save or download `record`; the path (or file name) on success, else None.  The
+    player reads the outcome in a notice."""
+    if record is None or isinstance(record, str):
+        app.notices.post(t("record.export_failed", reason=record or "?"), "error")
+        return None
+    try:
+        text = record.to_text()
+    except ValueError as exc:
+        app.notices.post(t("record.export_failed", reason=str(exc)), "error")
+        return None
+    if app.web:
+        name = records_io.record_file_name(record)
+        if web_io.download(name, text):
+            app.notices.post(t("record.downloaded", name=name), "info", 10.0, tag="record")
+            return name
+        app.notices.post(t("record.export_failed", reason=web_io.NATIVE_MESSAGE), "error", tag="record")
+        return None
+    try:
+        path = records_io.export_file(record, records_io.records_dir(app.storage))
+    except OSError as exc:
+        app.notices.post(t("record.export_failed", reason=exc.strerror or str(exc)), "error", tag="record")
+        return None
+    app.notices.post(t("record.exported", path=path), "info", 14.0, tag="record")
+    return path
+
+
+def share_record(app, record) -> None:
+    if record is None or isinstance(record, str):
+        app.notices.post(t("record.export_failed", reason=record or "?"), "error")
+        return
+    app.push_scene("share", record)
+
+
+def replay_record(app, record) -> None:
+    if record is None or isinstance(record, str):
+        app.notices.post(t("record.export_failed", reason=record or "?"), "error")
+        return
+    app.push_scene("replay", record)
+
+
+def pause_button(scene, rect) -> Button:
+    """The pause menu's "Export record" (the game so far)."""
+    return Button(rect, lambda: t("record.export"), lambda: export_record(scene.app, session_record(scene.table.session)),
+                  name="export_record", size=20)
+
+
+def game_over_buttons(scene, session) -> list:
+    """Replay, Export and Share on the game-over screen (left and right of its own row)."""
+    def record():
+        return session_record(session)
+
+    return [
+        Button((40, 634, 280, 58), lambda: t("record.replay"), lambda: replay_record(scene.app, record()), name="replay", size=20),
+        Button((960, 634, 136, 58), lambda: t("record.export_short"), lambda: export_record(scene.app, record()), name="export_record", size=18),
+        Button((1104, 634, 136, 58), lambda: t("record.share_short"), lambda: share_record(scene.app, record()), name="share", size=18),
+    ]

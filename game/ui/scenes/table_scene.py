@@ -1,0 +1,271 @@
+"""The base of the phase scenes (deal, declare, exchange, kitty, play): composes the table
+objects, routes clicks and keys, and hands the table to the next phase's scene (by name,
+through the App) when the engine's phase changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import t
+from ..flow import scene_for
+from ..scene import Scene
+from ..table.layout import W
+from ..widgets import Button
+from ..coach import CoachControls
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing (issue 13)
+
+
+class TableScene(CoachControls, Scene):
+    name = "table"
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.build()
+
+    # --- what tests, tools and the autopilot read ------------------------------------
+    @property
+    def v(self):
+        return self.table.v
+
+    @property
+    def session(self):
+        return self.table.session
+
+    @property
+    def human(self) -> int:
+        return self.table.human
+
+    @property
+    def timeline(self):
+        return self.table.timeline
+
+    def my_turn(self) -> bool:
+        return self.table.my_turn()
+
+    def legal_cards(self) -> set:
+        return self.table.legal_cards()
+
+    def card_rects(self) -> list:
+        return self.table.hand.card_rects()
+
+    @property
+    def selected(self) -> set:
+        """The discards picked so far (kitty phase)."""
+        return self.table.hand.selected
+
+    # --- composition ----------------------------------------------------------------
+    def panels(self) -> list:
+        """This phase's table objects drawn between the trick and the hand."""
+        return []
+
+    def objects(self) -> list:
+        tb = self.table
+        return [*tb.common_objects(), *self.panels(), tb.hand, tb.prompt, tb.deck, tb.dots, tb.flying, tb.hint, tb.messages, tb.last_trick, tb.lookback]
+
+    def phase_widgets(self) -> list:
+        return []
+
+    def build(self) -> None:
+        menu = Button((W - 124, 8, 112, 36), lambda: t("table.menu"), self.pause, name="menu", size=18)
+        # the look-back button (key B) took the last-trick button's place; right click and L
+        # still show the last trick
+        self.widgets = [*self.phase_widgets(), *self.coach_widgets(), menu]  # Tab reaches this phase's buttons first
+
+    def rebuild(self) -> None:
+        self.build()
+
+    def widget(self, name):
+        return next((w for w in self.widgets if w.name == name), None)
+
+    # --- lifecycle ------------------------------------------------------------------
+    def enter(self) -> None:
+        self.table.timeline.speed = self.app.speed
+
+    def resume(self) -> None:
+        self.table.timeline.speed = self.app.speed
+        self.build()
+
+    def pause(self) -> None:
+        self.app.push_scene("pause", self.table)
+
+    def back(self) -> None:
+        self.pause()
+
+    def follow_phase(self) -> bool:
+        """Hand the table to the scene for the phase now shown; True if it moved on."""
+        name = scene_for(self.v.phase, self.table.board.dealing)
+        if name != self.name and self.app.scene is self:
+            self.app.show_table(name, self.table)
+            return True
+        return False
+
+    # --- input ----------------------------------------------------------------------
+    def handle(self, inp) -> None:
+        tb = self.table
+        if inp.kind == "move":
+            super().handle(inp)
+            tb.hand.hover = tb.hand.card_at(inp.pos)[1]
+        elif inp.kind == "click":
+            self.click(inp.pos)
+        elif inp.kind == "alt":
+            tb.last_trick.toggle()
+        elif inp.kind == "key":
+            self.key(inp)
+
+    def click(self, pos) -> None:
+        tb = self.table
+        menu = self.widget("menu")
+        if menu.hit(pos):
+            menu.click(pos)
+            return
+        if tb.last_trick.visible or tb.lookback.visible:
+            tb.last_trick.visible = tb.lookback.visible = False
+            return
+        if tb.timeline.busy:
+            if tb.timeline.skippable:
+                tb.timeline.skip()
+            return
+        if self.v.to_act != self.human and tb.think_wait > 0:
+            tb.think_wait = 0.0
+        for w in reversed(self.widgets):
+            if w.hit(pos):
+                if w.enabled:
+                    w.click(pos)
+                    self.app.sound("click")
+                else:
+                    self.disabled_click(w)
+                return
+        i, c = tb.hand.card_at(pos)
+        if i is not None:
+            tb.hand.cursor = None
+            self.click_card(c)
+
+    def disabled_click(self, widget) -> None:
+        """A click on a greyed-out button (a phase may say why)."""
+        self.coach_disabled_click(widget)
+
+    def click_card(self, card) -> None:
+        v = self.v
+        if card is None:
+            self.hidden_card()
+            return
+        if v.to_act != self.human:
+            if v.to_act is not None:
+                self.table.refuse(t("play.illegal.turn", name=self.table.seat_name(v.to_act)))
+            return
+        self.choose_card(card)
+
+    def hidden_card(self) -> None:
+        """A click on a card not seen yet."""
+
+    def choose_card(self, card) -> None:
+        """The human picked a card of their hand on their turn."""
+
+    def key(self, inp) -> None:
+        tb, k = self.table, inp.key
+        if k == pygame.K_ESCAPE:
+            if tb.last_trick.visible or tb.lookback.visible:
+                tb.last_trick.visible = tb.lookback.visible = False
+            else:
+                self.pause()
+            return
+        if self.coach_key(k):
+            return
+        if tb.timeline.busy:
+            if k in ENTER:
+                tb.timeline.skip()
+            return
+        if k == pygame.K_l:
+            tb.last_trick.toggle()
+            return
+        self.key_turn(inp)
+
+    def key_turn(self, inp) -> None:
+        """Arrows move the card cursor (or the focus), Enter picks."""
+        tb, k = self.table, inp.key
+        cards = tb.hand.cards()
+        focused = self.focused_widget()
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            if cards:
+                self.clear_focus()
+                tb.hand.move_cursor(-1 if k == pygame.K_LEFT else 1)
+        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            if tb.hand.cursor is not None and k == pygame.K_DOWN:
+                return
+            tb.hand.cursor = None
+            self.move_focus(1 if k in (pygame.K_DOWN, pygame.K_TAB) else -1)
+        elif k in ENTER:
+            if tb.hand.cursor is not None and tb.hand.cursor < len(cards):
+                self.click_card(cards[tb.hand.cursor])
+            elif focused is not None and focused.focused:
+                focused.activate()
+            elif cards:  # the cursor starts on a card that may be played
+                legal = tb.legal_cards()
+                tb.hand.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
+
+    def clear_focus(self) -> None:
+        for w in self.widgets:
+            w.focused = False
+        self.focus = None
+
+    # --- frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        finished = self.table.update(dt)
+        if self.offer_cover():
+            return
+        if not self.follow_phase() and finished:
+            self.build()
+
+    def offer_cover(self) -> bool:
+        """issue 9e (pass-and-play): a different person is to decide: the "pass the device"
+        cover comes before anything of theirs is drawn."""
+        if self.app.scene is self and self.table.cover_due() is not None:
+            self.app.push_scene("handover", self.table)
+            return True
+        return False
+
+    def frame_key(self):
+        return (self.name, self.table.frame_key(self.objects(), self.widgets))
+
+    def invalidate(self) -> None:
+        self.table.invalidate()
+
+    @property
+    def first_drawn(self) -> bool:
+        """Shown whole once (the App makes a first frame over several frames until then):
+        a new phase's scene shows the table already drawn, changed where it changed."""
+        return self.table.compositor.drawn
+
+    @first_drawn.setter
+    def first_drawn(self, value) -> None:
+        pass  # the compositor knows
+
+    def idle(self) -> None:
+        """A frame that drew nothing makes pictures ahead (issue 13): the warm-up's next step
+        if any is left, else the hand's card pictures, then card faces."""
+        if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
+            return
+        hand = tuple(self.table.board.hand)
+        if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
+            self._warm_hand = hand  # all made for this hand: not asked again until it changes
+            self.app.warm_faces()  # then the card faces the played cards will show
+
+    def draw(self, surf) -> None:
+        self.table.draw(surf, self.objects(), self.widgets)
+
+    @property
+    def compositor(self):
+        """What keeps the last frame's pictures (the App's partial drawing asks)."""
+        return self.table.compositor
+
+    def draw_dirty(self, surf):
+        """Redraw only what changed since this table's last frame on `surf` (dirty rects)."""
+        return self.table.draw_dirty(surf, self.objects(), self.widgets)
+
+    def targets(self):
+        out = [(w.name, w.rect) for w in self.widgets if w.visible and w.enabled and w.name]
+        return out + self.table.hand.targets()

@@ -1,0 +1,61 @@
+"""Stored settings checked value by value: a damaged or out-of-range value is reset to
+its default and named, so the App can say so once (and store the repaired settings, so the
+next start is quiet).  Unknown keys are dropped silently: they may come from a newer game.
+"""
+
+from __future__ import annotations
+
+from .. import i18n
+from ..engine.rules import RuleSet
+from .session import valid_names
+
+
+def _rules_ok(settings: dict) -> bool:
+    preset, options = settings.get("preset"), settings.get("options")
+    if preset not in RuleSet.PRESETS or not isinstance(options, dict):
+        return False
+    if not all(key in RuleSet.OPTIONS for key in options):
+        return False
+    try:
+        RuleSet.preset(preset, **options)
+    except ValueError:
+        return False
+    return True
+
+
+def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dict, list[str]]:
+    """(settings, names of the keys that were reset): the defaults overlaid with every
+    stored value that is valid."""
+    from .art import STYLES
+
+    valid = {
+        "language": lambda v: v is None or v in i18n.LANGUAGES,
+        "speed": lambda v: v in speeds,
+        "sound": lambda v: type(v) is bool,
+        "card_style": lambda v: v in STYLES,
+        "strength": lambda v: v in strengths,
+        "names": lambda v: v is None or valid_names(v),
+        "undo": lambda v: type(v) is bool,  # issue 9b
+        "autoplay": lambda v: type(v) is bool,
+    }
+    settings = dict(defaults)
+    reset: list[str] = []
+    for key, value in (stored if isinstance(stored, dict) else {}).items():
+        if key not in defaults:
+            continue
+        check = valid.get(key)
+        if check is not None and not _safe(check, value):
+            reset.append(key)
+            continue
+        settings[key] = value
+    if ("preset" in stored or "options" in stored) and not _rules_ok(settings):
+        reset += [k for k in ("preset", "options") if k in stored]
+        settings["preset"], settings["options"] = defaults["preset"], dict(defaults["options"])
+    return settings, reset
+
+
+def _safe(check, value) -> bool:
+    try:
+        return bool(check(value))
+    except Exception:  # unhashable values (a list where a word belongs) are not valid
+        return False

@@ -1,0 +1,237 @@
+"""Engine events → animations on the table.  Events may name hidden cards; a card is shown
+face up only when the human's view allows it (their own cards, the kitty when they declare,
+cards passed to or by them, cards played to a trick)."""
+
+from __future__ import annotations
+
+from ...i18n import t
+from .. import anim
+from .layout import CARD_W, DECK_POS, PILE_W, SMALL_W
+from .sprites import Sprite
+
+TRICK_HOLD = 0.35  # s: the shortest look at a finished trick (the Instant speed)
+TRICK_BANNER_MIN = 0.8  # s: "X wins the trick" at the fastest speeds
+
+
+class Animator:
+    def __init__(self, table):
+        self.table = table
+
+    @property
+    def tl(self):
+        return self.table.timeline
+
+    def queue(self, events) -> None:
+        """Queue the animations for the events one action produced, then a sync."""
+        table, tl = self.table, self.tl
+        tl.speed = table.app.speed
+        new = table.view()  # issue 9e: without private cards while no one holds the device
+        for ev in events:
+            k = ev.kind
+            if k == "played":
+                self.play(ev.seat, ev.card)
+            elif k == "trick":
+                self.trick(ev.seat)
+            elif k == "declared":
+                self.declared(ev.seat, ev.data)
+            elif k in ("gave", "returned"):
+                self.passed(ev.seat, ev.data, ev.card, k)
+            elif k == "lapsed":
+                tl.call(lambda s=ev.seat: table.banner.show(t("exchange.lapsed", giver=table.seat_name(s)), 2.4))
+                tl.wait(0.8)
+            elif k == "kitty":
+                self.kitty(ev.seat, new)
+            elif k == "discarded":
+                self.discard(ev.seat, ev.card)
+            elif k == "scored":
+                if table.session.match.phase != "game_over":
+                    tl.wait(0.3)
+                    tl.call(lambda: table.app.push_scene("score", table.session), barrier=True)
+            elif k == "dealt":
+                tl.call(table.board.clear_for_deal)
+                self.deal()
+                tl.call(self.announce_deal)
+            elif k == "game_over":
+                tl.wait(0.3)
+                tl.call(lambda: table.app.push_scene("game_over", table.session), barrier=True)
+        tl.call(table.sync)
+
+    # --- one animation per kind of event ---------------------------------------------
+    def play(self, seat, card) -> None:
+        table, board = self.table, self.table.board
+
+        def start():
+            if seat == table.human and card in board.hand:
+                board.hand.remove(card)
+            board.sizes[seat] = max(0, board.sizes[seat] - 1)
+            if table.banner.kind == "trick":  # the last trick's news is old now
+                table.banner.time = 0.0
+            table.app.sound("play")
+
+        def done():
+            board.trick.append((seat, card))
+
+        origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
+        self.tl.then(table.flying.fly(Sprite(card, True, (0, 0)), origin, table.trick.slot(seat), 0.28, on_start=start, on_done=done))
+
+    def trick(self, winner) -> None:
+        table, board, tl = self.table, self.table.board, self.tl
+        # the finished trick stays a moment, the winning card glowing (even at Instant)
+        tl.wait(0.8, start=lambda: setattr(board, "trick_winner", winner), minimum=TRICK_HOLD)
+        target = table.piles.pos(winner)
+        holder = {}
+
+        def gather():
+            board.trick_winner = None
+            holder["cards"] = list(board.trick)
+            board.trick.clear()
+
+        def taken():
+            board.taken[winner] += 1
+            table.app.sound("trick")
+
+        tweens = []
+        for seat in range(3):
+            slot = table.trick.slot(seat)
+            sprite = Sprite(None, True, slot)
+
+            def begin(sprite=sprite, seat=seat):
+                for s, c in holder.get("cards", ()):
+                    if s == seat:
+                        sprite.card = c
+
+            tweens.append(table.flying.fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if seat == 0 else None, width_to=PILE_W))
+        tl.then(anim.Tween(0.0, done=gather))
+        tl.then(*tweens)
+        msg = t("play.you_won") if winner == table.you else t("play.trick_won", name=table.seat_name(winner))
+        tl.call(lambda: table.banner.show(msg, max(TRICK_BANNER_MIN, 1.4 * table.app.speed), "trick"))
+
+    def declared(self, seat, contract) -> None:
+        table = self.table
+        name = t(f"contract.{contract}")
+        msg = t("declare.you_announce", contract=name) if seat == table.you else t("declare.announce", name=table.seat_name(seat), contract=name)
+        self.tl.call(lambda: (table.banner.show(msg, 2.2 * max(0.5, table.app.speed)), table.app.sound("turn")))
+        if seat != table.human:
+            self.tl.wait(1.2)
+
+    def passed(self, src, dst, card, kind) -> None:
+        table, board = self.table, self.table.board
+        name = table.seat_name
+        you = table.you  # issue 9e: None with several people (names, no cards named)
+        visible = table.private is not None and table.private in (src, dst)
+
+        def start():
+            if src == table.human and card in board.hand:
+                board.hand.remove(card)
+            elif src == table.human and board.hidden:
+                board.hidden -= 1
+            board.sizes[src] = max(0, board.sizes[src] - 1)
+            if kind == "gave":
+                if src == you:
+                    msg = t("exchange.you_gave", card=card.pretty(), receiver=name(dst))
+                elif dst == you:
+                    msg = t("exchange.you_got", card=card.pretty(), giver=name(src))
+                else:
+                    msg = t("exchange.gave", giver=name(src), receiver=name(dst))
+            elif src == you:
+                msg = t("exchange.you_returned", card=card.pretty(), giver=name(dst))
+            elif dst == you:
+                msg = t("exchange.returned", receiver=name(src), card=card.pretty())
+            else:
+                msg = t("exchange.returned", receiver=name(src), card="").strip()
+            table.banner.show(msg, 2.0)
+            table.app.sound("play")
+
+        def done():
+            board.sizes[dst] += 1
+            if dst == table.human and visible:
+                board.hand.append(card)
+            elif dst == table.human:
+                board.hidden += 1
+
+        origin = table.hand.center_of(card) if src == table.human else table.hand_anchor(src)
+        sprite = Sprite(card if visible else None, visible, (0, 0))
+        self.tl.then(table.flying.fly(sprite, origin, table.hand_anchor(dst), 0.55, on_start=start, on_done=done))
+        self.tl.wait(0.5)
+
+    def kitty(self, declarer, new) -> None:
+        table, board = self.table, self.table.board
+        mine = declarer == table.human and new.kitty is not None
+        tweens = []
+        for i, c in enumerate(list(new.kitty) if mine else [None] * 4):
+
+            def start():
+                board.kitty = max(0, board.kitty - 1)
+
+            def done(c=c):
+                board.sizes[declarer] += 1
+                if mine and c is not None:
+                    board.hand.append(c)
+
+            sprite = Sprite(c, mine, table.kitty.slot(i), SMALL_W)
+            tweens.append(table.flying.fly(sprite, table.kitty.slot(i), table.hand_anchor(declarer), 0.45, delay=i * 0.08, on_start=start, on_done=done, width_to=CARD_W))
+        self.tl.then(*tweens)
+
+    def discard(self, seat, card) -> None:
+        table, board = self.table, self.table.board
+
+        def start():
+            if seat == table.human and card in board.hand:
+                board.hand.remove(card)
+            board.sizes[seat] = max(0, board.sizes[seat] - 1)
+
+        origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
+        self.tl.then(table.flying.fly(Sprite(None, False, (0, 0), CARD_W), origin, (640, 128), 0.22, on_start=start, width_to=SMALL_W))
+
+    def deal(self) -> None:
+        """52 cards fly from the deck: one at a time from the dealer's left, then the kitty."""
+        table, board, tl = self.table, self.table.board, self.tl
+        tl.speed = table.app.speed
+        tl.call(lambda: table.app.sound("shuffle"))
+        holder = {}
+
+        def setup():
+            v = table.view()  # issue 9e: face down until someone takes the device
+            holder["dealer"] = v.dealer
+            holder["order"] = list(v.hand)  # the human's hand in dealt order (visible part)
+            board.dealing = True
+
+        tl.call(setup)
+        tl.then(*[self._deal_one(i, holder) for i in range(52)])
+        tl.call(table.sync)
+
+    def _deal_one(self, i, holder):
+        table, board = self.table, self.table.board
+        sprite = Sprite(None, False, DECK_POS, SMALL_W)
+
+        def target():
+            if i >= 48:
+                return table.kitty.slot(i - 48)
+            return table.hand_anchor((holder["dealer"] + 1 + i) % 3)
+
+        def arrived():
+            if i >= 48:
+                board.kitty += 1
+                return
+            seat = (holder["dealer"] + 1 + i) % 3
+            board.sizes[seat] += 1
+            if seat == table.human:
+                order = holder["order"]
+                if i // 3 < len(order):
+                    board.hand = table.sort(board.hand + [order[i // 3]])
+                else:
+                    board.hidden += 1
+            if i % 6 == 0:
+                table.app.sound("deal")
+
+        def start():
+            board.deck = max(0, board.deck - 1)
+            holder[i] = target()
+
+        tw = table.flying.fly(sprite, DECK_POS, (0, 0), 0.22, delay=i * 0.025, on_start=start, on_done=arrived, ease=anim.ease_out)
+        tw.update = lambda k: setattr(sprite, "pos", anim.lerp2(DECK_POS, holder[i], k))
+        return tw
+
+    def announce_deal(self) -> None:
+        v = self.table.session.view()
+        self.table.banner.show(t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 1.6)

@@ -1,0 +1,261 @@
+"""The table's compositor: redraw only what changed (issue 13).
+
+The still objects (``layer = "base"``) and the scene's buttons are drawn into one cached
+opaque picture, the still layer.  Each drawing remembers every item's ``state_key()`` and
+the device rect it paints (``paint_bounds()``).  On the next drawing only the items whose
+key changed, or that came or went, make their old and new rects dirty; each dirty rect is
+then redrawn by clipping to it and drawing, in order, every item that paints there (the
+felt first), so the pixels are exactly those of a full redraw while the objects elsewhere
+are not drawn at all.  Nothing is resampled: the layer is the canvas' own size, and a new
+size, scale, language or card style redraws everything.
+
+The "top" objects (cards in flight, messages, overlays) are drawn over the layer every
+frame.  ``partial()`` goes one step further for the window: given the surface that holds
+the last frame of this table, it restores and redraws only where the still layer or a top
+object changed and returns those device rects (for ``pygame.display.update(rects)``).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from .. import gfx
+
+FULL_SHARE = 0.55  # dirty rects covering more of the surface than this: redraw it whole
+SLACK = 2  # device pixels around every painted rect (rounding of scaled positions)
+
+
+def paint_rect(item, size) -> list | None:
+    """An item's painted area in device pixels, clipped to the surface: a list of rects
+    (``paint_bounds()`` may give one logical rect or a list), None: anywhere."""
+    bounds = item.paint_bounds()
+    if bounds is None:
+        return None
+    screen = pygame.Rect((0, 0), size)
+    out = []
+    for r in bounds if isinstance(bounds, (list, tuple)) else (bounds,):
+        r = pygame.Rect(r)
+        if r.w > 0 and r.h > 0:  # an empty rect paints nothing
+            d = gfx.dev_rect(r).inflate(2 * SLACK, 2 * SLACK).clip(screen)
+            if d.w > 0 and d.h > 0:
+                out.append(d)
+    return out
+
+
+def touches(rects, d) -> bool:
+    """Does an item painting over `rects` (None: anywhere) reach into the rect d?"""
+    return rects is None or d.collidelist(rects) >= 0
+
+
+def _area(r) -> int:
+    return r.w * r.h
+
+
+def merge(rects: list, size) -> list | None:  # rects: paint_rect() results
+    """The rects clipped to the surface, overlapping ones joined where the join costs
+    little more than the two; None when they cover so much of it that one full redraw is
+    cheaper (or a rect is unbounded).  Rects may still overlap: each is redrawn whole."""
+    out: list[pygame.Rect] = []
+    screen = pygame.Rect((0, 0), size)
+    flat = []
+    for r in rects:
+        if r is None:
+            return None
+        flat.extend(r)
+    for r in flat:
+        r = r.clip(screen)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        joined = True
+        while joined:  # grow r over the rects it touches while that stays cheap
+            joined = False
+            for i, o in enumerate(out):
+                if o.contains(r):
+                    r, joined = out.pop(i), True
+                    break
+                u = r.union(o)
+                if r.colliderect(o) and _area(u) <= 1.25 * (_area(r) + _area(o) - _area(r.clip(o))):
+                    r, joined = u, True
+                    out.pop(i)
+                    break
+        out.append(r)
+    if sum(r.w * r.h for r in out) > FULL_SHARE * size[0] * size[1]:
+        return None
+    return out
+
+
+def idents(items: list) -> list:
+    """Who each item is across drawings: its ``ident()`` when it has one (buttons rebuilt
+    with the same name and look are the same picture), else the object itself."""
+    out = [item.ident() if hasattr(item, "ident") else id(item) for item in items]
+    return out if len(set(out)) == len(out) else [id(item) for item in items]
+
+
+def _same_order(old: list, new: list) -> bool:
+    """The items kept from the last drawing are still drawn in the same order."""
+    old_set, new_set = set(old), set(new)
+    return [i for i in old if i in new_set] == [i for i in new if i in old_set]
+
+
+class Layer:
+    """A cached drawing of a list of items with dirty-rect updates."""
+
+    def __init__(self):
+        self.surface: pygame.Surface | None = None
+        self.context = None  # size, scale, language, style: anything that redraws all
+        self.records: list = []  # (ident, item, key, device rect) of the last drawing, in order
+        self.resume = None  # (what was being drawn, next item): a whole drawing stopped by its deadline
+
+    def invalidate(self) -> None:
+        self.context = None
+
+    def diff(self, items: list, ids: list, keys: list, size) -> list | None:
+        """Dirty device rects between the last drawing and these items (None: all)."""
+        old = self.records
+        if not _same_order([r[0] for r in old], ids):
+            return None
+        before = {ident: (key, rect) for ident, _item, key, rect in old}
+        dirty = []
+        for item, ident, key in zip(items, ids, keys):
+            was = before.get(ident)
+            if was is None:
+                dirty.append(paint_rect(item, size))
+            elif was[0] != key:
+                dirty.extend((was[1], paint_rect(item, size)))
+        now = set(ids)
+        dirty.extend(rect for ident, _item, _key, rect in old if ident not in now)
+        return merge(dirty, size)
+
+    def record(self, items: list, ids: list, keys: list, size, dirty) -> None:
+        """Remember keys and rects (rects are kept for items that did not change)."""
+        before = {ident: (key, rect) for ident, _item, key, rect in self.records}
+        records = []
+        for item, ident, key in zip(items, ids, keys):
+            was = before.get(ident)
+            rect = was[1] if dirty is not None and was is not None and was[0] == key else paint_rect(item, size)
+            records.append((ident, item, key, rect))
+        self.records = records
+
+    def draw_all(self, items: list, what) -> None:
+        """Draw every item on the layer.  Under a deadline (gfx.set_deadline: a first frame
+        made over several frames, issue 13) it stops between two items once the time is
+        up, and the next drawing of the same items goes on from there if the items drawn
+        still have the same keys (their pixels are then those of drawing them again; the
+        ones after are drawn anyway): no item is drawn twice or half."""
+        deadline = gfx.take_deadline()
+        start = 0
+        if self.resume is not None:  # go on if the items and the keys of those drawn are the same
+            (size, context, ids, keys), i = self.resume
+            if (size, context, ids) == what[:3] and keys == tuple(what[3][:i]):
+                start = i
+        self.resume = None
+        try:
+            for i in range(start, len(items)):
+                if deadline is not None:
+                    late = i > start and time.perf_counter() > deadline
+                    make = getattr(items[i], "make_pictures", None)  # an object with many pictures makes them in parts
+                    if late or (make is not None and not make(deadline)):
+                        self.resume = ((*what[:3], tuple(what[3][:i])), i)
+                        self.context = None  # not up to date: drawn again (from item i) next time
+                        raise gfx.OutOfTime
+                items[i].draw(self.surface)
+        finally:
+            gfx.set_deadline(deadline)
+
+    def update(self, items: list, size, context, make_surface, keys=None) -> list | None:
+        """Bring the cached picture up to date; returns the device rects redrawn, or None
+        when it was redrawn whole."""
+        keys = [item.state_key() for item in items] if keys is None else keys
+        ids = idents(items)
+        if self.surface is None or self.surface.get_size() != tuple(size) or context != self.context:
+            if self.surface is None or self.surface.get_size() != tuple(size):
+                self.surface = make_surface(size)
+            dirty = None
+        else:
+            dirty = self.diff(items, ids, keys, size)
+        self.record(items, ids, keys, size, dirty)
+        self.context = context
+        surf = self.surface
+        if dirty is None:
+            self.draw_all(items, (tuple(size), context, ids, keys))
+            return None
+        for d in dirty:
+            surf.set_clip(d)
+            for _ident, item, _key, painted in self.records:
+                if touches(painted, d):
+                    item.draw(surf)
+        surf.set_clip(None)
+        return dirty
+
+
+def opaque_surface(size) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+class Compositor:
+    """The still layer plus the top objects as last presented on the window's surface."""
+
+    def __init__(self):
+        self.still = Layer()
+        self.tops: list = []  # (item, key, device rect) of the top objects last presented
+        self.drawn = False  # a whole frame was drawn once (issue 13: a first frame made over frames)
+
+    def invalidate(self) -> None:
+        self.still.invalidate()
+        self.tops = []
+
+    def full(self, surf, items, tops, context, keys=None, top_keys=None) -> None:
+        """The whole frame: the still layer (brought up to date) and the top objects.
+        keys, top_keys: the items' state keys if already asked this frame."""
+        size = surf.get_size()
+        self.still.update(items, size, context, opaque_surface, keys)
+        surf.blit(self.still.surface, (0, 0))
+        for top in tops:
+            top.draw(surf)
+        top_keys = [top.state_key() for top in tops] if top_keys is None else top_keys
+        self.tops = [(top, key, paint_rect(top, size)) for top, key in zip(tops, top_keys)]
+        self.drawn = True
+
+    def partial(self, surf, items, tops, context, keys=None, top_keys=None) -> list | None:
+        """Update `surf`, which holds the last frame `full`/`partial` drew, where it changed;
+        returns the device rects to present (None: it was redrawn whole)."""
+        size = surf.get_size()
+        if self.still.surface is None or self.still.surface.get_size() != size or not _same_order([id(t[0]) for t in self.tops], [id(t) for t in tops]):
+            self.full(surf, items, tops, context, keys, top_keys)
+            return None
+        still = self.still.update(items, size, context, opaque_surface, keys)
+        if still is None:
+            self.full(surf, items, tops, context, keys, top_keys)
+            return None
+        before = {id(item): (key, rect) for item, key, rect in self.tops}
+        now = {id(top) for top in tops}
+        dirty = [still] + [rects for item, _key, rects in self.tops if id(item) not in now]
+        records = []
+        top_keys = [top.state_key() for top in tops] if top_keys is None else top_keys
+        for top, key in zip(tops, top_keys):
+            was = before.get(id(top))
+            if was is not None and was[0] == key:
+                records.append((top, key, was[1]))
+                continue
+            rect = paint_rect(top, size)
+            records.append((top, key, rect))
+            dirty.append(rect)
+            if was is not None:
+                dirty.append(was[1])
+        rects = merge(dirty, size)
+        self.tops = records
+        if rects is None:
+            self.full(surf, items, tops, context, keys, top_keys)
+            return None
+        base = self.still.surface
+        for d in rects:
+            surf.set_clip(d)
+            surf.blit(base, d, d)
+            for top, _key, painted in records:
+                if touches(painted, d):
+                    top.draw(surf)
+        surf.set_clip(None)
+        return rects

@@ -1,0 +1,191 @@
+"""The human's hand: a fan of cards along the bottom edge, with the keyboard cursor, the
+mouse hover, the discards picked in the kitty phase and the cards that may be played."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import art, gfx
+from ..cardfan import card_layers, draw_overlapping  # issue 13
+from .base import TableObject
+from .layout import CARD_W, SUIT_ORDER
+
+HAND_LEFT, HAND_RIGHT = 200, 1080
+HAND_TOP = 586
+LIFT = 24  # playable (or picked) cards stand this much higher
+KITTY_LIFT = 14  # the kitty's cards stand out until the discards are made
+
+
+def sort_cards(cards, trump: int) -> list:
+    """Display order: suits alternate in colour, trumps first, high cards left."""
+    order = list(SUIT_ORDER)
+    if trump >= 0:
+        order.remove(trump)
+        order.insert(0, trump)
+    rank = {s: i for i, s in enumerate(order)}
+    return sorted(cards, key=lambda c: (rank[c.suit], -c.rank))
+
+
+class HandFan(TableObject):
+    paint_margin = 16  # glow and shadow around the cards
+    def __init__(self, table):
+        super().__init__(table)
+        self.cursor: int | None = None  # keyboard cursor: index into cards()
+        self.hover = None  # card under the mouse
+        self.selected: set = set()  # discards picked in the kitty phase
+
+    # --- layout ---------------------------------------------------------------------
+    def cards(self) -> list:
+        """The displayed hand: cards, then None for each card not seen yet."""
+        return list(self.board.hand) + [None] * self.board.hidden
+
+    @staticmethod
+    def spread(n: int) -> tuple[float, float]:
+        """x of the first card and the step between cards."""
+        if n <= 0:
+            return 640.0, 0.0
+        step = min(64.0, (HAND_RIGHT - HAND_LEFT - CARD_W) / max(1, n - 1))
+        total = step * (n - 1) + CARD_W
+        return 640 - total / 2, step
+
+    def kitty_cards(self) -> frozenset:
+        """The kitty's cards in the declarer's hand until the discards are made."""
+        v = self.v
+        return frozenset(v.kitty or ()) if v.phase == "discard" else frozenset()
+
+    def card_rects(self) -> list[tuple[object, pygame.Rect]]:
+        cards = self.cards()
+        x0, step = self.spread(len(cards))
+        cw, ch = gfx.card_size(CARD_W)
+        legal = self.table.legal_cards()
+        kitty = self.kitty_cards()
+        out = []
+        for i, c in enumerate(cards):
+            y = HAND_TOP
+            if c is not None and (c in legal or c in self.selected):
+                y -= LIFT
+            elif c is not None and c in kitty:
+                y -= KITTY_LIFT
+            if self.cursor == i:
+                y -= 6
+            out.append((c, pygame.Rect(int(x0 + i * step), y, cw, ch)))
+        return out
+
+    def bounds(self):
+        rects = self.card_rects()
+        if not rects:
+            return None
+        r = rects[0][1].unionall([r for _, r in rects])
+        return r
+
+    def card_at(self, pos):
+        """(index, card) under a logical point (the topmost card), or (None, None)."""
+        rects = self.card_rects()
+        for i in range(len(rects) - 1, -1, -1):
+            c, r = rects[i]
+            if r.collidepoint(pos):
+                return i, c
+        return None, None
+
+    def center_of(self, card):
+        for c, r in self.card_rects():
+            if c == card:
+                return r.center
+        return self.table.hand_anchor(self.table.human)
+
+    def targets(self) -> list:
+        """(name, visible part of the card) for tests and the autopilot."""
+        rects = self.card_rects()
+        out = []
+        for i, (c, r) in enumerate(rects):
+            if c is None:
+                continue
+            vis = r.copy()
+            if i + 1 < len(rects):
+                vis.width = max(4, rects[i + 1][1].left - r.left)
+            out.append((f"card:{c}", vis))
+        return out
+
+    # --- state ----------------------------------------------------------------------
+    def clamp_cursor(self) -> None:
+        n = len(self.cards())
+        if self.cursor is not None and self.cursor >= n:
+            self.cursor = n - 1 if n else None
+
+    def move_cursor(self, step: int) -> None:
+        n = len(self.cards())
+        if n:
+            self.cursor = (0 if step > 0 else n - 1) if self.cursor is None else (self.cursor + step) % n
+
+    def state_key(self):
+        legal = self.table.legal_cards()  # what draw() and card_rects() read
+        return (tuple(self.board.hand), self.board.hidden, frozenset(self.selected), self.hover, self.cursor,
+                self.choosing(), frozenset(legal), self.kitty_cards(), self.table.hint.hand_cards())
+
+    # --- drawing --------------------------------------------------------------------
+    def choosing(self) -> bool:
+        return self.table.my_turn() and self.v.phase in ("play", "exchange")
+
+    def highlight_of(self, i: int, c, legal=None, kitty=None):
+        """The glow around card `c` at index i: picked, hovered or under the cursor, or a
+        kitty card (orange, until the discards are made); None for a plain card."""
+        if c in self.selected:
+            return art.SELECT
+        if c in self.table.hint.hand_cards():  # issue 9b: the card(s) the hint suggests
+            return art.HINT
+        if self.choosing() and c in (self.table.legal_cards() if legal is None else legal):
+            return art.GOLD if (self.hover == c or self.cursor == i) else None
+        if c in (self.kitty_cards() if kitty is None else kitty):
+            return art.GOLD if self.cursor == i else art.KITTY
+        return art.SELECT if self.cursor == i else None
+
+    def warm(self, budget_ms: float) -> bool:
+        """Make the pictures of this hand's cards as they will be drawn on the human's turn
+        (plain, dimmed, hovered) for at most about `budget_ms`, on frames that draw nothing
+        (issue 13: in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
+        that shows which cards may be played made a dozen).  True when all are made."""
+        import time
+
+        rects = self.card_rects()
+        if not rects:
+            return True
+        width = gfx.dev_rect(rects[0][1]).w
+        end = time.perf_counter() + budget_ms / 1000.0
+        for c, _r in rects:
+            if c is None:
+                continue
+            for highlight, dim in ((None, False), (None, True), (art.GOLD, False)):
+                if not gfx.has_card_sprite(c, width, True, highlight, dim):
+                    gfx.card_sprite(c, width, True, highlight, dim)
+                    if time.perf_counter() > end:
+                        return False
+        return True
+
+    def looks(self) -> list:
+        """(card, logical rect, face up, glow, dimmed) of every card as drawn now."""
+        legal, kitty = self.table.legal_cards(), self.kitty_cards()
+        choosing = self.choosing()
+        cards = []
+        for i, (c, r) in enumerate(self.card_rects()):
+            if c is None:
+                cards.append((None, r, False, None, False))
+            else:
+                cards.append((c, r, True, self.highlight_of(i, c, legal, kitty), choosing and c not in legal))
+        return cards
+
+    def make_pictures(self, deadline: float) -> bool:
+        """Make the card pictures draw() needs, stopping past `deadline` (after at least
+        one): a first frame made over several frames (issue 13) then never holds all
+        sixteen in one frame.  True when all are made."""
+        import time
+
+        for card, r, face_up, highlight, dim in self.looks():
+            width = gfx.dev_rect(r).w
+            if not gfx.has_card_sprite(card, width, face_up, highlight, dim):
+                gfx.card_sprite(card, width, face_up, highlight, dim)
+                if time.perf_counter() > deadline:
+                    return False
+        return True
+
+    def draw(self, surf) -> None:
+        draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out (issue 13)

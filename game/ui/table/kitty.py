@@ -1,0 +1,52 @@
+"""The kitty (four cards face down at the head of the table) and, while dealing, the deck."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import gfx
+from .base import TableObject
+from .layout import DECK_POS, SMALL_W
+
+
+def kitty_slot(i: int) -> tuple[float, float]:
+    return (640 - 1.5 * 40 + i * 40, 128)
+
+
+class Kitty(TableObject):
+    paint_margin = 4
+    def slot(self, i: int) -> tuple[float, float]:
+        return kitty_slot(i)
+
+    def state_key(self):
+        return self.board.kitty
+
+    def bounds(self):
+        w, h = gfx.card_size(SMALL_W)
+        return pygame.Rect(int(kitty_slot(0)[0] - w / 2), int(128 - h / 2), int(3 * 40 + w), h)
+
+    def draw(self, surf) -> None:
+        img = gfx.card_back(gfx.px(SMALL_W))
+        for i in range(self.board.kitty):
+            gfx.blit(surf, img, kitty_slot(i), "center")
+
+
+class Deck(TableObject):
+    """The dealer's deck, shrinking as the cards fly out (only while dealing)."""
+
+    layer = "top"
+
+    def state_key(self):
+        return self.board.dealing and self.board.deck
+
+    def bounds(self):
+        cw, ch = gfx.card_size(SMALL_W)
+        return pygame.Rect(DECK_POS[0] - cw // 2 - 20, DECK_POS[1] - ch // 2 - 20, cw + 40, ch + 40)
+
+    def draw(self, surf) -> None:
+        b = self.board
+        if not (b.dealing and b.deck > 0):
+            return
+        cw, ch = gfx.card_size(SMALL_W)
+        for i in range(min(8, b.deck // 6 + 1)):
+            gfx.draw_card(surf, None, pygame.Rect(DECK_POS[0] - cw // 2 - i, DECK_POS[1] - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0)

@@ -1,0 +1,76 @@
+"""Cards in flight (dealt, played, passed, gathered), drawn over the still table."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import anim, gfx
+from .base import TableObject
+from .layout import CARD_W, PILE_W, SMALL_W
+
+
+class Sprite:
+    """A card in flight: face up only when the human's view allows it."""
+
+    __slots__ = ("card", "face", "pos", "width", "angle")
+
+    def __init__(self, card, face, pos, width=CARD_W, angle=0.0):
+        self.card, self.face, self.pos, self.width, self.angle = card, face, pos, width, angle
+
+
+class FlyingCards(TableObject):
+    layer = "top"
+
+    def state_key(self):
+        return tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.board.sprites)
+
+    def paint_bounds(self):
+        """Every card in flight with its shadow (an empty rect when none flies)."""
+        out = []
+        for sp in self.board.sprites:
+            w = max(sp.width, SMALL_W)
+            r = pygame.Rect(0, 0, w + 40, int(w * 1.45) + 40)
+            r.center = (int(sp.pos[0]), int(sp.pos[1]))
+            out.append(r)
+        return out
+
+    def fly(self, sprite: Sprite, start, end, duration, delay=0.0, on_start=None, on_done=None, width_to=None, ease=anim.ease_in_out):
+        """A tween moving `sprite` from start to end (shown only while it flies)."""
+        sprites = self.board.sprites
+        w0 = sprite.width
+
+        def begin():
+            sprite.pos = start
+            sprites.append(sprite)
+            if on_start:
+                on_start()
+
+        def update(k):
+            sprite.pos = anim.lerp2(start, end, k)
+            if width_to is not None:
+                sprite.width = int(anim.lerp(w0, width_to, k))
+
+        def done():
+            if sprite in sprites:
+                sprites.remove(sprite)
+            if on_done:
+                on_done()
+
+        return anim.Tween(duration, update=update, start=begin, done=done, delay=delay, ease=ease)
+
+    def draw(self, surf) -> None:
+        for sp in self.board.sprites:
+            face = sp.face and sp.card is not None
+            if sp.width in (CARD_W, SMALL_W, PILE_W):
+                cw, ch = gfx.card_size(sp.width)
+                r = pygame.Rect(0, 0, cw, ch)
+                r.center = (int(sp.pos[0]), int(sp.pos[1]))
+                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=sp.width >= SMALL_W)
+                continue
+            # a card growing or shrinking in flight: scale a cached size instead of rendering
+            # new card art for every in-between width
+            base = CARD_W if sp.width > SMALL_W else SMALL_W
+            img, m = gfx.card_sprite(sp.card, gfx.px(base), face)
+            k = sp.width / base
+            img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
+            gfx.blit(surf, img, (int(sp.pos[0]), int(sp.pos[1])), "center", special_flags=pygame.BLEND_PREMULTIPLIED)

@@ -1,0 +1,310 @@
+"""The table: one game's table objects, what they show (the board), the animation timeline
+and the computer players' turns.  It outlives the phase scenes: each phase scene composes
+the objects it needs from here and takes only its phase's input."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+from ... import i18n
+from ...engine import IllegalAction
+from .. import anim, gfx
+from ..seats import HandOver  # issue 9e
+from .animator import Animator
+from .background import Background
+from .board import Board
+from .forced import ForcedMove
+from .compositor import Compositor
+from .hand import HandFan, sort_cards
+from .hintbar import HintBar
+from .kitty import Deck, Kitty
+from .lookback import LookBack
+from .messages import Messages, PromptLine
+from .opponents import OpponentHands, hand_anchor
+from .overlay import LastTrickOverlay
+from .panels import DeclarePanel, ExchangePanel
+from .piles import WonPiles
+from .plates import Plate, ThinkingDots
+from .sprites import FlyingCards
+from .topbar import TopBar
+from .trick import TrickArea
+
+
+MAX_HELD = 3  # frames in a row a computer player's thinking may wait for a presented picture
+
+
+class Table:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.human = session.human
+        self.timeline = anim.Timeline(app.speed)
+        self.board = Board()
+        self.handover = HandOver(session.human_seats, session.human)  # issue 9e: pass-and-play
+        self.v = self.view()
+        self.time = 0.0
+        self.thinking_seat = None
+        self.think_wait = 0.0
+        self._turn_key = None
+        self._decided = None  # (seat, action) a computer player found: applied next frame (issue 13)
+        self._held = 0  # frames in a row whose thinking waited for a picture to be presented
+        self.compositor = Compositor()  # the cached still layer, redrawn where it changed
+        self._frame_keys = None  # the objects' keys frame_key() found this frame
+        self.started = False
+        # the objects on the felt
+        self.background = Background(self)
+        self.topbar = TopBar(self)
+        self.plates = [Plate(self, seat) for seat in range(3)]
+        self.opponents = OpponentHands(self)
+        self.kitty = Kitty(self)
+        self.piles = WonPiles(self)
+        self.trick = TrickArea(self)
+        self.hand = HandFan(self)
+        self.prompt = PromptLine(self)
+        self.declare_panel = DeclarePanel(self)
+        self.exchange_panel = ExchangePanel(self)
+        self.deck = Deck(self)
+        self.dots = ThinkingDots(self)
+        self.flying = FlyingCards(self)
+        self.messages = Messages(self)
+        self.last_trick = LastTrickOverlay(self)
+        self.hint = HintBar(self)  # issue 9b: the coach
+        self.lookback = LookBack(self)
+        self.forced = ForcedMove(self)
+        self.animator = Animator(self)
+        self.sync()
+
+    # --- what every object asks -----------------------------------------------------
+    @property
+    def banner(self):
+        return self.messages.banner
+
+    @property
+    def toast(self):
+        return self.messages.toast
+
+    # --- issue 9e: pass-and-play ----------------------------------------------------
+    def view(self):
+        """The shown seat's view; while that person has not taken the device (pass-and-play:
+        a new deal or a resumed game), without its private cards (the hand is drawn face
+        down, nothing is playable)."""
+        v = self.session.view()
+        if self.handover.shows(self.human):
+            return v
+        return dataclasses.replace(v, hand=(), hand_mask=0, kitty=None, discards=None, legal=(),
+                                   exchange=tuple(s._replace(given=None, returned=None) for s in v.exchange))
+
+    @property
+    def private(self):
+        """The seat whose own cards may be drawn face up now, or None."""
+        return self.human if self.handover.shows(self.human) else None
+
+    @property
+    def you(self):
+        """The seat the table calls "you": the only human's; None with several people (names)."""
+        return None if self.handover.shared else self.human
+
+    def cover_due(self):
+        """The human seat whose "pass the device" cover must come now, or None."""
+        return self.handover.cover_due(self.v.to_act, self.timeline.busy or self.board.dealing)
+
+    def show_to(self, seat: int) -> None:
+        """The cover was accepted: draw the table from `seat`'s view, its cards face up."""
+        self.session.show_seat(seat)
+        self.handover.accept(seat)
+        self.human = seat
+        hand = self.hand
+        hand.selected.clear()
+        hand.cursor = hand.hover = None
+        self.last_trick.visible = False
+        self.sync()
+        self.invalidate()
+
+    def seat_name(self, seat) -> str:
+        return self.session.name(seat) if seat is not None else ""
+
+    def hand_anchor(self, seat: int):
+        return hand_anchor(seat, self.human)
+
+    def sort(self, cards) -> list:
+        return sort_cards(cards, self.v.trump)
+
+    def my_turn(self) -> bool:
+        return self.v.to_act == self.human and not self.timeline.busy
+
+    def legal_cards(self) -> set:
+        if not self.my_turn() or self.v.phase not in ("play", "exchange"):
+            return set()
+        return {a.card for a in self.v.legal if a.card is not None}
+
+    def common_objects(self) -> list:
+        """Objects every phase shows, in drawing order; a phase scene adds its panels."""
+        return [self.background, self.topbar, *self.plates, self.opponents, self.kitty, self.piles, self.trick]
+
+    # --- state ----------------------------------------------------------------------
+    def sync(self) -> None:
+        """Show the current view as it is (after animations)."""
+        v = self.v = self.view()
+        self.board.set_from_view(v, self.human, self.sort)
+        hand = self.hand
+        hand.selected &= set(v.hand)
+        if v.phase != "discard":
+            hand.selected.clear()
+        hand.clamp_cursor()
+
+    def start(self) -> None:
+        """First showing of a game: a new game's first deal is dealt out on screen."""
+        if not self.started:
+            self.started = True
+            if not self.session.match.history and self.v.phase in ("declare", "exchange"):
+                self.board.clear_for_deal()
+                self.animator.deal()
+                self.animator.announce_deal()
+
+    def act(self, action) -> bool:
+        """Apply the human's (or a computer player's) action and queue its animation."""
+        deal = self.session.match.deal_number
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        if self.session.match.deal_number != deal:
+            self.handover.new_deal()  # issue 9e: the next deal starts face down
+            if self.private is None:  # from this frame on (a card just played flies from the hand's place)
+                self.board.hand.clear()
+        self.animator.queue(events)
+        return True
+
+    def refuse(self, message: str) -> None:
+        self.toast.show(message, 3.0, "error")
+        self.app.sound("error")
+
+    # --- frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        """Advance timers, animations and the computer players; True when the animations
+        have just finished (the scene rebuilds its buttons)."""
+        self.time += dt
+        self.messages.update(dt)
+        self.hint.update(dt)
+        if self.timeline.busy:
+            self.timeline.update(dt)
+            return not self.timeline.busy
+        self.computer_turn(dt)
+        self.forced.update(dt)
+        return False
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision: the match replayed to it, animations
+        dropped, the computer players and the hint started afresh, the table shown as the
+        view is (the session writes the save)."""
+        if not self.session.undo():
+            return False
+        self.timeline.clear()
+        self.messages.banner.time = 0.0  # an announcement of an undone move
+        self.hint.reset()
+        self.last_trick.visible = self.lookback.visible = False
+        self.thinking_seat, self.think_wait, self._turn_key, self._decided = None, 0.0, None, None
+        self.undo_cache = (None, None)  # the Undo button asks the new match again
+        self.sync()
+        return True
+
+    def computer_turn(self, dt: float) -> None:
+        v = self.v
+        seat = v.to_act
+        if v.phase == "game_over":
+            return
+        if seat is None or seat not in self.session.players:  # a person's turn (issue 9e: any human seat)
+            self.thinking_seat = None
+            key = (v.deal_number, v.phase, len(v.tricks), len(v.trick), len(v.exchange), len(v.hand))
+            if seat == self.human and key != self._turn_key:
+                self._turn_key = key
+                self.app.sound("turn")
+            return
+        decided, self._decided = self._decided, None
+        if decided is not None and decided[0] == seat:  # found last frame: shown in a frame of its own
+            self.thinking_seat = None
+            self.act(decided[1])
+            return
+        if self.thinking_seat != seat:
+            self.thinking_seat = seat
+            self.think_wait = 0.45 * self.app.speed
+        if self.think_wait > 0:
+            self.think_wait -= dt
+            return
+        if self._presents_anyway():
+            return
+        seat_view = self.session.match.view(seat)  # the computer player's own view, never shown
+        try:
+            action = self.session.players[seat].think(seat_view, 8.0)
+        except Exception:
+            legal = list(seat_view.legal)
+            action = legal[0] if legal else None
+        if action is not None:
+            if action not in seat_view.legal:  # a faulty player must not stall the game
+                action = seat_view.legal[0]
+            self._decided = (seat, action)
+
+    def _presents_anyway(self) -> bool:
+        """Will this frame present a new picture (the thinking dots' next step, a toast, the
+        pointer)?  Then the computer player thinks in the next one, so no frame both
+        thinks and presents (issue 13: a slice and a present at 4x cost 8 + 10 ms); never
+        more than MAX_HELD frames in a row, so thinking cannot starve."""
+        if self._held >= MAX_HELD or self.app.scene is None or getattr(self.app.scene, "table", None) is not self:
+            self._held = 0
+            return False
+        key = self.app.frame_key()
+        presents = key is None or key != self.app._frame_key
+        self._held = self._held + 1 if presents else 0
+        return presents
+
+    # --- drawing --------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Forget the cached still layer (benchmarks: measure drawing from scratch)."""
+        self.compositor.invalidate()
+
+    def still_key(self, objects, widgets) -> tuple:
+        return self._keys(objects, widgets)[0]
+
+    def frame_key(self, objects, widgets) -> tuple:
+        return self._keys(objects, widgets)
+
+    def _keys(self, objects, widgets) -> tuple:
+        """(still key, top keys); the per-item keys are kept for this frame's drawing, so
+        the compositor does not ask every object again."""
+        still, tops = self.layers(objects, widgets)
+        keys, top_keys = [o.state_key() for o in still], [o.state_key() for o in tops]
+        self._frame_keys = (self.app.frames, still, keys, tops, top_keys)
+        return (tuple(keys), self.timeline.busy, i18n.language(), gfx.card_style()), tuple(top_keys)
+
+    def _known_keys(self, still, tops) -> tuple:
+        """The keys frame_key() found this frame for exactly these items, or (None, None)."""
+        known = self._frame_keys
+        if known is None or known[0] != self.app.frames or known[1] != still or known[3] != tops:
+            return None, None
+        self._frame_keys = None
+        return known[2], known[4]
+
+    @staticmethod
+    def context() -> tuple:
+        """What redraws every object when it changes (the size is checked apart)."""
+        return (gfx.scale(), i18n.language(), gfx.card_style())
+
+    @staticmethod
+    def layers(objects, widgets) -> tuple[list, list]:
+        """(still items: base objects then buttons, top objects), in drawing order."""
+        return [o for o in objects if o.layer == "base"] + list(widgets), [o for o in objects if o.layer == "top"]
+
+    def draw(self, surf, objects, widgets) -> None:
+        """The whole frame: the still objects come from one cached opaque layer, redrawn
+        only where an object's key changed (alpha blits are slow in WebAssembly); the
+        "top" objects go over it."""
+        still, tops = self.layers(objects, widgets)
+        self.compositor.full(surf, still, tops, self.context(), *self._known_keys(still, tops))
+
+    def draw_dirty(self, surf, objects, widgets):
+        """Update `surf`, which holds this table's last frame, only where it changed;
+        returns the device rects changed (None: all of it)."""
+        still, tops = self.layers(objects, widgets)
+        return self.compositor.partial(surf, still, tops, self.context(), *self._known_keys(still, tops))

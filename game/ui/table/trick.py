@@ -1,0 +1,58 @@
+"""The trick in the middle of the table: each seat's card in front of it, the winning card
+glowing once the trick is complete."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import t
+from .. import art, gfx
+from .base import TableObject
+from .layout import CARD_W, by_side
+
+
+class TrickArea(TableObject):
+    def slot(self, seat: int) -> tuple[float, float]:
+        return by_side(seat, self.table.human, (640, 400), (528, 322), (752, 322))
+
+    def card_rect(self, seat: int) -> pygame.Rect:
+        cw, ch = gfx.card_size(CARD_W)
+        r = pygame.Rect(0, 0, cw, ch)
+        x, y = self.slot(seat)
+        r.center = (int(x), int(y))
+        return r
+
+    def bounds(self):
+        return self.card_rect(0).unionall([self.card_rect(1), self.card_rect(2)])
+
+    def paint_bounds(self):
+        """The cards with their glow and shadow, and the "leads" pill above a card."""
+        return self.bounds().inflate(2 * 30, 2 * 34)
+
+    def leader(self):
+        """The seat that leads the trick on the table (or is about to lead the next one)."""
+        b, v = self.board, self.v
+        if b.trick:
+            return b.trick[0][0]
+        if v.phase == "play" and not self.table.timeline.busy and not b.dealing and not v.trick:
+            return v.to_act
+        return None
+
+    def state_key(self):
+        return (tuple(self.board.trick), self.board.trick_winner, self.leader())
+
+    def draw(self, surf) -> None:
+        b = self.board
+        for seat, card in b.trick:
+            glow = art.GOLD if seat == b.trick_winner and len(b.trick) == 3 else None
+            gfx.draw_card(surf, card, self.card_rect(seat), highlight=glow)
+        seat = self.leader()
+        if seat is not None:
+            r = self.card_rect(seat)
+            label = t("table.leads")
+            size = gfx.fit_size(label, 15, r.w + 40, True, 12)
+            w = gfx.text_width(label, size, True)
+            pill = pygame.Rect(0, 0, w + 16, size + 8)
+            pill.midbottom = (r.centerx, r.top - 4)
+            gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
+            gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center")

@@ -1,0 +1,212 @@
+"""Redrawing only what changed (issue 13): the table's compositor must show exactly the
+pixels of a full redraw after every frame of a seeded game, at 1280x720 and after a resize,
+must not redraw objects whose key did not change, and every table object must paint only
+inside its paint_bounds() (the compositor's dirty rects rely on it)."""
+
+import time
+
+import pygame
+
+from game.ui.autopilot import Autopilot, post_click
+from game.ui.table.compositor import paint_rect
+from tests.ui.helpers import advance_until, table_for
+
+
+def _shown(app) -> pygame.Surface:
+    """The picture in the window (the letterboxed area when the window is not 1280x720)."""
+    if app.direct:
+        return app.window
+    return app.window.subsurface(pygame.Rect(app.offset, app.canvas.get_size()))
+
+
+def _full_redraw(app) -> pygame.Surface:
+    """The table drawn from nothing: every object and button in order, no layer kept."""
+    scene = app.scene
+    ref = pygame.Surface(_shown(app).get_size()).convert()
+    still, tops = scene.table.layers(scene.objects(), scene.widgets)
+    for item in still + tops:
+        item.draw(ref)
+    return ref
+
+
+def _difference(a, b) -> pygame.Rect | None:
+    """The box around the pixels that differ (None: identical pictures)."""
+    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
+        return None
+    w, h = a.get_size()
+    pa, pb = pygame.PixelArray(a.copy()), pygame.PixelArray(b.copy().convert(a))
+    xs, ys = [], []
+    for x in range(0, w, 2):
+        for y in range(0, h, 2):
+            if pa[x, y] != pb[x, y]:
+                xs.append(x)
+                ys.append(y)
+    return pygame.Rect(min(xs, default=0), min(ys, default=0), max(xs, default=0) - min(xs, default=0) + 1, max(ys, default=0) - min(ys, default=0) + 1)
+
+
+def _play_and_compare(app, pilot, frames, stop=None) -> dict:
+    """Step the autopilot; after every frame drawn while only the table shows, the window
+    must hold what a full redraw draws.  Counts frames drawn each way."""
+    counts = {"partial": 0, "full": 0}
+    for _ in range(frames):
+        pilot.step()
+        scene = app.scene
+        if app.last_draw == "skipped" or not hasattr(scene, "draw_dirty") or app.visible_scenes() != [scene]:
+            continue
+        if app.notices.frame_key() is not None:
+            continue
+        counts[app.last_draw] += 1
+        diff = _difference(_shown(app), _full_redraw(app))
+        assert diff is None, f"{app.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
+        if stop is not None and stop(app):
+            break
+    return counts
+
+
+def test_partial_frames_show_what_a_full_redraw_shows(make_app):
+    app = make_app(settings={"speed": "fast"})
+    app.start_new_game(seed=11)
+    pilot = Autopilot(app, seed=11)
+    counts = _play_and_compare(app, pilot, 900)
+    assert counts["partial"] > 100 and counts["full"] >= 1, counts
+
+
+def test_partial_frames_after_a_resize(make_app):
+    app = make_app(settings={"speed": "fast"})
+    app.start_new_game(seed=5)
+    pilot = Autopilot(app, seed=5)
+    _play_and_compare(app, pilot, 250)
+    for size in ((1000, 600), (1500, 900)):
+        app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], dt=1 / 60)
+        time.sleep(0.2)  # the resize settles: the canvas is re-rendered at the new size
+        counts = _play_and_compare(app, pilot, 300)
+        assert app.window.get_size() == size and not app.direct
+        assert app.canvas.get_size() == (int(1280 * app.scale), int(720 * app.scale))
+        assert counts["partial"] > 20, counts
+
+
+def test_objects_whose_key_did_not_change_are_not_redrawn(make_app):
+    app = make_app(settings={"speed": "normal"})
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and not m.trick and len(m.hand(0)) > 3)
+    scene = table_for(app, m)
+    for _ in range(40):  # the computer players' first thoughts, the first frames
+        app.step(events=[], dt=1 / 60)
+    table = scene.table
+    third = next(p for p in table.plates if p.seat not in (0, (0 + 1) % 3))  # neither the human nor the next seat
+    drawn = {}
+    for name, obj in (("topbar", table.topbar), ("third plate", third), ("opponents", table.opponents), ("hand", table.hand), ("trick", table.trick)):
+        def counted(surf, _draw=obj.draw, _name=name):
+            drawn[_name] = drawn.get(_name, 0) + 1
+            _draw(surf)
+        obj.draw = counted
+    card = next(iter(table.legal_cards()))
+    rect = dict(scene.targets())[f"card:{card}"]
+    sizes = list(table.board.sizes)
+    post_click(app, rect.center)
+    for _ in range(120):  # until the card lies in the trick, before the next seat plays
+        app.step(dt=1 / 60)
+        if any(seat == 0 for seat, _ in table.board.trick) and not table.timeline.busy:
+            break
+    assert table.board.sizes[1:] == sizes[1:], "the test must stop before a computer player plays"
+    assert any(seat == 0 for seat, _ in table.board.trick), "the card was not played"
+    assert app.last_draw in ("partial", "skipped")
+    assert drawn.get("hand", 0) >= 1 and drawn.get("trick", 0) >= 1, drawn
+    assert drawn.get("topbar", 0) == 0 and drawn.get("third plate", 0) == 0 and drawn.get("opponents", 0) == 0, drawn
+
+
+def _paints_inside(item, size) -> pygame.Rect | None:
+    """Draw the item alone on a plain surface; the box of what it painted outside its
+    paint rect (None: nothing)."""
+    key = (255, 0, 255)
+    surf = pygame.Surface(size).convert()
+    surf.fill(key)
+    item.draw(surf)
+    rects = paint_rect(item, size)
+    if rects is None:
+        return None
+    for r in rects:
+        surf.fill(key, r)
+    mask = pygame.mask.from_threshold(surf, key, (1, 1, 1, 255))
+    mask.invert()
+    rects = mask.get_bounding_rects()
+    return rects[0].unionall(rects) if rects else None
+
+
+def test_every_table_object_paints_inside_its_paint_bounds(make_app):
+    for size, seed in (((1280, 720), 2), ((1000, 600), 9)):
+        app = make_app(size=size, settings={"speed": "fast"})
+        app.start_new_game(seed=seed)
+        pilot = Autopilot(app, seed=seed)
+        checked = set()
+        for frame in range(700):
+            pilot.step()
+            scene = app.scene
+            if frame % 23 or not hasattr(scene, "draw_dirty"):
+                continue
+            still, tops = scene.table.layers(scene.objects(), scene.widgets)
+            for item in still + tops:
+                outside = _paints_inside(item, app.canvas.get_size() if not app.direct else size)
+                assert outside is None, f"{type(item).__name__} in {scene.name} painted outside its paint_bounds(): {outside}"
+                checked.add(type(item).__name__)
+        assert {"HandFan", "TrickArea", "Plate", "FlyingCards", "Button", "TopBar", "PromptLine"} <= checked, checked
+
+
+def test_the_score_sheet_page_is_made_once_while_the_pointer_moves(make_app):
+    app = make_app(settings={"speed": "instant"})
+    app.start_new_game(seed=3)
+    assert Autopilot(app, seed=3).run(until="score", max_frames=20000)
+    scene = app.scene
+    pages = []
+    draw_page = scene.draw_page
+    scene.draw_page = lambda surf: (pages.append(1), draw_page(surf))
+    scene._page = None  # the next drawing makes it again
+    button = dict(scene.targets())["next"]
+    for pos in (button.center, (10, 10), button.center, (20, 20)):
+        app.step(events=[pygame.event.Event(pygame.MOUSEMOTION, pos=app.to_window(pos), rel=(0, 0), buttons=(0, 0, 0))], dt=1 / 60)
+    assert app.last_draw == "full" and len(pages) == 1
+
+
+def _step_and_compare(app, events=(), frames=1) -> int:
+    """Step the App (with `events` on the first frame); every frame drawn partially must
+    hold what a full redraw draws.  Returns how many partial frames were checked."""
+    checked = 0
+    for i in range(frames):
+        app.step(events=list(events) if i == 0 else [], dt=1 / 60)
+        if app.last_draw != "partial" or app.visible_scenes() != [app.scene] or app.notices.frame_key() is not None:
+            continue
+        diff = _difference(_shown(app), _full_redraw(app))
+        assert diff is None, f"partial frame in {app.scene.name} differs from a full redraw in {diff}"
+        checked += 1
+    return checked
+
+
+def _key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def test_the_coach_overlays_are_redrawn_exactly(make_app):
+    """The hint (progress, then the glowing card and its reason) and the look-back panel
+    come and go over a partially redrawn table without leaving stale pixels."""
+    app = make_app(settings={"speed": "fast", "autoplay_forced": False})
+    app.start_new_game(seed=3)
+    pilot = Autopilot(app, seed=3)
+    for _ in range(4000):
+        scene = app.scene
+        if scene.name == "play" and scene.my_turn() and not scene.table.timeline.busy and len(scene.legal_cards()) > 1:
+            break
+        pilot.step()
+    else:
+        raise AssertionError("never the human's turn with a choice")
+    table = app.scene.table
+    checked = _step_and_compare(app, [_key(pygame.K_h)], frames=1)
+    for _ in range(600):
+        checked += _step_and_compare(app)
+        if table.hint.current() is not None:
+            break
+    assert table.hint.current() is not None and table.hint.hand_cards(), "the hint arrived"
+    checked += _step_and_compare(app, frames=5)
+    checked += _step_and_compare(app, [_key(pygame.K_b)], frames=5)
+    assert table.lookback.visible
+    checked += _step_and_compare(app, [_key(pygame.K_b)], frames=5)
+    assert not table.lookback.visible
+    assert checked >= 5, checked

@@ -1,0 +1,271 @@
+"""A new screen's first frame made over several frames (issue 13): in the browser the App
+makes new text, panels and cards only for ``prepare_budget_ms`` per frame; until a pass
+finishes, nothing is presented and the window keeps its last picture; the frame then shown
+is exactly the one a single whole drawing makes."""
+
+import pygame
+
+from game.ui import backdrop, cardfan, gfx
+
+from .helpers import click_named
+
+
+def _bytes(surf) -> bytes:
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def _cold(app) -> None:
+    """Forget every cached picture and the warm-up, so that a screen starts from nothing."""
+    from game.ui.scenes.menu import NewGameScene
+
+    app._warm, app._warm_modules = [], []
+    NewGameScene._first_frame = None  # the kept new-game picture (an earlier test may have made it)
+    gfx._text_cache.clear()
+    gfx._panel_cache.clear()
+    gfx._composites.clear()
+
+
+def _steps_until_drawn(app, limit=2000) -> list[str]:
+    modes = []
+    for _ in range(limit):
+        app.step(events=[], dt=1 / 60)
+        modes.append(app.last_draw)
+        if app.last_draw != "preparing":
+            break
+    return modes
+
+
+def test_a_screen_made_one_picture_per_frame_shows_only_when_whole(make_app):
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    title = _bytes(app.screenshot())
+    _cold(app)
+    app.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
+    app.push_scene("new_game")
+    app.step(events=[], dt=1 / 60)
+    assert app.last_draw == "preparing"
+    assert _bytes(app.screenshot()) == title  # the old picture stays while the new one is made
+    modes = _steps_until_drawn(app)
+    assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
+    shown = _bytes(app.screenshot())
+    whole = pygame.Surface(app.window.get_size())
+    app.draw(whole)  # the same screen drawn in one go
+    assert shown == _bytes(whole)
+    assert shown != title
+    app.step(events=[], dt=1 / 60)  # drawn once: later frames are not made again
+    assert app.last_draw in ("skipped", "full")
+
+
+def test_a_game_table_made_over_frames_equals_its_whole_drawing(make_app):
+    """The table's first frame (its cached still layer half drawn when time ran out) ends
+    up exactly as a whole drawing; the game plays on meanwhile."""
+    app = make_app(settings={"speed": "normal"})
+    app.step(events=[], dt=1 / 60)
+    _cold(app)
+    app.prepare_budget_ms = 1e-6
+    app.start_new_game(seed=5)
+    modes = _steps_until_drawn(app)
+    assert modes.count("preparing") >= 10 and modes[-1] == "full", modes
+    shown = _bytes(app.screenshot())
+    whole = pygame.Surface(app.window.get_size())
+    app.scene.invalidate()
+    app.draw(whole)
+    assert shown == _bytes(whole)
+
+
+def test_natively_a_new_screen_is_drawn_in_its_first_frame(make_app):
+    app = make_app()
+    assert app.prepare_budget_ms is None
+    app.step(events=[], dt=1 / 60)
+    _cold(app)
+    click_named(app, "new_game")
+    assert app.scene_name == "new_game" and app.last_draw == "full"
+
+
+def test_a_backdrop_is_the_felt_and_its_panels_drawn_one_by_one(make_app):
+    """The score pages' cached backdrop (one opaque blit) shows the very pixels of the felt
+    and the panels drawn in turn, at 1x and at a device scale."""
+    from game.ui.scenes.score import OVER_PANELS, SHEET_PANELS
+
+    make_app()
+    for size in ((1280, 720), (1600, 900)):
+        gfx.set_scale(size[0] / 1280)
+        for panels in (SHEET_PANELS, OVER_PANELS):
+            fast, slow = pygame.Surface(size), pygame.Surface(size)
+            backdrop.blit_backdrop(fast, panels)
+            backdrop.blit_backdrop(fast, panels)  # from the cache the second time
+            gfx.blit_felt(slow)
+            for r in panels:
+                gfx.blit_panel(slow, r)
+            assert _bytes(fast) == _bytes(slow)
+            backdrop._backdrops.clear()  # made again one part per pass, as under a spent deadline
+            gfx._panel_cache.clear()
+            passes, step = 0, pygame.Surface(size)
+            while True:
+                passes += 1
+                gfx.set_deadline(0.0)
+                try:
+                    backdrop.blit_backdrop(step, panels)
+                    break
+                except gfx.OutOfTime:
+                    pass
+                finally:
+                    gfx.set_deadline(None)
+            assert passes >= 3 and _bytes(step) == _bytes(slow)
+    gfx.set_scale(1.0)
+
+
+def test_frames_that_draw_nothing_make_the_hands_card_pictures_ahead(make_app):
+    """On the human's turn the hand is drawn from pictures already made while nothing was
+    drawn: no card picture is made in the frame that shows the playable cards."""
+    from game.ui.scenes.table_scene import TableScene
+
+    from .helpers import advance_until, table_for
+
+    app = make_app()
+    match = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.legal_actions()) < len(m.view(0).hand))
+    table_for(app, match)
+    app.step(events=[], dt=1 / 60)
+    gfx._composites.clear()
+    for _ in range(200):  # the human's turn: nothing moves, frames are skipped
+        app.step(events=[], dt=1 / 60)
+    assert isinstance(app.scene, TableScene) and app.last_draw == "skipped"
+    made = len(gfx._composites)
+    assert made >= 2 * len(app.scene.v.hand)
+    hand = app.scene.table.hand
+    assert hand.choosing() and hand.table.legal_cards() != set(app.scene.v.hand)  # some cards dimmed
+    hand.draw(pygame.Surface(app.window.get_size()))
+    assert len(gfx._composites) == made  # the hand was drawn from pictures made ahead
+
+
+def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_app):
+    """Started before the title's warm-up ran, the game goes on with it at the table on
+    frames that draw nothing: the modules and sounds one a frame, the next screens' first
+    frames a few ms a frame (taken up again where the time ran out)."""
+    from game.ui import frame
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.start_new_game(seed=3)
+    assert any(not s.startswith("scene:") for s in app._warm_modules) and "scene:score" in app._warm_modules
+    _cold(app)
+    app._warm_modules = ["game.ui.scenes.score", "scene:score"]
+    app._warm = [92, 84, 64]
+    backdrop._backdrops.clear()
+    frame.IDLE_PREPARE_MS, saved = 1e-6, frame.IDLE_PREPARE_MS  # one picture a frame
+    try:
+        seen = []
+        for _ in range(300):
+            app.step(events=[], dt=1 / 60)
+            seen.append(list(app._warm_modules))
+            if not app._warm_modules:
+                break
+    finally:
+        frame.IDLE_PREPARE_MS = saved
+    assert app._warm_modules == []
+    assert sum(1 for s in seen if s == ["scene:score"]) >= 3  # the score page took several frames
+    assert len(backdrop._backdrops) == 1 and not backdrop._backdrop_parts
+    assert app._warm  # then the card faces, a few ms a frame
+    for _ in range(2000):
+        app.step(events=[], dt=1 / 60)
+        if not app._warm:
+            break
+    assert app._warm == []
+
+
+def test_a_hand_drawn_without_its_covered_parts_equals_every_card_drawn_whole(make_app, monkeypatch):
+    """The hand fan leaves out of each card what the next card's opaque part covers; the
+    pixels are those of every card blitted whole, with lifted, dimmed, glowing and
+    face-down cards, at 1x and at a device scale."""
+    import random
+
+    from game.engine.cards import parse_cards
+    from game.ui import art
+
+    make_app()
+    monkeypatch.setattr(cardfan, "CUT_COVERED", True)  # as in the browser
+    rng = random.Random(4)
+    deck = parse_cards("AS KS QS JS 10S 9S 8S 7S AH KH QH JH 10H 9H 8H 7H AD KD QD JD 10D 9D")
+    for scale, n in ((1.0, 16), (1.25, 12), (1.0, 5), (0.8, 2)):
+        gfx.set_scale(scale)
+        size = (int(1280 * scale), int(720 * scale))
+        cards, x = [], 200
+        for i in range(n):
+            lift = rng.choice((0, 0, 24, 10))
+            card = None if rng.random() < 0.15 else deck[i]
+            look = rng.choice(((None, False), (None, True), (art.GOLD, False), (art.SELECT, False), (art.KITTY, False)))
+            cards.append((card, pygame.Rect(x, 560 - lift, 92, 132), card is not None, *look))
+            x += rng.choice((30, 47, 64, 100))
+        fast, slow = pygame.Surface(size), pygame.Surface(size)
+        gfx.blit_felt(fast)
+        gfx.blit_felt(slow)
+        cardfan.draw_overlapping(fast, cardfan.card_layers(cards))
+        for card, r, face_up, highlight, dim in cards:
+            gfx.draw_card(slow, card, r, face_up=face_up, highlight=highlight, dim=dim)
+        assert _bytes(fast) == _bytes(slow)
+        assert any(core is not None for _img, _pos, core in cardfan.card_layers(cards))  # something was left out
+    gfx.set_scale(1.0)
+
+
+def test_the_parts_of_a_rect_outside_another():
+    a = pygame.Rect(0, 0, 10, 10)
+    for b in (pygame.Rect(3, 3, 4, 4), pygame.Rect(5, -2, 10, 20), pygame.Rect(20, 20, 2, 2), pygame.Rect(-1, -1, 12, 12)):
+        parts = cardfan.uncovered(a, b)
+        covered = {(x, y) for x in range(10) for y in range(10) if b.collidepoint(x, y)}
+        cells = [(x, y) for p in parts for x in range(p.left, p.right) for y in range(p.top, p.bottom)]
+        assert len(cells) == len(set(cells))  # no overlap
+        assert set(cells) == {(x, y) for x in range(10) for y in range(10)} - covered
+
+
+def test_the_new_game_screens_prepared_first_frame_is_kept_and_equals_a_drawing(make_app, monkeypatch):
+    """The title's warm-up draws the new-game screen off screen and keeps the picture; the
+    screen's first frame is that picture (no panel drawn), pixel for pixel what drawing it
+    makes; a changed screen (another preset) is drawn, not taken from it."""
+    from game.ui import registry
+    from game.ui.scenes.menu import NewGameScene
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    app.prepare_scene("new_game")
+    assert NewGameScene._first_frame is not None
+    panels = []
+    real_panel = gfx.blit_panel
+    monkeypatch.setattr(gfx, "blit_panel", lambda *a, **k: (panels.append(1), real_panel(*a, **k)))
+    kept = pygame.Surface(app.window.get_size())
+    registry.create("new_game", app).draw(kept)
+    assert panels == []  # one blit of the kept picture
+    kept_again = pygame.Surface(app.window.get_size())
+    registry.create("new_game", app).draw(kept_again)
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    drawn = pygame.Surface(app.window.get_size())
+    registry.create("new_game", app).draw(drawn)
+    assert panels  # drawn this time
+    assert _bytes(kept) == _bytes(drawn) == _bytes(kept_again)
+    app.prepare_scene("new_game")
+    other = registry.create("new_game", app)
+    other.set_preset("blato")
+    panels.clear()
+    other.draw(pygame.Surface(app.window.get_size()))
+    assert panels  # not the kept picture: the preset differs
+
+
+def test_a_table_in_play_made_over_frames_makes_the_hand_a_few_cards_a_pass(make_app):
+    """A table shown in the middle of a deal (a loaded game): its first frame, made over
+    frames, makes the hand's card pictures a part per pass and ends up exactly as a whole
+    drawing."""
+    from .helpers import advance_until, table_for
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    match = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.view(0).hand) >= 12)
+    _cold(app)
+    app.prepare_budget_ms = 1e-6
+    table_for(app, match)
+    modes = _steps_until_drawn(app)
+    assert modes.count("preparing") >= 12 + 10 and modes[-1] == "full", modes  # a pass per card, then the objects
+    shown = _bytes(app.screenshot())
+    whole = pygame.Surface(app.window.get_size())
+    app.scene.invalidate()
+    app.draw(whole)
+    assert shown == _bytes(whole)

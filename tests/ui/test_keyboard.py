@@ -1,0 +1,67 @@
+"""Issue 8 defect: keyboard traps.  Keyboard-only play must be as direct as the mouse:
+Enter acts on the screen's main button, the declare step's Tab and arrows stay on the
+contracts, and Enter never opens the pause menu by surprise."""
+
+import pygame
+
+from tests.ui.helpers import advance_until, table_for
+from tools.ui_autopilot import post_key
+
+
+def _declare_table(make_app):
+    m = advance_until(lambda m: m.phase == "declare" and m.to_act == 0)
+    app = make_app()
+    return app, table_for(app, m), m
+
+
+def _key(app, key, mod=0):
+    post_key(key, mod)
+    app.step(dt=1 / 60)
+
+
+def test_enter_twice_in_declare_names_a_contract_not_the_pause_menu(make_app):
+    app, scene, m = _declare_table(make_app)
+    _key(app, pygame.K_RETURN)
+    w = app.scene.focused_widget()
+    assert app.scene_name == "declare" and w is not None and w.name.startswith("declare:")
+    _key(app, pygame.K_RETURN)
+    assert app.scene_name != "pause"
+    assert m.history and m.history[-1].kind == "declare" or m.contract
+
+
+def test_tab_starts_on_a_contract_and_arrows_stay_on_them(make_app):
+    app, scene, m = _declare_table(make_app)
+    _key(app, pygame.K_TAB)
+    assert app.scene.focused_widget().name.startswith("declare:")
+    names = [w.name for w in scene.focusables() if w.name.startswith("declare:")]
+    for _ in range(len(names) + 2):
+        _key(app, pygame.K_RIGHT)
+        w = app.scene.focused_widget()
+        assert w is not None and w.name.startswith("declare:"), w and w.name
+        assert scene.table.hand.cursor is None
+
+
+def test_first_enter_acts_on_title_pause_and_score(make_app):
+    app = make_app()
+    _key(app, pygame.K_RETURN)
+    assert app.scene_name == "new_game"
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and m.deals)
+    scene = table_for(app, m)
+    _key(app, pygame.K_ESCAPE)
+    assert app.scene_name == "pause"
+    _key(app, pygame.K_RETURN)
+    assert app.scene_name == "play"
+    app.push_scene("score", scene.session)
+    app.step(dt=1 / 60)
+    _key(app, pygame.K_RETURN)
+    assert app.scene_name == "play"
+
+
+def test_enter_in_play_picks_a_playable_card(make_app):
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and m.trick and len(m.legal_actions()) < len(m.hand(0)))
+    app = make_app()
+    scene = table_for(app, m)
+    before = len(m.history)
+    _key(app, pygame.K_RETURN)  # the cursor lands on a card that may be played
+    _key(app, pygame.K_RETURN)
+    assert len(m.history) == before + 1 or len(m.history) > before

@@ -1,0 +1,56 @@
+"""A faster start (issue 13): the title is drawn before the computer players and the
+table's modules are loaded,
+they and the next screens' first frames are made while the title waits, and the engine's
+suit tables (built at import) hold what their definition says."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TITLE_FIRST = r"""
+import os, sys, tempfile
+sys.path.insert(0, os.getcwd())
+from game.ui.app import App
+from game import perf
+app = App(storage_dir=tempfile.mkdtemp(), settings={"language": "en", "sound": False})
+app.step(events=[], dt=1 / 60)
+first = perf.first_frame()
+print("title", first and first["scene"], "ai" , "game.ai" in sys.modules, "table", "game.ui.table" in sys.modules)
+for _ in range(30):
+    app.step(events=[], dt=1 / 60)
+print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.search" in sys.modules,
+      "table", "game.ui.scenes.play" in sys.modules, "left", len(app._warm_modules))
+"""
+
+
+def test_the_title_is_drawn_before_the_computer_players_are_loaded():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", TITLE_FIRST], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.startswith(("title", "later"))]
+    assert lines == ["title title ai False table False", "later title ai True table True left 0"], out.stdout
+
+
+def test_a_game_starts_from_the_title_at_once(make_app):
+    """Starting a game right away (before the warm-up finished) still works."""
+    app = make_app()
+    app.step(dt=1 / 60)
+    app.start_new_game(seed=4)
+    for _ in range(5):
+        app.step(dt=1 / 60)
+    assert app.scene_name in ("deal", "declare", "exchange", "kitty", "play")
+
+
+def test_suit_tables_hold_the_cards_of_every_pattern():
+    from game.engine.cards import CARDS, SUIT_BITS_DESC, SUIT_CARDS, SUIT_INDICES
+
+    assert len(SUIT_BITS_DESC) == 1 << 13
+    for v in range(1 << 13):
+        bits = tuple(i for i in range(12, -1, -1) if v >> i & 1)
+        assert SUIT_BITS_DESC[v] == bits
+        for s in range(4):
+            assert SUIT_INDICES[s][v] == tuple(s * 13 + i for i in bits)
+            assert SUIT_CARDS[s][v] == tuple(CARDS[s * 13 + i] for i in bits)
