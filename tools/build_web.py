@@ -1,6 +1,8 @@
-"""Build the browser version: build/web/ (index.html, NAME.tar.gz, NAME.apk, favicon.png).
+"""Build the browser version: build/web/ (index.html, NAME.tar.gz, NAME.apk, favicon.png,
+the web app manifest and icons, sw.js; with --vendor-runtime also runtime/).
 
-    python -m tools.build_web [--out build/web] [--zip] [--main PATH] [--cdn URL]
+    python -m tools.build_web [--out build/web] [--zip] [--main PATH]
+                              [--cdn URL | --vendor-runtime DIR]
 
 (`make web` runs this.) The build works offline and never touches the source tree:
 
@@ -12,8 +14,15 @@
    missing), so it never fetches either from its CDN. pygbag runs with the staging
    folder's parent as its working directory (where it reads pygbag.ini) and with `black`
    hidden from it (it would reformat the sources it packs).
-3. The outputs are copied to OUT and checked (tools/web_check.py): archive contents,
-   template placeholders, the 300 KB archive target.
+3. The outputs are copied to OUT with the app files that make the page installable and
+   playable offline: manifest.webmanifest and icons (tools/pwa_icons.py) and sw.js, the
+   service worker (assets/web/sw.js with this build's id and file lists filled in).
+4. With --vendor-runtime DIR, pygbag's runtime files are copied from DIR (a copy of
+   pygbag's CDN folder: 0.9.3/..., index-0.9.3-cp312.json, cp312/...) into OUT/runtime/ and
+   the page loads them from there: no request leaves the site. Missing files stop the
+   build with the list of what is missing.
+5. OUT is checked (tools/web_check.py): archive contents, template placeholders, the
+   300 KB archive target, every file the page and sw.js name is there.
 
 NAME.tar.gz is what the page loads; NAME.apk is the same files as a zip, which the page
 loads instead on itch.io (whose CDN unpacks .gz files on the way). --zip also writes
@@ -23,6 +32,8 @@ OUT.zip (e.g. build/web.zip) ready to upload to itch.io.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -38,6 +49,21 @@ TEMPLATE = ROOT / "assets" / "web" / "index.tmpl"
 ICON = ROOT / "assets" / "icon.png"
 ICON_SIZE = 64
 PYGBAG_TIMEOUT_S = 300
+SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
+
+# pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
+# interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py
+# and aio/pep0723.py); the page maps the latter to the folder above its runtime.
+RUNTIME_VERSION = "0.9.3"
+PYDIGITS = "312"
+DEFAULT_PACKAGES = "https://pygame-web.github.io/cdn/"
+DEFAULT_CDN = f"{DEFAULT_PACKAGES}{RUNTIME_VERSION}/"
+INDEX_JSON = f"index-{RUNTIME_VERSION}-cp{PYDIGITS}.json"
+WHEEL_API = "wasm32_bi_emscripten"  # the interpreter's HOST_GNU_TYPE, as pep0723 spells it
+DEFAULT_WHEEL = f"cp{PYDIGITS}/pygame_ce-2.5.7.dev1-cp{PYDIGITS}-cp{PYDIGITS}-{WHEEL_API}.whl"
+INTERPRETER_FILES = ("pythons.js", "cpythonrc.py", "empty.ogg", f"cpython{PYDIGITS}/main.js",
+                     f"cpython{PYDIGITS}/main.wasm", f"cpython{PYDIGITS}/main.data")
+VENDOR_DIR = "runtime"
 
 # What the staging copy leaves out (besides hidden files and folders, always left out).
 SKIP_DIRS = {"__pycache__", "tests", "test", "build", "dist"}
@@ -147,7 +173,77 @@ def fallback_icon(size: int = ICON_SIZE):
     return icon
 
 
-def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str | None) -> Path:
+def zero_gzip_time(path: Path) -> None:
+    """Clear the build time pygbag's gzip header records (RFC 1952 MTIME = 0, "none"), so
+    that the same sources give the same archive bytes and so the same build id."""
+    data = bytearray(path.read_bytes())
+    if data[:3] == b"\x1f\x8b\x08" and not data[3] & 0x02:  # no header CRC to keep right
+        data[4:8] = b"\0\0\0\0"
+        path.write_bytes(bytes(data))
+
+
+def runtime_files(wheel: str = DEFAULT_WHEEL) -> list[str]:
+    """Every runtime file the page requests, as paths in pygbag's CDN layout."""
+    return [f"{RUNTIME_VERSION}/{f}" for f in INTERPRETER_FILES] + [INDEX_JSON, wheel]
+
+
+def wheel_from_index(index: Path) -> str:
+    """The pygame-ce wheel the runtime will ask for, as the package index names it."""
+    try:
+        entries = json.loads(index.read_text(encoding="utf-8"))
+        pattern = entries["pygame"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"build_web: {index} is not pygbag's package index with a pygame entry ({exc})") from None
+    return pattern.replace("<abi>", f"cp{PYDIGITS}").replace("<api>", WHEEL_API)
+
+
+def vendor_plan(source: Path) -> list[str]:
+    """The runtime files to copy from source (a copy of pygbag's CDN folder), in its layout.
+    Stops with the list of what is missing, before anything is built."""
+    source = source.resolve()
+    if not source.is_dir():
+        raise SystemExit(f"build_web: --vendor-runtime {source}: no such folder")
+    index = source / INDEX_JSON
+    wheel = wheel_from_index(index) if index.is_file() else DEFAULT_WHEEL
+    wanted = runtime_files(wheel)
+    missing = [f for f in wanted if not (source / f).is_file()]
+    if missing:
+        raise SystemExit(
+            f"build_web: --vendor-runtime {source} lacks {len(missing)} of the {len(wanted)} files"
+            f" the page will request:\n" + "\n".join(f"  missing: {f}" for f in missing)
+            + f"\n(the folder is a copy of pygbag's CDN, {DEFAULT_PACKAGES}: {RUNTIME_VERSION}/..., "
+            f"{INDEX_JSON}, cp{PYDIGITS}/...; see README, Web, Self-host the runtime)")
+    return wanted
+
+
+def vendor_runtime(source: Path, wanted: list[str], out: Path) -> list[str]:
+    """Copy the planned runtime files to out/runtime/; returns their paths under out."""
+    for f in wanted:
+        target = out / VENDOR_DIR / f
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / f, target)
+    return [f"{VENDOR_DIR}/{f}" for f in wanted]
+
+
+def write_service_worker(out: Path, app_files: list[str], runtime: list[str], bases: list[str]) -> str:
+    """Write out/sw.js for this build; returns the build id (a hash of what it serves)."""
+    digest = hashlib.sha256()
+    for name in sorted(app_files):
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    digest.update("\n".join(runtime + bases).encode())
+    digest.update(SW_TEMPLATE.read_bytes())
+    build_id = digest.hexdigest()[:16]
+    text = SW_TEMPLATE.read_text(encoding="utf-8")
+    for marker, value in (("@@BUILD@@", build_id), ("@@APP_FILES@@", json.dumps(app_files)),
+                          ("@@RUNTIME_FILES@@", json.dumps(runtime)), ("@@RUNTIME_BASES@@", json.dumps(bases))):
+        if marker not in text:
+            raise SystemExit(f"build_web: {SW_TEMPLATE} lacks {marker}")
+        text = text.replace(marker, value)
+    (out / "sw.js").write_text(text, encoding="utf-8")
+    return build_id
+
+
+def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str) -> Path:
     """pygbag --build on app_dir; returns app_dir/build/web. Output goes to a log file."""
     (stage_root / "pygbag.ini").write_text(PYGBAG_INI, encoding="utf-8")
     # pygbag imports black if it can and then reformats every source in place.
@@ -159,10 +255,7 @@ def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str | None) -> 
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     cmd = [sys.executable, "-m", "pygbag", "--build", "--no_opt",
            "--title", TITLE, "--app_name", NAME,
-           "--template", str(TEMPLATE), "--icon", str(icon), "--ume_block", "1"]
-    if cdn:
-        cmd += ["--cdn", cdn if cdn.endswith("/") else cdn + "/"]
-    cmd.append(str(app_dir))
+           "--template", str(TEMPLATE), "--icon", str(icon), "--ume_block", "1", "--cdn", cdn, str(app_dir)]
     log_path = stage_root / "pygbag.log"
     with open(log_path, "w", encoding="utf-8") as out:
         try:
@@ -180,8 +273,11 @@ def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str | None) -> 
 
 
 def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None,
-          cdn: str | None = None, make_zip: bool = False) -> Path:
+          cdn: str | None = None, make_zip: bool = False, vendor: Path | None = None) -> Path:
     started = time.perf_counter()
+    if cdn and vendor:
+        raise SystemExit("build_web: --cdn and --vendor-runtime exclude each other")
+    vendored = vendor_plan(vendor) if vendor else []
     out = out.resolve()
     stage_root = (stage_root or out.parent / "stage").resolve()
     main_py = (main_py or ROOT / "main.py").resolve()
@@ -199,18 +295,38 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
     icon = stage_root / "favicon.png"
     log(f"icon: {make_icon(icon)}")
 
-    built = run_pygbag(stage_root, app_dir, icon, cdn)
+    if cdn:
+        cdn = cdn if cdn.endswith("/") else cdn + "/"
+    page_cdn = f"{VENDOR_DIR}/{RUNTIME_VERSION}/" if vendor else (cdn or DEFAULT_CDN)
+    built = run_pygbag(stage_root, app_dir, icon, page_cdn)
 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in ("index.html", "favicon.png", f"{NAME}.tar.gz", f"{NAME}.apk"):
+    app_files = ["index.html", "favicon.png", f"{NAME}.tar.gz", f"{NAME}.apk"]
+    for name in app_files:
         shutil.copy2(built / name, out / name)
+    zero_gzip_time(out / f"{NAME}.tar.gz")
+
+    from tools.pwa_icons import write_app_files
+
+    app_files += write_app_files(out)
+    if vendor:
+        runtime = vendor_runtime(vendor.resolve(), vendored, out)
+        bases = [f"{VENDOR_DIR}/"]
+        log(f"runtime: {len(runtime)} files from {vendor} in {out / VENDOR_DIR}"
+            f" ({sum((out / f).stat().st_size for f in runtime) / 1e6:.1f} MB)")
+    else:
+        packages = page_cdn.rsplit("/", 2)[0] + "/"  # the folder above the versioned one
+        runtime = [page_cdn + f for f in INTERPRETER_FILES] + [packages + INDEX_JSON, packages + DEFAULT_WHEEL]
+        bases = [page_cdn, packages]
+    log(f"service worker: build {write_service_worker(out, app_files, runtime, bases)},"
+        f" {len(app_files)} page files and {len(runtime)} runtime files cached")
     if make_zip:
         zip_path = out.with_suffix(".zip")
         with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_STORED) as zf:
-            for f in sorted(out.iterdir()):
-                zf.write(f, f.name)
+            for f in sorted(p for p in out.rglob("*") if p.is_file()):
+                zf.write(f, f.relative_to(out).as_posix())
         log(f"wrote {zip_path} for itch.io")
 
     from tools.web_check import check, summary
@@ -228,10 +344,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "web", help="output folder [build/web]")
     ap.add_argument("--stage", type=Path, default=None, help="staging folder [OUT/../stage]")
     ap.add_argument("--main", type=Path, default=None, help="entry point to pack as main.py [main.py]")
-    ap.add_argument("--cdn", default=None, help="pygbag runtime URL (default: pygbag's own CDN)")
+    ap.add_argument("--cdn", default=None, help=f"pygbag runtime URL, a mirror of {DEFAULT_CDN} (its"
+                    f" package index and wheels one folder up) [pygbag's CDN]")
+    ap.add_argument("--vendor-runtime", type=Path, default=None, metavar="DIR",
+                    help="copy pygbag's runtime from DIR (a copy of its CDN folder) into OUT/runtime/"
+                         " and load it from there: the page then needs no other site")
     ap.add_argument("--zip", action="store_true", help="also write OUT.zip (itch.io upload)")
     args = ap.parse_args(argv)
-    build(args.out, args.stage, args.main, args.cdn, args.zip)
+    build(args.out, args.stage, args.main, args.cdn, args.zip, args.vendor_runtime)
     return 0
 
 

@@ -47,7 +47,6 @@ def main(argv=None) -> int:
     w, h = (int(x) for x in args.size.lower().split("x"))
     os.makedirs(args.out, exist_ok=True)
     from game.ui.app import App
-    from game.ui.scenes.menu import NewGameScene, PauseScene, RulesScene, SettingsScene
 
     data = tempfile.mkdtemp(prefix="358shots-")
     app = App(size=(w, h), storage_dir=data,
@@ -55,8 +54,8 @@ def main(argv=None) -> int:
     done: dict[str, str] = {}
     settle(app)
     save(app, args.out, "title", done)
-    for cls in (NewGameScene, SettingsScene, RulesScene):
-        app.push(cls(app))
+    for name in ("new_game", "settings", "rules"):
+        app.push_scene(name)
         settle(app)
         save(app, args.out, app.scene_name, done)
         app.pop()
@@ -66,12 +65,11 @@ def main(argv=None) -> int:
     save(app, args.out, "deal", done)
     app.set_setting("speed", "instant")
     pilot = Autopilot(app, seed=args.seed)
-    table = app.scene
     deadline = time.time() + 120
 
     def table_idle():
         s = app.scene
-        return hasattr(s, "timeline") and not s.timeline.busy and s.v.to_act == s.human
+        return hasattr(s, "table") and not s.timeline.busy and s.v.to_act == s.human
 
     while time.time() < deadline and not all(k in done for k in WANTED):
         name = app.scene_name
@@ -96,19 +94,19 @@ def main(argv=None) -> int:
                     s.click_card(c)
                 settle(app, 2)
                 save(app, args.out, "kitty", done)
-                s.selected.clear()
+                s.table.hand.selected.clear()
                 s.build()
             elif phase == "play" and len(s.v.trick) == 2 and "play" not in done:
-                s.hover_card = next(iter(s.legal_cards()), None)
+                s.table.hand.hover = next(iter(s.table.legal_cards()), None)
                 settle(app, 1)
                 save(app, args.out, "play", done)
             elif phase == "play" and s.v.tricks and "last_trick" not in done and len(s.v.tricks) >= 3:
-                s.toggle_last()
+                s.table.last_trick.toggle()
                 settle(app, 1)
                 save(app, args.out, "last_trick", done)
-                s.show_last = False
+                s.table.last_trick.visible = False
             elif phase == "play" and "pause" not in done and len(s.v.tricks) >= 5:
-                app.push(PauseScene(app, s))
+                app.push_scene("pause", s.table)
                 settle(app, 1)
                 save(app, args.out, "pause", done)
                 app.pop()

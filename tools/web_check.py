@@ -9,7 +9,9 @@ check fails. Pure standard library.
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import struct
 import sys
 import tarfile
 import zipfile
@@ -21,6 +23,8 @@ MAX_ARCHIVE_KB = 300
 RUNTIME_ASSET_SUFFIXES = {".png", ".jpg", ".jpeg", ".ogg", ".ttf", ".otf", ".json", ".txt"}
 FORBIDDEN_SUFFIXES = {".wav", ".mp3", ".aiff", ".flac", ".pyc", ".md", ".tmpl", ".xcf", ".psd"}
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|cookiecutter")
+SW_LISTS = ("BUILD", "APP_FILES", "RUNTIME_FILES", "RUNTIME_BASES")
+MANIFEST = "manifest.webmanifest"
 
 
 @dataclass
@@ -39,10 +43,65 @@ class Report:
     def archive_bytes(self) -> int:
         return self.sizes.get(f"{self.name}.tar.gz", 0)
 
+    sw: dict = field(default_factory=dict)
+    offline_bytes: int = 0  # what sw.js stores from this host (the .apk only on itch.io)
+
     @property
     def first_load_bytes(self) -> int:
         """What the browser takes from our host on first load: page, icon, tar.gz."""
         return sum(self.sizes.get(f, 0) for f in ("index.html", "favicon.png", f"{self.name}.tar.gz"))
+
+
+def service_worker_lists(web_dir: Path) -> dict:
+    """The constants tools/build_web.py wrote into sw.js: BUILD, APP_FILES, RUNTIME_FILES,
+    RUNTIME_BASES (ValueError when one is missing or not JSON)."""
+    text = (Path(web_dir) / "sw.js").read_text(encoding="utf-8")
+    found = {}
+    for name in SW_LISTS:
+        m = re.search(rf"^const {name} = (.+?);", text, re.M)
+        if not m:
+            raise ValueError(f"sw.js has no {name}")
+        found[name] = json.loads(m.group(1))
+    if "@@" in text:
+        raise ValueError("sw.js has unfilled @@ markers")
+    return found
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    data = path.read_bytes()[:24]
+    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return struct.unpack(">II", data[16:24])
+
+
+def manifest_problems(web_dir: Path) -> list[str]:
+    """What keeps the web app manifest from making the page installable."""
+    path = web_dir / MANIFEST
+    if not path.is_file():
+        return [f"missing {MANIFEST}"]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        return [f"{MANIFEST} is not JSON: {exc}"]
+    problems = [f"{MANIFEST} lacks {k}" for k in ("name", "short_name", "start_url", "display", "icons")
+                if not data.get(k)]
+    if data.get("display") not in ("fullscreen", "standalone", "minimal-ui", None):
+        problems.append(f"{MANIFEST}: display {data.get('display')!r} is not installable")
+    sizes = {}
+    for icon in data.get("icons", []):
+        src = web_dir / icon.get("src", "")
+        real = png_size(src) if src.is_file() else None
+        if real is None:
+            problems.append(f"{MANIFEST}: icon {icon.get('src')} missing or not a PNG")
+            continue
+        if f"{real[0]}x{real[1]}" != icon.get("sizes"):
+            problems.append(f"{MANIFEST}: icon {icon['src']} is {real[0]}x{real[1]}, not {icon.get('sizes')}")
+        for purpose in icon.get("purpose", "any").split():
+            sizes.setdefault(purpose, set()).add(real)
+    for purpose in ("any", "maskable"):
+        if not {(192, 192), (512, 512)} <= sizes.get(purpose, set()):
+            problems.append(f"{MANIFEST}: needs 192 and 512 px icons for purpose {purpose}")
+    return problems
 
 
 def archive_name(web_dir: Path) -> str:
@@ -129,6 +188,23 @@ def check(web_dir: Path | str, max_kb: int = MAX_ARCHIVE_KB) -> Report:
         if "pythons.js" not in html:
             report.problems.append("index.html does not load the pygbag runtime (pythons.js)")
 
+    problems = manifest_problems(web_dir)
+    report.problems += problems
+    try:
+        report.sw = service_worker_lists(web_dir)
+    except (OSError, ValueError) as exc:
+        report.problems.append(f"sw.js: {exc}")
+    if report.sw:
+        local = [f for f in report.sw["APP_FILES"] + report.sw["RUNTIME_FILES"] if "://" not in f]
+        absent = [f for f in local if not (web_dir / f).is_file()]
+        if absent:
+            report.problems.append(f"sw.js and the page request {len(absent)} files this folder lacks: "
+                                   + ", ".join(absent))
+        report.offline_bytes = sum((web_dir / f).stat().st_size for f in local
+                                   if f not in absent and not f.endswith(".apk"))
+        if page.is_file() and 'rel="manifest"' not in html:
+            report.problems.append("index.html does not link the manifest")
+
     if report.archive_bytes > max_kb * 1024:
         report.problems.append(f"archive {report.archive_bytes} B is over the {max_kb} KB target")
     return report
@@ -141,6 +217,11 @@ def summary(report: Report) -> str:
     lines.append(f"  archive: {len(report.members)} files, {report.archive_bytes / 1024:.1f} KB"
                  f" (target < {MAX_ARCHIVE_KB} KB)")
     lines.append(f"  first load from this host (page + icon + archive): {report.first_load_bytes / 1024:.1f} KB")
+    if report.sw:
+        remote = [f for f in report.sw["RUNTIME_FILES"] if "://" in f]
+        lines.append(f"  offline cache (sw.js, build {report.sw['BUILD']}): {report.offline_bytes / 1024:.1f} KB from"
+                     f" this folder" + (f" + {len(remote)} runtime files from {report.sw['RUNTIME_BASES'][-1]}"
+                                        if remote else " (runtime included: no other site)"))
     for problem in report.problems:
         lines.append(f"  PROBLEM: {problem}")
     return "\n".join(lines)

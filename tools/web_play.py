@@ -1,10 +1,12 @@
 """Play the built web game in headless Chromium up to the first trick, with screenshots.
 
     python -m tools.web_play --wheel /tmp/pygame_ce_wasm.whl [--web build/web] [--out /tmp/shots]
-                             [--size 1280x720] [--steps-only FILE]
+                             [--size 1280x720] [--steps-only FILE] [--webcheck DIR]
 
 Writes a webcheck steps.json (clicks posted by tests/web/webcheck_driver.py, which only
-acts when the human may) and runs ../shared/webcheck/run.py on the build: title, new-game
+acts when the human may) and runs the webcheck harness's run.py on the build (found by
+tools.web_wasm.find_webcheck: --webcheck DIR, $WEBCHECK_DIR, then shared/webcheck beside the
+repository or a folder above it): title, new-game
 screen, the table after the deal, the first play, a trick on the table, the first trick
 taken. Screenshots and report.json land in --out. The wheel is pygame-ce built for
 WebAssembly (cp314) from the public pygame-web/cdn repository; keep it outside the
@@ -19,9 +21,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.web_wasm import driver_source
+
 ROOT = Path(__file__).resolve().parent.parent
-RUN_PY = ROOT.parent / "shared" / "webcheck" / "run.py"
-DRIVER = ROOT / "tests" / "web" / "webcheck_driver.py"
 
 
 # Frame times at the table in the browser: 30 frames forcing a full redraw (the App skips
@@ -45,7 +47,7 @@ def _frames(full, n=30):
 
 
 def steps() -> list[dict]:
-    driver = DRIVER.read_text(encoding="utf-8").replace("import main\n", "")
+    driver = driver_source()
     started = "getattr(main, 'APP', None) is not None and main.APP.frames > 5"
     return [
         {"until": started, "timeout": 120},
@@ -82,17 +84,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="/tmp/358-shots")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--steps-only", help="write the steps JSON to this file and stop")
+    ap.add_argument("--webcheck", help="the webcheck harness folder [$WEBCHECK_DIR or shared/webcheck]")
     args = ap.parse_args(argv)
     if args.steps_only:
         Path(args.steps_only).write_text(json.dumps(steps(), indent=1))
         return 0
     if not args.wheel or not Path(args.wheel).is_file():
         sys.exit("web_play: --wheel PATH to the pygame-ce WebAssembly wheel is required")
+    from tools.web_wasm import HarnessNotFound, find_webcheck
+
+    try:
+        run_py = find_webcheck(explicit=args.webcheck) / "run.py"
+    except HarnessNotFound as exc:
+        print(f"web_play: {exc}", file=sys.stderr)
+        return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     steps_file = out / "steps.json"
     steps_file.write_text(json.dumps(steps(), indent=1))
-    cmd = [sys.executable, str(RUN_PY), args.web, "--wheel", args.wheel, "--out", str(out),
+    cmd = [sys.executable, str(run_py), args.web, "--wheel", args.wheel, "--out", str(out),
            "--script", str(steps_file), "--size", args.size]
     return subprocess.run(cmd).returncode
 

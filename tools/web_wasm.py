@@ -6,12 +6,14 @@ Unpacks build/web/NAME.tar.gz in the browser the way pygbag's loader does (under
 /data/data/NAME/assets, made the working directory and the head of sys.path), then plays
 seeded matches with tests/web/wasm_match.py and prints the results as JSON: the
 engine and computer players on WebAssembly, and the decision times of the hard player.
-pygame is not loaded: its WebAssembly wheel comes only from pygbag's CDN (see
-../shared/webcheck for the full game with a locally supplied wheel).
+pygame is not loaded: its WebAssembly wheel comes only from pygbag's CDN (see the
+webcheck harness, shared/webcheck, for the full game with a locally supplied wheel).
 
 Needs Debian's chromium, the playwright package and Pyodide 314.0.7 from npm in
 $WEBCHECK_CACHE (default ~/.cache/webcheck): `ensure_env()` installs what is missing with
-../shared/webcheck/setup.sh.
+the harness's setup.sh. The harness is looked for by `find_webcheck()`: $WEBCHECK_DIR,
+then shared/webcheck beside the repository or any folder above it (a main checkout at
+X/main and a worktree at X/wt/NAME both find X/shared/webcheck).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
-SETUP_SH = ROOT.parent / "shared" / "webcheck" / "setup.sh"
+HARNESS_FILES = ("run.py", "setup.sh")
 MATCH_SCRIPT = ROOT / "tests" / "web" / "wasm_match.py"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -74,6 +76,12 @@ sys.path.insert(0, f"{appdir}/assets")
 """
 
 
+def driver_source() -> str:
+    """The click driver (tests/web/webcheck_driver.py) as a webcheck "py" step: it defines
+    main._web_drive(goal) and main._web_press(widget name)."""
+    return (ROOT / "tests" / "web" / "webcheck_driver.py").read_text(encoding="utf-8").replace("import main\n", "")
+
+
 def cache_dir() -> Path:
     return Path(os.environ.get("WEBCHECK_CACHE", str(Path.home() / ".cache" / "webcheck")))
 
@@ -96,6 +104,45 @@ def missing() -> list[str]:
     return gaps
 
 
+class HarnessNotFound(FileNotFoundError):
+    """The webcheck harness is not where we looked; the message says where and what to set."""
+
+
+def webcheck_places(root: Path = ROOT, explicit: str | os.PathLike | None = None) -> list[tuple[str, Path]]:
+    """Where the harness may be, in order: (how it was named, folder)."""
+    places = []
+    if explicit:
+        places.append(("--webcheck", Path(explicit)))
+    if os.environ.get("WEBCHECK_DIR"):
+        places.append(("$WEBCHECK_DIR", Path(os.environ["WEBCHECK_DIR"])))
+    for folder in [root, *root.parents]:
+        places.append((f"beside {folder}", folder / "shared" / "webcheck"))
+    return places
+
+
+def find_webcheck(root: Path = ROOT, explicit: str | os.PathLike | None = None) -> Path:
+    """The webcheck harness folder (holding run.py and setup.sh). A folder named by
+    --webcheck or $WEBCHECK_DIR must be right: it is not silently passed over."""
+    looked = []
+    for how, folder in webcheck_places(root, explicit):
+        lacking = [f for f in HARNESS_FILES if not (folder / f).is_file()]
+        if not lacking:
+            return folder.resolve()
+        if how in ("--webcheck", "$WEBCHECK_DIR"):
+            raise HarnessNotFound(f"the webcheck harness named by {how} ({folder}) lacks {', '.join(lacking)}")
+        looked.append(str(folder))
+    raise HarnessNotFound("the webcheck harness (run.py, setup.sh) was not found; looked in "
+                          + ", ".join(looked) + ". Set WEBCHECK_DIR=/path/to/shared/webcheck.")
+
+
+def webcheck_run_py(tool: str, explicit: str | os.PathLike | None = None) -> Path:
+    """The harness's run.py for a command-line tool, or exit naming where it looked."""
+    try:
+        return find_webcheck(explicit=explicit) / "run.py"
+    except HarnessNotFound as exc:
+        sys.exit(f"{tool}: {exc}")
+
+
 def ensure_env(install: bool = True, timeout_s: int = 900) -> str | None:
     """None when ready, else the reason it is not (after trying setup.sh once if allowed)."""
     gaps = missing()
@@ -103,13 +150,15 @@ def ensure_env(install: bool = True, timeout_s: int = 900) -> str | None:
         return None
     if not install:
         return "not installed: " + ", ".join(gaps)
-    if not SETUP_SH.is_file():
-        return f"not installed: {', '.join(gaps)}; and {SETUP_SH} is not there to install them"
+    try:
+        setup_sh = find_webcheck() / "setup.sh"
+    except HarnessNotFound as exc:
+        return f"not installed: {', '.join(gaps)}; and {exc}"
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    print(f"web_wasm: installing {', '.join(gaps)} with {SETUP_SH} ...", file=sys.stderr, flush=True)
+    print(f"web_wasm: installing {', '.join(gaps)} with {setup_sh} ...", file=sys.stderr, flush=True)
     try:
-        done = subprocess.run(["bash", str(SETUP_SH)], env=env, capture_output=True, text=True,
+        done = subprocess.run(["bash", str(setup_sh)], env=env, capture_output=True, text=True,
                               timeout=timeout_s, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"setup.sh did not finish: {exc}"

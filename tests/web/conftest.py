@@ -62,13 +62,24 @@ def web_build(tmp_path_factory):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Print what the browser test measured (visible in CI logs)."""
+    """Print what the browser tests measured (visible in CI logs)."""
     from tests.web.test_browser import RESULTS
+    from tests.web.test_offline import RESULTS as OFFLINE
 
+    tr = terminalreporter
+    if OFFLINE:
+        tr.section("web: offline cache (service worker)")
+        if "stub_cache" in OFFLINE:
+            c = OFFLINE["stub_cache"]
+            tr.write_line(f"page, game, icons, manifest + stand-in runtime: {c['entries']} files,"
+                          f" {c['bytes'] / 1024:.1f} KB")
+        if "pyodide_cache" in OFFLINE:
+            c = OFFLINE["pyodide_cache"]
+            tr.write_line(f"real game on Pyodide + pygame-ce wheel: {c['entries']} files, {c['bytes'] / 1e6:.2f} MB;"
+                          f" offline reload to the title screen in {OFFLINE.get('pyodide_offline_title_s')} s")
     data = RESULTS.get("pyodide")
     if not data:
         return
-    tr = terminalreporter
     tr.section("web: Pyodide (WebAssembly) run")
     tr.write_line(f"Pyodide {data['python']} started in {RESULTS.get('pyodide_start_s')} s")
     for key in ("random_match", "ai_match"):

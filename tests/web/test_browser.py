@@ -3,7 +3,8 @@ Chromium runs the engine and the computer players from the built archive.
 
 CI cannot fetch the pygame-ce WebAssembly wheel (it is served only by pygbag's CDN), so
 the pygame part is skipped there with a visible reason; set WEBCHECK_WHEEL to a local
-copy of the cp314 wheel to run the whole game through ../shared/webcheck as well.
+copy of the cp314 wheel to run the whole game through the webcheck harness as well
+(shared/webcheck, found by tools.web_wasm.find_webcheck; WEBCHECK_DIR overrides).
 Set WEB_TESTS_NO_INSTALL=1 to skip instead of installing a missing browser or Pyodide.
 """
 
@@ -13,12 +14,11 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from tests.web import wasm_match
-from tests.web.conftest import ROOT
+from tests.web.browser_support import need_browser, wasm_wheel
 
 SEED = 7
 FULL_MATCH_STRENGTH = os.environ.get("WEB_TESTS_STRENGTH", "normal")
@@ -30,11 +30,9 @@ RESULTS: dict = {}  # printed at the end of the run by conftest's terminal summa
 
 @pytest.fixture(scope="module")
 def pyodide_page(web_build):
-    from tools.web_wasm import PyodidePage, ensure_env
+    from tools.web_wasm import PyodidePage
 
-    reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
-    if reason:
-        pytest.skip(f"browser test: {reason}")
+    need_browser()
     web_dir = web_build[0]
     page = PyodidePage(web_dir)
     RESULTS["pyodide_start_s"] = round(page.load_s, 1)
@@ -87,18 +85,15 @@ def test_hard_player_decision_time(results):
 
 
 def test_pygame_part(web_build):
-    wheel = os.environ.get("WEBCHECK_WHEEL")
-    if not wheel or not Path(wheel).is_file():
-        pytest.skip("pygame part skipped: the pygame-ce WebAssembly wheel comes only from pygbag's CDN,"
-                    " which CI cannot reach (set WEBCHECK_WHEEL=/path/to/pygame_ce-...-cp314-...whl to run it)")
-    from tools.web_wasm import ensure_env
+    wheel = wasm_wheel("pygame part skipped: the pygame-ce WebAssembly wheel comes only from pygbag's CDN,"
+                       " which CI cannot reach (set WEBCHECK_WHEEL=/path/to/pygame_ce-...-cp314-...whl to run it)")
+    need_browser()
+    from tools.web_wasm import HarnessNotFound, find_webcheck
 
-    reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
-    if reason:
-        pytest.skip(f"browser test: {reason}")
-    run_py = ROOT.parent / "shared" / "webcheck" / "run.py"
-    if not run_py.is_file():
-        pytest.skip(f"{run_py} not found")
+    try:
+        run_py = find_webcheck() / "run.py"
+    except HarnessNotFound as exc:
+        pytest.skip(str(exc))
     from tools.web_play import steps as play_steps
 
     out = web_build[0].parent / "webcheck-shots"

@@ -143,3 +143,40 @@ def test_icon_falls_back_when_the_art_is_missing(tmp_path):
     note = make_icon(tmp_path / "favicon.png", source=tmp_path / "no-icon.png")
     assert "fallback" in note
     assert pygame.image.load(str(tmp_path / "favicon.png")).get_size() == (64, 64)
+
+
+def test_app_icons_are_full_size_and_maskable_is_full_bleed(web_build):
+    import pygame
+
+    web_dir, *_ = web_build
+    for name, size in (("icon-192.png", 192), ("icon-512.png", 512), ("icon-maskable-192.png", 192),
+                       ("icon-maskable-512.png", 512)):
+        image = pygame.image.load(str(web_dir / name))
+        assert image.get_size() == (size, size), name
+    mask = pygame.image.load(str(web_dir / "icon-maskable-512.png"))
+    for corner in ((0, 0), (511, 0), (0, 511), (511, 511)):  # launchers crop anywhere outside the safe circle
+        assert mask.get_at(corner).a == 255
+    # the cards (light) are inside the central circle: nothing light near the edges
+    edge = [mask.get_at((x, y)) for x in range(0, 512, 16) for y in (2, 509)]
+    assert all(max(c.r, c.g, c.b) < 160 for c in edge)
+    assert max(mask.get_at((256, y)).r for y in range(200, 320)) > 200  # card faces in the middle
+
+
+def test_app_icons_fall_back_when_the_card_art_cannot_draw(tmp_path, monkeypatch):
+    import json
+
+    import tools.gen_icon
+    import tools.pwa_icons as pwa
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("card art changed")
+
+    monkeypatch.setattr(tools.gen_icon, "icon", broken)
+    monkeypatch.setattr(pwa, "_card_fan", broken)
+    written = pwa.write_app_files(tmp_path)
+    assert set(written) == {f for f, _, _ in pwa.ICONS} | {"manifest.webmanifest"}
+    from tools.web_check import manifest_problems, png_size
+
+    assert manifest_problems(tmp_path) == []
+    assert png_size(tmp_path / "icon-512.png") == (512, 512)
+    assert json.loads((tmp_path / "manifest.webmanifest").read_text())["theme_color"] == "#0b3b23"

@@ -1,4 +1,4 @@
-"""Driver for ../shared/webcheck runs: clicks through the real game to a goal.
+"""Driver for webcheck (shared/webcheck) runs: clicks through the real game to a goal.
 
 tools/web_play.py puts this file's source into a webcheck "py" step; each later
 {"until": "main._web_drive('trick1')"} poll posts at most one click (as webcheck does:
@@ -6,6 +6,7 @@ pygame MOUSEMOTION/BUTTONDOWN/BUTTONUP events at canvas pixels) when the human m
 and is true once the goal is reached: "new_game", "table", "play", "trick1" (the first
 trick of the deal complete) or "trick_on_table" (two or more cards on the table).
 It reads only what the screen shows (scene widgets, the human's view, card rectangles).
+main._web_press(name) clicks a named widget (the browser tools' scripted clicks).
 """
 
 import pygame
@@ -28,6 +29,15 @@ def _web_widget(scene, name):
         if getattr(w, "name", None) == name and getattr(w, "enabled", True):
             return w
     return None
+
+
+def _web_press(name):
+    """Click the scene's enabled widget of this name; False when there is none."""
+    w = _web_widget(main.APP.scene, name)
+    if w is None:
+        return False
+    _web_click(w.rect.center)
+    return True
 
 
 def _web_drive(goal):
@@ -88,3 +98,4 @@ def _web_drive(goal):
 
 
 main._web_drive = _web_drive
+main._web_press = _web_press

@@ -1,0 +1,125 @@
+"""The frame benchmark's recording and figures (issue 13): game/perf.py filled by the App's
+hooks and Player.think, and tools.web_perf's statistics on a recorded browser sample.
+The browser run itself (tools.web_perf --wheel ...) is not part of the tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import perf
+from tools import web_perf
+
+SAMPLE = Path(__file__).parent / "data" / "web_perf_sample.json"
+
+
+@pytest.fixture
+def recorder():
+    rec = perf.enable(capacity=64)
+    yield rec
+    perf.disable()
+
+
+def test_percentiles_and_shares_of_known_values():
+    values = list(range(1, 101))  # 1..100 ms
+    s = web_perf.spread(values, over=(16.7, 33))
+    assert (s["n"], s["median"], s["p95"], s["p99"], s["max"]) == (100, 50, 95, 99, 100)
+    assert s["over_16.7"] == 84 / 100 and s["over_33"] == 67 / 100
+    empty = web_perf.spread([], over=(33,))
+    assert empty["n"] == 0 and empty["median"] is None and empty["over_33"] is None
+
+
+def test_figures_of_a_recorded_browser_sample():
+    data = json.loads(SAMPLE.read_text())
+    s = web_perf.summarize(data)
+    frames = data["frames"]
+    drawn = [f[1] for f in frames if f[2]]
+    assert s["frames"] == len(frames) and s["drawn"]["n"] == len(drawn)
+    assert s["drawn"]["max"] == max(drawn) and s["drawn"]["median"] <= s["drawn"]["p95"] <= s["drawn"]["p99"]
+    assert s["drawn"]["over_33"] == sum(1 for x in drawn if x > 33) / len(drawn)
+    assert s["interval"]["n"] == len(frames) - 1
+    assert sum(d["n"] for d in s["by_scene"].values()) == len(drawn)
+    assert s["think"]["n"] == len(data["slices"])
+    assert s["think_over_2x_budget"] <= s["think_over_budget"] <= s["think"]["n"]
+    # the title time is the first frame on the page's clock; long tasks only while recording
+    boot = data["boot"]
+    assert s["title_ms"] == pytest.approx(boot["first_frame"]["clock_ms"] + boot["offset_ms"])
+    window = data["recording_js_ms"]
+    inside = [d for t, d in data["long_tasks"] if window[0] <= t <= window[1]]
+    assert s["long_tasks"]["n"] == len(inside) < len(data["long_tasks"])
+    text = web_perf.report(s)
+    for words in ("page open -> title", "drawn frames", "browser tasks over 50 ms", "think() slices"):
+        assert words in text
+
+
+def test_summarize_command_reads_a_file_and_refuses_garbage(tmp_path, capsys):
+    assert web_perf.main(["--summarize", str(SAMPLE)]) == 0
+    assert "drawn frames (n=" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"frames": 3}')
+    with pytest.raises(SystemExit, match="not a frame recording"):
+        web_perf.main(["--summarize", str(bad)])
+    with pytest.raises(SystemExit, match="--wheel"):
+        web_perf.main([])
+
+
+def test_the_recording_is_found_in_the_harness_output():
+    out = f"py> main.APP.scene_name\ntitle\npy> {web_perf.DUMP_EXPR}\n" + json.dumps({"frames": []}) + "\n{}"
+    assert web_perf.parse_dump(out) == {"frames": []}
+    with pytest.raises(ValueError):
+        web_perf.parse_dump("py> main.APP.scene_name\ntitle\n")
+    with pytest.raises(ValueError, match="could not be read"):
+        web_perf.parse_dump(f"py> {web_perf.DUMP_EXPR}\nERROR: NameError")
+
+
+def test_steps_script_drives_the_game_and_prints_the_recording():
+    steps = web_perf.steps(seed=3, deals=2, strength="normal")
+    assert "until" in steps[0] and steps[-1] == {"py": web_perf.DUMP_EXPR}
+    assert any("_g358_perf_start(3, 2, 'normal'" in s.get("py", "") for s in steps)
+    compile(web_perf.DRIVER, "driver", "exec")  # the in-browser part is valid Python
+
+
+def test_ring_buffer_keeps_the_newest_frames(recorder):
+    for i in range(100):
+        recorder.add_frame(i, i + 0.001 * (i % 7), drawn=i % 2 == 0, scene="play" if i % 3 else "title")
+    snap = recorder.snapshot()
+    assert snap["frames_total"] == 100 and len(snap["frames"]) == 64
+    assert snap["frames"][0][0] == 36_000 and snap["frames"][-1][0] == 99_000  # oldest kept .. newest
+    assert [f[1] for f in snap["frames"][:3]] == pytest.approx([1.0, 2.0, 3.0])
+    assert {f[4] for f in snap["frames"]} == {"play", "title"}
+
+
+def test_off_by_default_and_switched_on_by_the_environment():
+    perf.disable()
+    perf.think_slice(3.0, 8.0)  # hooks while off: nothing recorded, nothing raised
+    assert perf.snapshot() is None
+    assert perf.enable_from_launch({}) is None and perf.RECORDER is None
+    assert perf.enable_from_launch({"G358_PERF": "0"}) is None
+    try:
+        assert perf.enable_from_launch({"G358_PERF": "1"}) is perf.RECORDER is not None
+    finally:
+        perf.disable()
+
+
+def test_app_frames_and_think_slices_are_recorded(recorder, tmp_path):
+    from game.ai import make_player
+    from game.engine import Match, RuleSet
+    from game.ui.app import App
+
+    app = App(size=(1280, 720), storage_dir=tmp_path, settings={"speed": "instant"})
+    for _ in range(5):
+        app.step(events=[], dt=1 / 60)
+    snap = recorder.snapshot()
+    assert snap["frames_total"] == 5
+    assert snap["frames"][0][2] == 1 and snap["frames"][0][4] == "title"  # the first frame drew
+    assert all(f[1] >= 0 for f in snap["frames"])
+    assert perf.first_frame() is not None
+    match = Match.new(RuleSet.preset("standard"), seed=4)
+    player = make_player("normal", seed=1)
+    view = match.view(match.to_act)
+    calls = 0
+    while player.think(view, 8.0) is None:
+        calls += 1
+    assert recorder.slices == calls + 1 and all(b == 8.0 for b in recorder.slice_budget[: recorder.slices])
