@@ -2,6 +2,8 @@
 
 Options (also ?query parameters in the browser, read by game.web_params):
     lang=pl rules=blato seed=7 strength=hard      (or --lang pl ...)
+    --record FILE | record=CODE                   open a game record in the replay viewer
+                                                  (in the browser: index.html#record=CODE)
 Environment: THREE_FIVE_EIGHT_DATA=<dir> keeps saves and settings there (tests).
 """
 
@@ -15,9 +17,13 @@ APP = None  # the running App: automation (browser tests) reads APP.scene_name
 
 def launch_params() -> dict:
     try:
-        from game.web_params import read_launch_params
+        from game.web_params import read_launch_params, read_launch_record
 
-        return read_launch_params()
+        params = read_launch_params()
+        record = read_launch_record()  # issue 9d: --record FILE, record=CODE, #record=CODE
+        if record:
+            params["record"] = record
+        return params
     except Exception:  # the parameters are a convenience: never stop the game for them
         return {}
 
@@ -26,6 +32,9 @@ async def main():
     global APP
     from game.ui.app import App
 
+    from game import perf
+
+    perf.enable_from_launch()  # issue 13: G358_PERF=1 or ?perf=1 records frame timings
     APP = App(params=launch_params())
     await APP.run()
     if sys.platform != "emscripten":
