@@ -16,4 +16,5 @@ DEFAULT_SETTINGS = {
     "names": None,
     "undo": True,  # issue 9b: the Undo button and key U
     "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
+    "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import i18n
 from ..engine.rules import RuleSet
+from .seats import check_human_seats
 from .session import valid_names
 
 
@@ -37,6 +38,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "names": lambda v: v is None or valid_names(v),
         "undo": lambda v: type(v) is bool,  # issue 9b
         "autoplay": lambda v: type(v) is bool,
+        "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
     }
     settings = dict(defaults)
     reset: list[str] = []

@@ -157,6 +157,35 @@ def test_the_new_game_scene_picks_people_and_computers(make_app):
     assert session.human_seats == (0, 2) and session.names[0] == t("newgame.seat_name", n=1)
 
 
+def test_the_new_game_scene_remembers_who_played(make_app, tmp_path):
+    """The seats people chose come back on the next new game, after a restart too."""
+    app = make_app()
+    pilot = Autopilot(app)
+    pilot.click("new_game")
+    app.step(dt=1 / 60)
+    pilot.click("seat_1")
+    app.step(dt=1 / 60)
+    pilot.click("start")
+    app.step(dt=1 / 60)
+    assert app.scenes[1].table.session.human_seats == (0, 1)
+    again = make_app()  # a new start reads the stored settings
+    pilot = Autopilot(again)
+    pilot.click("new_game")
+    again.step(dt=1 / 60)
+    assert again.scene.name == "new_game" and again.scene.human_seats() == [0, 1]
+    assert again.settings["humans"] == [0, 1]
+
+
+@pytest.mark.parametrize("stored", [[5], [], [0, 0], [2, 1], "0", [True], None, {"0": 1}])
+def test_a_damaged_seats_setting_is_reset_to_one_person(make_app, tmp_path, stored):
+    Storage(str(tmp_path)).save_settings({"humans": stored, "speed": "fast"})
+    app = make_app(settings={})
+    assert app.settings["humans"] == [0]
+    Autopilot(app).click("new_game")
+    app.step(dt=1 / 60)
+    assert app.scene.human_seats() == [0]
+
+
 def test_cards_passed_to_a_person_not_holding_the_device_stay_face_down(make_app, monkeypatch):
     """Resumed at an exchange where a computer passes first to a person: the card flies face
     down and joins that person's hand face down until their cover is accepted."""

@@ -128,7 +128,8 @@ class NewGameScene(Scene):
             self.options.update({k: v for k, v in (st.get("options") or {}).items() if k in RuleSet.OPTIONS})
         self.strength = app.param_default("strength", "strength") or "normal"
         self.names = list(app.player_names())
-        self.humans = [True, False, False]  # issue 9e: who plays each seat (pass-and-play)
+        people = st.get("humans") or [0]  # issue 9e: who played each seat last time
+        self.humans = [i in people for i in range(3)]
         self.replaces = ""
         title = app.scenes[0] if app.scenes else None
         if getattr(title, "session", None) is not None:
@@ -245,6 +246,7 @@ class NewGameScene(Scene):
         st["preset"] = self.preset
         st["options"] = {k: v for k, v in self.options.items() if v != self._defaults(self.preset)[k]}
         st["strength"] = self.strength
+        st["humans"] = self.human_seats()
         defaults = [t("name.you"), t("name.left"), t("name.right")]
         st["names"] = names if names != defaults else None
         self.app.save_settings()
