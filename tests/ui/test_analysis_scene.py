@@ -99,6 +99,42 @@ def test_game_analysis_keyboard_mouse_and_scrolling(make_app, monkeypatch):
     assert app.scene_name == "game_over"
 
 
+def test_pass_and_play_analyses_each_person_by_name(make_app, monkeypatch):
+    """With two people the analysis has a button per person: the last one shown first, each
+    person's own decisions only, and a person's analysis is kept when switching back."""
+    from game.ui.registry import scene_class
+
+    monkeypatch.setattr(scene_class("analysis"), "evaluator_settings", LIGHT)
+    app = make_app()
+    session = Session(blunder_deal("QD"), ["Ann", "Bo", "Cy"], "random", human=2, storage=app.storage, human_seats=[0, 2])
+    app.push_scene("analysis", session, [0])
+    app.step(dt=1 / 60)
+    scene = app.scene
+    names = {w.name for w in scene.widgets}
+    assert {"person_0", "person_2"} <= names and "person_1" not in names
+    run_analysis(app)
+    assert scene.seat == 2 and scene.summary().startswith("Cy \u2014 ")
+    assert all(str(m.chosen) != "play QD" for m in scene.rows()), "Cy did not play the queen"
+    cy = scene.analysis
+    click_named(app, "person_0")
+    assert scene.seat == 0 and scene.analysis is not cy and scene.analysis.seat == 0  # Ann's now
+    run_analysis(app)
+    top = scene.rows()[0]
+    assert (top.trick, str(top.chosen), str(top.best)) == (14, "play QD", "play AD")
+    assert scene.summary().startswith("Ann \u2014 ")
+    assert [w.selected for w in scene.widgets if w.name.startswith("person_")] == [True, False]
+    click_named(app, "person_2")
+    assert scene.analysis is cy and scene.done  # kept, not made again
+
+
+def test_one_person_gets_no_person_buttons(make_app):
+    app = make_app()
+    session = table_for(app, blunder_deal("QD")).session
+    app.push_scene("analysis", session, [0])
+    app.step(dt=1 / 60)
+    assert not [w for w in app.scene.widgets if w.name.startswith("person_")]
+
+
 def test_analysis_scene_draws_in_every_language(make_app):
     app = make_app(size=(800, 450))
     session = table_for(app, blunder_deal("QD")).session

@@ -6,7 +6,9 @@ Why sliced: each decision is re-evaluated from the human's view (game/analysis.p
 milliseconds each natively and more in the browser, so ``update`` runs ``Analysis.step``
 for a few milliseconds per frame (8 natively, 4 in the browser) under a progress bar.
 The hands are shown only for deals that are over (Match.deals): the analysis refuses any
-other deal, and then the scene says so and shows no card.
+other deal, and then the scene says so and shows no card.  In pass-and-play each person
+has a button with their name: the analysis is of one person's decisions at a time (the
+person who held the device last first), each kept once made.
 """
 
 from __future__ import annotations
@@ -45,6 +47,19 @@ def action_text(action) -> str:
     return action.card.pretty()
 
 
+def draw_cards(surf, cards, pos, marks, step=None):
+    """A row of face-up cards at one device width (the pictures warm_cards made)."""
+    if not cards:
+        gfx.blit_text(surf, "—", 18, (pos[0] + 6, pos[1] + 20), gfx.DIM)
+        return
+    step = step or min(CARD_W + 4, (HANDS.w - 32 - CARD_W) / max(1, len(cards) - 1))
+    width = gfx.px(CARD_W)
+    for i, card in enumerate(cards):
+        img, margin = gfx.card_sprite(card, width, True, marks.get(card), False, True)
+        x, y = gfx.dev_pos((pos[0] + i * step, pos[1]))
+        surf.blit(img, (x - margin, y - margin), special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
 @register("analysis")
 class AnalysisScene(Scene):
     name = "analysis"
@@ -54,6 +69,8 @@ class AnalysisScene(Scene):
         super().__init__(app)
         self.session = session
         self.deal_numbers = None if deals is None else list(deals)
+        self.seat = session.human  # whose decisions are analysed
+        self.analyses: dict[int, Analysis] = {}  # pass-and-play: one per person, kept
         self.analysis: Analysis | None = None
         self.error = ""
         self.selected = 0  # index into rows()
@@ -74,6 +91,31 @@ class AnalysisScene(Scene):
         if self.deal_numbers is None or len(self.deal_numbers) > 1:
             self.widgets.append(Button((HANDS.left + 14, HANDS.top + 10, 48, 40), "<", lambda: self.turn_deal(-1), name="prev_deal", size=22))
             self.widgets.append(Button((HANDS.right - 62, HANDS.top + 10, 48, 40), ">", lambda: self.turn_deal(1), name="next_deal", size=22))
+        people = self.people()
+        for i, seat in enumerate(people if len(people) > 1 else ()):
+            button = Button((LIST.left + i * 150, H - 76, 140, 56), self.session.names[seat],
+                            (lambda seat=seat: self.show_person(seat)), name=f"person_{seat}", size=20)
+            button.selected = seat == self.seat
+            self.widgets.append(button)
+
+    def people(self) -> list[int]:
+        """The seats whose decisions can be analysed: the people at the table."""
+        return sorted(getattr(self.session, "human_seats", None) or (self.session.human,))
+
+    def show_person(self, seat: int) -> None:
+        """Analyse another person's decisions (pass-and-play); one made before is kept."""
+        if seat == self.seat or seat not in self.people():
+            return
+        if self.analysis is not None:
+            self.analyses[self.seat] = self.analysis
+        self.seat = seat
+        self.analysis = self.analyses.get(seat)
+        self.selected = self.scroll = 0
+        if self.analysis is not None and self.analysis.done:
+            self.select(0)
+        for w in self.widgets:
+            if w.name.startswith("person_"):
+                w.selected = w.name == f"person_{seat}"
 
     def back(self):
         self.app.pop()
@@ -91,7 +133,7 @@ class AnalysisScene(Scene):
             self.warm_cards(WARM_MS)
         if self.analysis is None:
             try:
-                self.analysis = Analysis(self.session.match, self.session.human, self.deal_numbers,
+                self.analysis = Analysis(self.session.match, self.seat, self.deal_numbers,
                                          seed=self.session.match.seed or 0, **self.evaluator_settings)
             except ValueError:
                 self.error = t("analysis.not_over")
@@ -119,7 +161,7 @@ class AnalysisScene(Scene):
 
     def extra_key(self):
         progress = -1 if self.analysis is None else round(self.analysis.progress * 200)
-        return (progress, self.error, self.selected, self.scroll, self.shown_deal, self.cards_ready())
+        return (progress, self.error, self.selected, self.scroll, self.shown_deal, self.cards_ready(), self.seat)
 
     # --- what is shown ------------------------------------------------------------------
     def rows(self) -> list:
@@ -211,7 +253,7 @@ class AnalysisScene(Scene):
         only the progress bar changes, and redrawing 52 cards per step costs tens of ms in
         the browser."""
         key = (surf.get_size(), gfx.scale(), language(), gfx.card_style(), self.error, self.done,
-               self.cards_ready(), self.shown_deal, self.selected, self.scroll)
+               self.cards_ready(), self.shown_deal, self.selected, self.scroll, self.seat)
         if self._still is None or self._still[0] != key:
             still = pygame.Surface(surf.get_size(), 0, surf)
             self.draw_still(still)
@@ -253,8 +295,10 @@ class AnalysisScene(Scene):
         decisions = sum(d.decisions for d in a.deals.values())
         rows = self.rows()
         if not rows:
-            return t("analysis.none", decisions=decisions)
-        return t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
+            text = t("analysis.none", decisions=decisions)
+        else:
+            text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
+        return f"{self.session.names[self.seat]} — {text}" if len(self.people()) > 1 else text
 
     def draw_list(self, surf):
         rows = self.rows()
@@ -300,26 +344,13 @@ class AnalysisScene(Scene):
         names = self.session.names
         for seat in range(3):
             label = names[seat]
-            gfx.blit_text(surf, label, 16, (HANDS.left + 16, y), gfx.CREAM, seat == self.session.human)
-            self.draw_cards(surf, deal.hands[seat], (HANDS.left + 16, y + 20), marks)
+            gfx.blit_text(surf, label, 16, (HANDS.left + 16, y), gfx.CREAM, seat == self.seat)
+            draw_cards(surf, deal.hands[seat], (HANDS.left + 16, y + 20), marks)
             y += 20 + 66 + 12
         for i, (key, cards) in enumerate((("analysis.kitty", deal.kitty), ("analysis.discards", deal.discards))):
             x = HANDS.left + 16 + i * 240
             gfx.blit_text(surf, t(key), 16, (x, y), gfx.CREAM)
-            self.draw_cards(surf, cards, (x, y + 20), marks, step=34)
+            draw_cards(surf, cards, (x, y + 20), marks, step=34)
         if marks:
             y += 20 + 66 + 14
             gfx.blit_text(surf, t("analysis.marks"), 14, (HANDS.left + 16, y), gfx.MUTED)
-
-    @staticmethod
-    def draw_cards(surf, cards, pos, marks, step=None):
-        """A row of face-up cards at one device width (the pictures warm_cards made)."""
-        if not cards:
-            gfx.blit_text(surf, "—", 18, (pos[0] + 6, pos[1] + 20), gfx.DIM)
-            return
-        step = step or min(CARD_W + 4, (HANDS.w - 32 - CARD_W) / max(1, len(cards) - 1))
-        width = gfx.px(CARD_W)
-        for i, card in enumerate(cards):
-            img, margin = gfx.card_sprite(card, width, True, marks.get(card), False, True)
-            x, y = gfx.dev_pos((pos[0] + i * step, pos[1]))
-            surf.blit(img, (x - margin, y - margin), special_flags=pygame.BLEND_PREMULTIPLIED)
