@@ -24,9 +24,13 @@ def test_enter_twice_in_declare_names_a_contract_not_the_pause_menu(make_app):
     _key(app, pygame.K_RETURN)
     w = app.scene.focused_widget()
     assert app.scene_name == "declare" and w is not None and w.name.startswith("declare:")
+    before = len(m.history)
+    legal = set(m.legal_actions())
     _key(app, pygame.K_RETURN)
     assert app.scene_name != "pause"
-    assert m.history and m.history[-1].kind == "declare" or m.contract
+    assert len(m.history) > before, "the second Enter named the focused contract"
+    named = m.history[before]
+    assert named.kind == "declare" and named in legal and named.contract == w.name.split(":", 1)[1]
 
 
 def test_tab_starts_on_a_contract_and_arrows_stay_on_them(make_app):
@@ -62,6 +66,12 @@ def test_enter_in_play_picks_a_playable_card(make_app):
     app = make_app()
     scene = table_for(app, m)
     before = len(m.history)
+    legal = set(m.legal_actions())
     _key(app, pygame.K_RETURN)  # the cursor lands on a card that may be played
+    cursor = scene.table.hand.cursor
+    assert len(m.history) == before and cursor is not None
+    under = scene.table.hand.cards()[cursor]
     _key(app, pygame.K_RETURN)
-    assert len(m.history) == before + 1 or len(m.history) > before
+    assert len(m.history) > before, "the second Enter played the card under the cursor"
+    played = m.history[before]
+    assert played.kind == "play" and played in legal and played.card == under
