@@ -128,42 +128,75 @@ def mask_of(cards) -> int:
     return mask
 
 
-def _desc_table(items) -> tuple:
-    """For every 13-bit suit pattern v: the items of its set bits, highest bit first.  Built
-    by doubling: the patterns with top bit k are items[k] before the table of the lower
-    bits, one list comprehension per bit (the import is part of the game's start, issue
-    13: about 5x faster than one entry at a time)."""
-    out: list[tuple] = [()]
+# Set bits of every 13-bit suit pattern, highest first: they turn a mask into cards
+# without scanning all 52 bits.  SUIT_BITS_DESC[v] holds bit numbers, SUIT_CARDS[s][v]
+# cards of suit s, SUIT_INDICES[s][v] card indices.  Nine tables of 8192 entries take
+# ~30 ms natively and far longer in the browser, and the title needs none of them
+# (issue 13: the game's start), so they are made on first use, or a part at a time by
+# suit_table_steps() while the title waits (the App's warm-up).
+LAZY_TABLES = ("SUIT_BITS_DESC", "SUIT_CARDS", "SUIT_INDICES")
+
+
+def _desc_steps(items, out: list):
+    """Extend `out` (starting as [()]) by doubling: the patterns with top bit k are items[k]
+    before the table of the lower bits; yields after each bit."""
     for k in range(13):
         head = (items[k],)
         out += [head + rest for rest in out]
-    return tuple(out)
+        yield
 
 
-# Set bits of every 13-bit suit pattern, highest first: turns a mask into cards without
-# scanning all 52 bits.
-SUIT_BITS_DESC: tuple[tuple[int, ...], ...] = _desc_table(range(13))
-SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_desc_table(CARDS[s * 13:s * 13 + 13]) for s in range(4))
-SUIT_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_desc_table(range(s * 13, s * 13 + 13)) for s in range(4))
+def suit_table_steps():
+    """Generator: makes the three tables a part at a time, yielding between parts, then
+    binds them in this module; nothing to do once they exist."""
+    if "SUIT_CARDS" in globals():
+        return
+    sources = [range(13), *(CARDS[s * 13:s * 13 + 13] for s in range(4)), *(range(s * 13, s * 13 + 13) for s in range(4))]
+    parts: list[list] = []
+    for items in sources:
+        parts.append([()])
+        yield from _desc_steps(items, parts[-1])
+    if "SUIT_CARDS" in globals():  # made meanwhile by a direct use
+        return
+    tables = [tuple(p) for p in parts]
+    globals().update(SUIT_BITS_DESC=tables[0], SUIT_CARDS=tuple(tables[1:5]), SUIT_INDICES=tuple(tables[5:9]))
+
+
+def __getattr__(name: str):
+    """`cards.SUIT_CARDS` and `from .cards import SUIT_CARDS` make the tables when first
+    asked for (PEP 562)."""
+    if name in LAZY_TABLES:
+        for _ in suit_table_steps():
+            pass
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def cards_of(mask: int) -> list[Card]:
     """Cards of a mask, by suit S H D C, high to low within a suit."""
+    try:
+        table = SUIT_CARDS
+    except NameError:
+        table = __getattr__("SUIT_CARDS")
     return [
-        *SUIT_CARDS[0][mask & SUIT_BITS],
-        *SUIT_CARDS[1][mask >> 13 & SUIT_BITS],
-        *SUIT_CARDS[2][mask >> 26 & SUIT_BITS],
-        *SUIT_CARDS[3][mask >> 39 & SUIT_BITS],
+        *table[0][mask & SUIT_BITS],
+        *table[1][mask >> 13 & SUIT_BITS],
+        *table[2][mask >> 26 & SUIT_BITS],
+        *table[3][mask >> 39 & SUIT_BITS],
     ]
 
 
 def indices_of(mask: int) -> list[int]:
     """Bit indices of a mask, in the same order as cards_of."""
+    try:
+        table = SUIT_INDICES
+    except NameError:
+        table = __getattr__("SUIT_INDICES")
     return [
-        *SUIT_INDICES[0][mask & SUIT_BITS],
-        *SUIT_INDICES[1][mask >> 13 & SUIT_BITS],
-        *SUIT_INDICES[2][mask >> 26 & SUIT_BITS],
-        *SUIT_INDICES[3][mask >> 39 & SUIT_BITS],
+        *table[0][mask & SUIT_BITS],
+        *table[1][mask >> 13 & SUIT_BITS],
+        *table[2][mask >> 26 & SUIT_BITS],
+        *table[3][mask >> 39 & SUIT_BITS],
     ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_BITS, SUIT_INDICES, SUIT_MASKS, SUIT_OF as _SUIT_OF
+from .cards import SUIT_MASKS, SUIT_OF as _SUIT_OF, indices_of as mask_indices  # noqa: F401 (mask_indices: public here too)
 
 
 def legal_mask(hand: int, led_suit: int, trump: int, must_trump: bool) -> int:
@@ -40,15 +40,6 @@ def trick_winner(leader: int, cards: list[int] | tuple[int, ...], trump: int) ->
         if beats(cards[i], cards[best], trump):
             best = i
     return (leader + best) % 3
-
-
-def mask_indices(mask: int) -> list[int]:
-    return [
-        *SUIT_INDICES[0][mask & SUIT_BITS],
-        *SUIT_INDICES[1][mask >> 13 & SUIT_BITS],
-        *SUIT_INDICES[2][mask >> 26 & SUIT_BITS],
-        *SUIT_INDICES[3][mask >> 39 & SUIT_BITS],
-    ]
 
 
 def random_card(mask: int, rng: random.Random) -> int:

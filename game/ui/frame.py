@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from ..engine import cards
 from . import gfx
 from .constants import LOGICAL
 
@@ -55,6 +56,13 @@ class FrameMixin:
                     gfx.set_deadline(None)
             elif step.startswith("scene:"):
                 self.prepare_scene(step[6:])
+            elif step == "card tables":  # the engine's suit tables, a few ms a frame
+                self._tables = getattr(self, "_tables", None) or cards.suit_table_steps()
+                end = time.perf_counter() + IDLE_PREPARE_MS / 1000.0
+                for _ in self._tables:
+                    if time.perf_counter() >= end:
+                        self._warm_modules.insert(0, step)
+                        break
             elif step.startswith("sound:"):
                 if self._sound is not None and self.settings.get("sound", True):
                     self._sound.preload(step[6:])
