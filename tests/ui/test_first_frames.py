@@ -16,7 +16,7 @@ def _bytes(surf) -> bytes:
 
 def _cold(app) -> None:
     """Forget every cached picture and the warm-up, so that a screen starts from nothing."""
-    from game.ui.scenes.menu import NewGameScene
+    from game.ui.scenes.new_game import NewGameScene
 
     app._warm, app._warm_modules = [], []
     NewGameScene._first_frame = None  # the kept new-game picture (an earlier test may have made it)
@@ -222,7 +222,7 @@ def test_the_new_game_screens_prepared_first_frame_is_kept_and_equals_a_drawing(
     screen's first frame is that picture (no panel drawn), pixel for pixel what drawing it
     makes; a changed screen (another preset) is drawn, not taken from it."""
     from game.ui import registry
-    from game.ui.scenes.menu import NewGameScene
+    from game.ui.scenes.new_game import NewGameScene
 
     app = make_app()
     app.step(events=[], dt=1 / 60)

@@ -33,7 +33,7 @@ def test_literal_keys_exist():
 def test_generated_keys_exist():
     from game.engine.rules import ALL_CONTRACTS, RuleSet
     from game.ui.app import SPEEDS, STRENGTHS
-    from game.ui.scenes.menu import RulesScene
+    from game.ui.scenes.rules import RulesScene
 
     keys = [f"preset.{p}" for p in RuleSet.PRESETS] + [f"preset.{p}.desc" for p in RuleSet.PRESETS]
     keys += [f"option.{o}" for o in RuleSet.OPTIONS] + ["option.declare_on.6", "option.declare_on.16"]
@@ -54,7 +54,7 @@ def test_every_language_renders_the_table(make_app):
     for code in i18n.LANGUAGES:
         app = make_app(settings={"language": code})
         app.step(dt=1 / 60)
-        from game.ui.scenes.menu import RulesScene
+        from game.ui.scenes.rules import RulesScene
 
         for tab in RulesScene.TABS:
             scene = RulesScene(app)

@@ -1,10 +1,15 @@
-"""Every scene, registered by name (game.ui.registry): the menus on import, the phase
-scenes of the table and the score screens when first asked for (or while the title waits:
+"""Every scene, registered by name (game.ui.registry): the title on import, the phase
+scenes of the table, the score screens and the other menus when first asked for (or while the title waits:
 the title shows before the table's modules are loaded, issue 13).  Scenes open each other
 by name through the App."""
 
 from .. import registry
-from . import menu  # noqa: F401  (registers the menus)
+from . import title  # noqa: F401  (registers the title)
+
+registry.later(__name__ + ".new_game", "new_game")  # the other menus while the title waits
+registry.later(__name__ + ".settings", "settings")
+registry.later(__name__ + ".rules", "rules")
+registry.later(__name__ + ".pause", "pause")
 
 registry.later(__name__ + ".deal", "deal")
 registry.later(__name__ + ".declare", "declare")
