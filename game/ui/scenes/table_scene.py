@@ -245,8 +245,11 @@ class TableScene(CoachControls, Scene):
         pass  # the compositor knows
 
     def idle(self) -> None:
-        """A frame that drew nothing makes pictures ahead (issue 13): the warm-up's next step
-        if any is left, else the hand's card pictures, then card faces."""
+        """A frame that drew nothing thinks for a computer player whose slice waits, or makes
+        pictures ahead (issue 13): the warm-up's next step if any is left, else the hand's
+        card pictures, then card faces."""
+        if self.table.think_if_due():  # issue 13: a computer player's slice, in a frame that presents nothing
+            return
         if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
             return
         hand = tuple(self.table.board.hand)
