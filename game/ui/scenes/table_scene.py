@@ -9,7 +9,9 @@ import pygame
 from ...i18n import t
 from ..flow import scene_for
 from ..scene import Scene
+from .. import gfx
 from ..table.layout import W
+from ..table.sprites import warm_flights
 from ..widgets import Button
 from ..coach import CoachControls
 
@@ -255,7 +257,10 @@ class TableScene(CoachControls, Scene):
         hand = tuple(self.table.board.hand)
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
-            self.app.warm_faces()  # then the card faces the played cards will show
+            key = (gfx.scale(), gfx.card_style(), gfx.composites_made)
+            if key == getattr(self, "_warm_flights", None) or warm_flights(IDLE_WARM_MS):
+                self._warm_flights = key  # then the pictures of cards in flight
+                self.app.warm_faces()  # then the card faces the played cards will show
 
     def draw(self, surf) -> None:
         self.table.draw(surf, self.objects(), self.widgets)

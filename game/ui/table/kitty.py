@@ -46,7 +46,7 @@ class Deck(TableObject):
 
     def draw(self, surf) -> None:
         b = self.board
-        if not (b.dealing and b.deck > 0):
+        if not (b.dealing and b.deck > 0) or not surf.get_clip().colliderect(gfx.dev_rect(self.bounds())):
             return
         cw, ch = gfx.card_size(SMALL_W)
         for i in range(min(8, b.deck // 6 + 1)):
