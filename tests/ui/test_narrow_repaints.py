@@ -1,8 +1,10 @@
-"""The deal animation lays the hands out once (issue 13): a card that lands takes its final
-place in the human's fan (and a back its final place in an opponent's column), moves no
-other card, and the frame repaints only that place, with exactly the pixels of a full
-redraw."""
+"""Objects that repaint only the part that changed (issue 13, ``changed_bounds``).  The
+deal animation lays the hands out once: a card that lands takes its final place in the
+human's fan (and a back its final place in an opponent's column), moves no other card,
+and the frame repaints only that place, with exactly the pixels of a full redraw.  A card
+laid on the trick repaints its seat's place, not the whole trick."""
 
+from game.ui import gfx
 from tests.ui.test_compositor import _difference, _full_redraw, _paints_inside, _shown
 
 
@@ -88,3 +90,38 @@ def test_the_deck_is_redrawn_when_its_stack_changes_height(make_app):
     _deal_frames(app, lambda table: keys.append(table.deck.state_key()))
     changes = sum(1 for a, b in zip(keys, keys[1:]) if a != b)
     assert 0 < changes <= 10, keys
+
+
+def test_a_card_laid_on_the_trick_repaints_only_its_place(make_app, monkeypatch):
+    from game.ui.autopilot import Autopilot
+    from game.ui.table.compositor import Layer
+
+    app = make_app(settings={"speed": "normal"})
+    redrawn = []
+    update = Layer.update
+
+    def counted(self, *a, **k):
+        rects = update(self, *a, **k)
+        redrawn.append(rects)
+        return rects
+
+    monkeypatch.setattr(Layer, "update", counted)
+    app.start_new_game(seed=3)
+    pilot = Autopilot(app, seed=3)
+    checked, before = 0, None
+    for _ in range(4000):
+        redrawn.clear()
+        pilot.step()
+        table = getattr(app.scene, "table", None)
+        if table is None or app.scene_name != "play":
+            continue
+        trick = list(table.board.trick)
+        if before is not None and len(trick) == len(before) + 1 and len(trick) < 3 and app.last_draw == "partial" and redrawn[-1]:
+            for seat in {0, 1, 2} - {s for s, _ in trick}:  # a seat still to play: its place is not redrawn
+                centre = gfx.dev_rect(table.trick.card_rect(seat)).center
+                assert not any(r.collidepoint(centre) for r in redrawn[-1]), (trick, seat, redrawn[-1])
+            checked += 1
+        before = trick
+        if checked >= 6:
+            break
+    assert checked >= 6, checked
