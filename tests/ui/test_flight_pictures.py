@@ -48,3 +48,18 @@ def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, 
     assert len(app.scene.v.tricks) >= tricks + 2 or app.scene_name != "play"
     flights = [m for m in made if m[1] in widths and m[2] and m[3] is None and not m[4] and m[5] == widths[m[1]]]
     assert not flights, flights
+
+
+def test_the_discard_glow_is_made_ahead_while_the_declarer_picks(make_app):
+    from game.ui import art
+
+    from .helpers import advance_until, table_for
+
+    app = make_app(settings={"speed": "normal"})
+    match = advance_until(lambda m: m.phase == "discard" and m.to_act == 0)
+    scene = table_for(app, match)
+    for _ in range(400):
+        app.step(events=[], dt=1 / 60)
+    hand = scene.table.hand
+    width = gfx.dev_rect(hand.card_rects()[0][1]).w
+    assert all(gfx.has_card_sprite(c, width, True, art.SELECT, False) for c in hand.cards() if c is not None)

@@ -254,7 +254,7 @@ class TableScene(CoachControls, Scene):
             return
         if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
             return
-        hand = tuple(self.table.board.hand)
+        hand = (tuple(self.table.board.hand), self.v.phase == "discard")  # what warm() makes depends on both
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made)

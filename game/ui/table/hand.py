@@ -183,7 +183,7 @@ class HandFan(TableObject):
 
     def warm(self, budget_ms: float) -> bool:
         """Make the pictures of this hand's cards as they will be drawn on the human's turn
-        (plain, dimmed, hovered) for at most about `budget_ms`, on frames that draw nothing
+        (plain, dimmed, hovered; picked while discarding) for at most about `budget_ms`, on frames that draw nothing
         (issue 13: in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
         that shows which cards may be played made a dozen).  True when all are made."""
         import time
@@ -193,10 +193,13 @@ class HandFan(TableObject):
             return True
         width = gfx.dev_rect(rects[0][1]).w
         end = time.perf_counter() + budget_ms / 1000.0
+        looks = ((None, False), (None, True), (art.GOLD, False))
+        if self.v.phase == "discard":  # picking the discards: the picked glow, the cursor's
+            looks += ((art.SELECT, False),)
         for c, _r in rects:
             if c is None:
                 continue
-            for highlight, dim in ((None, False), (None, True), (art.GOLD, False)):
+            for highlight, dim in looks:
                 if not gfx.has_card_sprite(c, width, True, highlight, dim):
                     gfx.card_sprite(c, width, True, highlight, dim)
                     if time.perf_counter() > end:
