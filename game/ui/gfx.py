@@ -347,6 +347,7 @@ def card_back(width: int) -> pygame.Surface:
 
 
 _composites: dict[tuple, tuple[pygame.Surface, int]] = {}
+composites_made = 0  # how many times the card sprite cache was emptied
 
 
 def _sprite_key(card, width, face_up, highlight, dim, shadow) -> tuple:
@@ -363,6 +364,7 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     """Shadow, face or back, veil and glow baked into one surface (one blit per card: alpha
     blits are the expensive part of a frame, most of all in WebAssembly).  Returns
     (surface, margin): blit at (x - margin, y - margin)."""
+    global composites_made
     from . import art
 
     face = face_up and card is not None
@@ -387,6 +389,7 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     surf = surf.premul_alpha()  # blitted with BLEND_PREMULTIPLIED: the fastest alpha path
     if len(_composites) > 400:
         _composites.clear()
+        composites_made += 1  # pictures made ahead must be made again (issue 13)
     _composites[key] = (surf, m)
     return surf, m
 

@@ -9,7 +9,9 @@ import pygame
 from ...i18n import t
 from ..flow import scene_for
 from ..scene import Scene
+from .. import gfx
 from ..table.layout import W
+from ..table.sprites import warm_flights
 from ..widgets import Button
 from ..coach import CoachControls
 
@@ -245,14 +247,20 @@ class TableScene(CoachControls, Scene):
         pass  # the compositor knows
 
     def idle(self) -> None:
-        """A frame that drew nothing makes pictures ahead (issue 13): the warm-up's next step
-        if any is left, else the hand's card pictures, then card faces."""
+        """A frame that drew nothing thinks for a computer player whose slice waits, or makes
+        pictures ahead (issue 13): the warm-up's next step if any is left, else the hand's
+        card pictures, then card faces."""
+        if self.table.think_if_due():  # issue 13: a computer player's slice, in a frame that presents nothing
+            return
         if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
             return
-        hand = tuple(self.table.board.hand)
+        hand = (tuple(self.table.board.hand), self.v.phase == "discard")  # what warm() makes depends on both
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
-            self.app.warm_faces()  # then the card faces the played cards will show
+            key = (gfx.scale(), gfx.card_style(), gfx.composites_made)
+            if key == getattr(self, "_warm_flights", None) or warm_flights(IDLE_WARM_MS):
+                self._warm_flights = key  # then the pictures of cards in flight
+                self.app.warm_faces()  # then the card faces the played cards will show
 
     def draw(self, surf) -> None:
         self.table.draw(surf, self.objects(), self.widgets)

@@ -193,8 +193,13 @@ class Animator:
         def setup():
             v = table.view()  # issue 9e: face down until someone takes the device
             holder["dealer"] = v.dealer
-            holder["order"] = list(v.hand)  # the human's hand in dealt order (visible part)
+            holder["order"] = order = list(v.hand)  # the human's hand in dealt order (visible part)
             board.dealing = True
+            # issue 13: the fan is laid out for the whole hand; each card lands in its slot
+            mine = sum(1 for i in range(48) if (v.dealer + 1 + i) % 3 == table.human)
+            shown = table.sort(order)
+            board.slots = tuple(shown) + (None,) * (mine - len(order))
+            holder["slot"] = [shown.index(c) for c in order] + list(range(len(order), mine))
 
         tl.call(setup)
         tl.then(*[self._deal_one(i, holder) for i in range(52)])
@@ -207,7 +212,10 @@ class Animator:
         def target():
             if i >= 48:
                 return table.kitty.slot(i - 48)
-            return table.hand_anchor((holder["dealer"] + 1 + i) % 3)
+            seat = (holder["dealer"] + 1 + i) % 3
+            if seat == table.human and board.slots is not None:
+                return table.hand.slot_center(holder["slot"][i // 3])
+            return table.hand_anchor(seat)
 
         def arrived():
             if i >= 48:
@@ -221,6 +229,8 @@ class Animator:
                     board.hand = table.sort(board.hand + [order[i // 3]])
                 else:
                     board.hidden += 1
+                if board.slots is not None:
+                    board.landed = tuple(sorted((*board.landed, holder["slot"][i // 3])))
             if i % 6 == 0:
                 table.app.sound("deal")
 

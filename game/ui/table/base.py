@@ -13,6 +13,9 @@ mid-animation (``table.board``).  Its contract with the scenes and the composito
   rect it may paint, or a list of rects (``bounds()`` grown by ``paint_margin`` for shadows
   and glows; None: anywhere, so any change of it redraws the whole table).  It must hold every pixel the
   object paints: a test draws each object alone and checks.
+- ``changed_bounds(old_key, new_key)`` (optional): the logical rects a change of key
+  repaints when that is less than all of ``paint_bounds()`` (the hand being dealt: the
+  slot a card lands in); None: all of it.
 - ``hit(pos)``: True if a logical point is on the object.
 - ``draw(surf)``: paint onto the device-sized surface through the gfx helpers.
 - ``update(dt)``: per-frame timers (most objects have none).

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 
 class Board:
-    __slots__ = ("hand", "hidden", "sizes", "trick", "taken", "kitty", "deck", "dealing", "trick_winner", "sprites")
+    __slots__ = ("hand", "hidden", "sizes", "trick", "taken", "kitty", "deck", "dealing", "trick_winner", "sprites",
+                 "slots", "landed")
 
     def __init__(self):
         self.hand: list = []  # the human's visible cards, in display order
@@ -18,6 +19,11 @@ class Board:
         self.dealing = False
         self.trick_winner = None  # seat whose card glows over a finished trick
         self.sprites: list = []  # cards in flight
+        # issue 13: while dealing, the human's hand as it will be (display order, None face
+        # down) and the indices of the slots whose card has landed: the fan is laid out once
+        # and a card landing changes only its own slot
+        self.slots: tuple | None = None
+        self.landed: tuple = ()
 
     def set_from_view(self, v, human: int, sort) -> None:
         self.hand = sort(v.hand)
@@ -30,6 +36,7 @@ class Board:
         self.dealing = False
         self.deck = 0
         self.trick_winner = None
+        self.slots, self.landed = None, ()
 
     def clear_for_deal(self) -> None:
         self.deck = 52
@@ -38,6 +45,7 @@ class Board:
         self.trick, self.taken = [], [0, 0, 0]
         self.kitty = 0
         self.dealing = True
+        self.slots, self.landed = None, ()
 
     def key(self) -> tuple:
         return (tuple(self.hand), self.hidden, tuple(self.sizes), tuple(self.trick), tuple(self.taken), self.kitty, self.dealing, self.trick_winner)

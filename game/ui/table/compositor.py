@@ -30,7 +30,11 @@ SLACK = 2  # device pixels around every painted rect (rounding of scaled positio
 def paint_rect(item, size) -> list | None:
     """An item's painted area in device pixels, clipped to the surface: a list of rects
     (``paint_bounds()`` may give one logical rect or a list), None: anywhere."""
-    bounds = item.paint_bounds()
+    return device_rects(item.paint_bounds(), size)
+
+
+def device_rects(bounds, size) -> list | None:
+    """Logical rect(s) (None: anywhere) as device rects grown by SLACK, clipped to the surface."""
     if bounds is None:
         return None
     screen = pygame.Rect((0, 0), size)
@@ -123,7 +127,9 @@ class Layer:
             if was is None:
                 dirty.append(paint_rect(item, size))
             elif was[0] != key:
-                dirty.extend((was[1], paint_rect(item, size)))
+                narrow = getattr(item, "changed_bounds", None)  # a part of the item that changed (issue 13)
+                part = narrow(was[0], key) if narrow is not None else None
+                dirty.extend((was[1], paint_rect(item, size)) if part is None else (device_rects(part, size),))
         now = set(ids)
         dirty.extend(rect for ident, _item, _key, rect in old if ident not in now)
         return merge(dirty, size)

@@ -35,9 +35,36 @@ class HandFan(TableObject):
         self.selected: set = set()  # discards picked in the kitty phase
 
     # --- layout ---------------------------------------------------------------------
+    def dealt_slots(self):
+        """While dealing (issue 13): (the whole hand's slots, the indices landed so far);
+        else None."""
+        b = self.board
+        slots = getattr(b, "slots", None)
+        return None if slots is None or not b.dealing else (slots, b.landed)
+
     def cards(self) -> list:
         """The displayed hand: cards, then None for each card not seen yet."""
+        dealt = self.dealt_slots()
+        if dealt is not None:
+            return [dealt[0][i] for i in dealt[1]]
         return list(self.board.hand) + [None] * self.board.hidden
+
+    def slot_x(self) -> list:
+        """x of each card of cards(): spread over the whole hand while dealing (a card that
+        lands takes its final place and moves no other), else over the cards shown."""
+        dealt = self.dealt_slots()
+        if dealt is not None:
+            x0, step = self.spread(len(dealt[0]))
+            return [int(x0 + i * step) for i in dealt[1]]
+        n = len(self.board.hand) + self.board.hidden
+        x0, step = self.spread(n)
+        return [int(x0 + i * step) for i in range(n)]
+
+    def slot_center(self, slot: int) -> tuple[float, float]:
+        """Where the card of a slot of the hand being dealt sits (cards fly there)."""
+        x0, step = self.spread(len(self.board.slots))
+        cw, ch = gfx.card_size(CARD_W)
+        return (int(x0 + slot * step) + cw / 2, HAND_TOP + ch / 2)
 
     @staticmethod
     def spread(n: int) -> tuple[float, float]:
@@ -55,7 +82,7 @@ class HandFan(TableObject):
 
     def card_rects(self) -> list[tuple[object, pygame.Rect]]:
         cards = self.cards()
-        x0, step = self.spread(len(cards))
+        xs = self.slot_x()
         cw, ch = gfx.card_size(CARD_W)
         legal = self.table.legal_cards()
         kitty = self.kitty_cards()
@@ -68,7 +95,7 @@ class HandFan(TableObject):
                 y -= KITTY_LIFT
             if self.cursor == i:
                 y -= 6
-            out.append((c, pygame.Rect(int(x0 + i * step), y, cw, ch)))
+            out.append((c, pygame.Rect(xs[i], y, cw, ch)))
         return out
 
     def bounds(self):
@@ -119,8 +146,23 @@ class HandFan(TableObject):
 
     def state_key(self):
         legal = self.table.legal_cards()  # what draw() and card_rects() read
-        return (tuple(self.board.hand), self.board.hidden, frozenset(self.selected), self.hover, self.cursor,
+        dealt = self.dealt_slots()
+        shown = dealt if dealt is not None else (tuple(self.board.hand), self.board.hidden)
+        return (dealt is not None, shown, frozenset(self.selected), self.hover, self.cursor,
                 self.choosing(), frozenset(legal), self.kitty_cards(), self.table.hint.hand_cards())
+
+    def changed_bounds(self, old, new):
+        """The logical rects a change from key `old` to `new` repaints, when narrower than
+        the whole fan (the compositor asks; None: the whole fan).  While dealing only the
+        slots whose card landed (issue 13: a deal frame redraws one card, not sixteen)."""
+        if not (old[0] and new[0]) or old[2:] != new[2:] or old[1][0] != new[1][0] or self.cursor is not None:
+            return None
+        x0, step = self.spread(len(new[1][0]))
+        cw, ch = gfx.card_size(CARD_W)
+        top = HAND_TOP - LIFT - 6
+        changed = set(old[1][1]) ^ set(new[1][1])
+        m = self.paint_margin
+        return [pygame.Rect(int(x0 + i * step), top, cw, HAND_TOP + ch - top).inflate(2 * m, 2 * m) for i in sorted(changed)]
 
     # --- drawing --------------------------------------------------------------------
     def choosing(self) -> bool:
@@ -141,7 +183,7 @@ class HandFan(TableObject):
 
     def warm(self, budget_ms: float) -> bool:
         """Make the pictures of this hand's cards as they will be drawn on the human's turn
-        (plain, dimmed, hovered) for at most about `budget_ms`, on frames that draw nothing
+        (plain, dimmed, hovered; picked while discarding) for at most about `budget_ms`, on frames that draw nothing
         (issue 13: in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
         that shows which cards may be played made a dozen).  True when all are made."""
         import time
@@ -151,10 +193,13 @@ class HandFan(TableObject):
             return True
         width = gfx.dev_rect(rects[0][1]).w
         end = time.perf_counter() + budget_ms / 1000.0
+        looks = ((None, False), (None, True), (art.GOLD, False))
+        if self.v.phase == "discard":  # picking the discards: the picked glow, the cursor's
+            looks += ((art.SELECT, False),)
         for c, _r in rects:
             if c is None:
                 continue
-            for highlight, dim in ((None, False), (None, True), (art.GOLD, False)):
+            for highlight, dim in looks:
                 if not gfx.has_card_sprite(c, width, True, highlight, dim):
                     gfx.card_sprite(c, width, True, highlight, dim)
                     if time.perf_counter() > end:

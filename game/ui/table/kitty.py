@@ -37,7 +37,8 @@ class Deck(TableObject):
     layer = "top"
 
     def state_key(self):
-        return self.board.dealing and self.board.deck
+        b = self.board  # what draw() shows: the height of the stack, not the count (issue 13)
+        return b.dealing and b.deck > 0 and min(8, b.deck // 6 + 1)
 
     def bounds(self):
         cw, ch = gfx.card_size(SMALL_W)
@@ -45,7 +46,7 @@ class Deck(TableObject):
 
     def draw(self, surf) -> None:
         b = self.board
-        if not (b.dealing and b.deck > 0):
+        if not (b.dealing and b.deck > 0) or not surf.get_clip().colliderect(gfx.dev_rect(self.bounds())):
             return
         cw, ch = gfx.card_size(SMALL_W)
         for i in range(min(8, b.deck // 6 + 1)):

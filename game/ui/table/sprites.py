@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from .. import anim, gfx
@@ -24,15 +26,17 @@ class FlyingCards(TableObject):
     def state_key(self):
         return tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.board.sprites)
 
+    @staticmethod
+    def reach(sp) -> pygame.Rect:
+        """The logical rect a card in flight may paint (with its shadow)."""
+        w = max(sp.width, SMALL_W)
+        r = pygame.Rect(0, 0, w + 40, int(w * 1.45) + 40)
+        r.center = (int(sp.pos[0]), int(sp.pos[1]))
+        return r
+
     def paint_bounds(self):
         """Every card in flight with its shadow (an empty rect when none flies)."""
-        out = []
-        for sp in self.board.sprites:
-            w = max(sp.width, SMALL_W)
-            r = pygame.Rect(0, 0, w + 40, int(w * 1.45) + 40)
-            r.center = (int(sp.pos[0]), int(sp.pos[1]))
-            out.append(r)
-        return out
+        return [self.reach(sp) for sp in self.board.sprites]
 
     def fly(self, sprite: Sprite, start, end, duration, delay=0.0, on_start=None, on_done=None, width_to=None, ease=anim.ease_in_out):
         """A tween moving `sprite` from start to end (shown only while it flies)."""
@@ -59,7 +63,11 @@ class FlyingCards(TableObject):
         return anim.Tween(duration, update=update, start=begin, done=done, delay=delay, ease=ease)
 
     def draw(self, surf) -> None:
+        clip = surf.get_clip()
+        whole = clip.size == surf.get_size()
         for sp in self.board.sprites:
+            if not whole and not clip.colliderect(gfx.dev_rect(self.reach(sp))):
+                continue  # issue 13: a dirty rect redraws the cards that reach into it (nine fly while dealing)
             face = sp.face and sp.card is not None
             if sp.width in (CARD_W, SMALL_W, PILE_W):
                 cw, ch = gfx.card_size(sp.width)
@@ -74,3 +82,25 @@ class FlyingCards(TableObject):
             k = sp.width / base
             img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
             gfx.blit(surf, img, (int(sp.pos[0]), int(sp.pos[1])), "center", special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
+# (logical width, shadow) of the pictures a card in flight is drawn with: played to the
+# trick, coming from an opponent's column, gathered to a pile (FlyingCards.draw)
+FLIGHT_LOOKS = ((CARD_W, True), (SMALL_W, True), (PILE_W, False))
+
+
+def warm_flights(budget_ms: float) -> bool:
+    """Make the face-up flight pictures of every card for at most about `budget_ms`, on
+    frames that draw nothing (issue 13: in WebAssembly each costs 3-5 ms at 4x, and every
+    trick made six of them in the frames that animate it).  True when all are made."""
+    from ...engine.cards import cards_of, FULL_DECK
+
+    end = time.perf_counter() + budget_ms / 1000.0
+    for width, shadow in FLIGHT_LOOKS:
+        device = gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
+        for card in cards_of(FULL_DECK):
+            if not gfx.has_card_sprite(card, device, True, None, False, shadow):
+                gfx.card_sprite(card, device, True, None, False, shadow)
+                if time.perf_counter() > end:
+                    return False
+    return True

@@ -49,6 +49,7 @@ class Table:
         self._turn_key = None
         self._decided = None  # (seat, action) a computer player found: applied next frame (issue 13)
         self._held = 0  # frames in a row whose thinking waited for a picture to be presented
+        self._think_due = None  # the seat whose slice waits for the end of this frame (issue 13)
         self.compositor = Compositor()  # the cached still layer, redrawn where it changed
         self._frame_keys = None  # the objects' keys frame_key() found this frame
         self.started = False
@@ -186,6 +187,7 @@ class Table:
         """Advance timers, animations and the computer players; True when the animations
         have just finished (the scene rebuilds its buttons)."""
         self.time += dt
+        self._think_due = None  # set again below if a slice is due
         self.messages.update(dt)
         self.hint.update(dt)
         if self.timeline.busy:
@@ -205,7 +207,7 @@ class Table:
         self.messages.banner.time = 0.0  # an announcement of an undone move
         self.hint.reset()
         self.last_trick.visible = self.lookback.visible = False
-        self.thinking_seat, self.think_wait, self._turn_key, self._decided = None, 0.0, None, None
+        self.thinking_seat, self.think_wait, self._turn_key, self._decided, self._think_due = None, 0.0, None, None, None
         self.undo_cache = (None, None)  # the Undo button asks the new match again
         self.sync()
         return True
@@ -233,8 +235,14 @@ class Table:
         if self.think_wait > 0:
             self.think_wait -= dt
             return
-        if self._presents_anyway():
+        if self._think_later():
+            self._think_due = seat
             return
+        self.think(seat)
+
+    def think(self, seat) -> None:
+        """One think() slice of a computer player; the move it finds is applied next frame."""
+        self._think_due, self._held = None, 0
         seat_view = self.session.match.view(seat)  # the computer player's own view, never shown
         try:
             action = self.session.players[seat].think(seat_view, 8.0)
@@ -246,18 +254,25 @@ class Table:
                 action = seat_view.legal[0]
             self._decided = (seat, action)
 
-    def _presents_anyway(self) -> bool:
-        """Will this frame present a new picture (the thinking dots' next step, a toast, the
-        pointer)?  Then the computer player thinks in the next one, so no frame both
-        thinks and presents (issue 13: a slice and a present at 4x cost 8 + 10 ms); never
-        more than MAX_HELD frames in a row, so thinking cannot starve."""
-        if self._held >= MAX_HELD or self.app.scene is None or getattr(self.app.scene, "table", None) is not self:
-            self._held = 0
+    def _think_later(self) -> bool:
+        """Leave this frame's slice to the end of the frame, where it runs only if the frame
+        drew nothing (``think_if_due``, from the scene's ``idle``): no frame both thinks
+        and presents (issue 13: a slice and a present at 4x cost 8 + 10 ms), and the
+        objects' keys are asked once a frame, by the drawing.  Never more than MAX_HELD
+        frames in a row, so thinking cannot starve."""
+        app = self.app
+        if self._held >= MAX_HELD or app.always_redraw or getattr(app.scene, "table", None) is not self:
             return False
-        key = self.app.frame_key()
-        presents = key is None or key != self.app._frame_key
-        self._held = self._held + 1 if presents else 0
-        return presents
+        self._held += 1
+        return True
+
+    def think_if_due(self) -> bool:
+        """A frame that drew nothing: run the slice this frame's update left (True if one ran)."""
+        seat, self._think_due = self._think_due, None
+        if seat is None or seat != self.v.to_act or self._decided is not None or self.timeline.busy:
+            return False
+        self.think(seat)
+        return True
 
     # --- drawing --------------------------------------------------------------------
     def invalidate(self) -> None:

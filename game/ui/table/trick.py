@@ -29,6 +29,23 @@ class TrickArea(TableObject):
         """The cards with their glow and shadow, and the "leads" pill above a card."""
         return self.bounds().inflate(2 * 30, 2 * 34)
 
+    def seat_bounds(self, seat: int) -> pygame.Rect:
+        """What a seat's card paints (glow, shadow) and the pill above it."""
+        return self.card_rect(seat).inflate(2 * 30, 2 * 34)
+
+    def changed_bounds(self, old, new):
+        """A card laid on the trick, a winner's glow, the pill moving: only those seats'
+        places (issue 13); None (the whole trick) when cards are taken away."""
+        (old_trick, old_win, old_lead), (trick, win, lead) = old, new
+        if len(trick) < len(old_trick) or trick[:len(old_trick)] != old_trick:
+            return None
+        seats = {seat for seat, _card in trick[len(old_trick):]}
+        if old_win != win or len(old_trick) != len(trick):  # the glow shows on a full trick
+            seats |= {s for s in (old_win, win) if s is not None}
+        if old_lead != lead:
+            seats |= {s for s in (old_lead, lead) if s is not None}
+        return [self.seat_bounds(seat) for seat in sorted(seats)]
+
     def leader(self):
         """The seat that leads the trick on the table (or is about to lead the next one)."""
         b, v = self.board, self.v

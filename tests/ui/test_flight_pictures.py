@@ -1,0 +1,65 @@
+"""Cards in flight are drawn from pictures made on frames that drew nothing (issue 13):
+after the table has had its idle frames, a trick played and gathered makes no new card
+picture in the frames that animate it."""
+
+import pygame
+
+from game.ui import gfx
+from game.ui.autopilot import Autopilot
+from game.ui.table.sprites import FLIGHT_LOOKS
+
+
+def _flight_widths():
+    return {gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(w))).w: shadow for w, shadow in FLIGHT_LOOKS}
+
+
+def _all_made() -> bool:
+    from game.engine.cards import FULL_DECK, cards_of
+
+    return all(gfx.has_card_sprite(c, w, True, None, False, shadow) for w, shadow in _flight_widths().items() for c in cards_of(FULL_DECK))
+
+
+def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, monkeypatch):
+    app = make_app(settings={"speed": "normal"})
+    gfx._composites.clear()
+    app.start_new_game(seed=4)
+    pilot = Autopilot(app, seed=4)
+    for _ in range(8000):
+        pilot.step()
+        if app.scene_name == "play" and _all_made():
+            break
+    else:
+        raise AssertionError("the flight pictures were never all made")
+    widths = _flight_widths()
+    made = []
+    real = gfx.card_sprite
+
+    def spy(card, width, face_up=True, highlight=None, dim=False, shadow=True):
+        if not gfx.has_card_sprite(card, width, face_up, highlight, dim, shadow) and app.last_draw != "skipped":
+            made.append((card, width, face_up, highlight, dim, shadow))
+        return real(card, width, face_up, highlight, dim, shadow)
+
+    monkeypatch.setattr(gfx, "card_sprite", spy)
+    tricks = len(app.scene.v.tricks)
+    for _ in range(3000):
+        pilot.step()
+        if app.scene_name != "play" or len(app.scene.v.tricks) >= tricks + 2:
+            break
+    assert len(app.scene.v.tricks) >= tricks + 2 or app.scene_name != "play"
+    flights = [m for m in made if m[1] in widths and m[2] and m[3] is None and not m[4] and m[5] == widths[m[1]]]
+    assert not flights, flights
+
+
+def test_the_discard_glow_is_made_ahead_while_the_declarer_picks(make_app):
+    from game.ui import art
+
+    from .helpers import advance_until, table_for
+
+    app = make_app(settings={"speed": "normal"})
+    match = advance_until(lambda m: m.phase == "discard" and m.to_act == 0)
+    scene = table_for(app, match)
+    for _ in range(400):
+        app.step(events=[], dt=1 / 60)
+    hand = scene.table.hand
+    width = gfx.dev_rect(hand.card_rects()[0][1]).w
+    assert all(gfx.has_card_sprite(c, width, True, art.SELECT, False) for c in hand.cards() if c is not None)
