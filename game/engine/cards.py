@@ -128,12 +128,14 @@ def mask_of(cards) -> int:
     return mask
 
 
-# Set bits of every 13-bit suit pattern, highest first: they turn a mask into cards
-# without scanning all 52 bits.  SUIT_BITS_DESC[v] holds bit numbers, SUIT_CARDS[s][v]
-# cards of suit s, SUIT_INDICES[s][v] card indices.  Nine tables of 8192 entries take
-# ~30 ms natively and far longer in the browser, and the title needs none of them
-# (issue 13: the game's start), so they are made on first use, or a part at a time by
-# suit_table_steps() while the title waits (the App's warm-up).
+# Set bits of every 13-bit suit pattern, highest first: SUIT_BITS_DESC[v] turns a suit's
+# bits into card numbers without scanning all 13 (the search's inner loops use it).  It is
+# the one table the game itself uses: one table of 8192 entries is a few ms natively and
+# far longer in the browser, and the title needs none (issue 13: the game's start), so it
+# is made on first use, or a part at a time by suit_table_steps() while the title waits
+# (the App's warm-up).  SUIT_CARDS[s][v] and SUIT_INDICES[s][v] (cards and card indices of
+# suit s) are made only if someone asks for them: eight more such tables would be a long
+# task in the browser, and cards_of / indices_of need only SUIT_BITS_DESC.
 LAZY_TABLES = ("SUIT_BITS_DESC", "SUIT_CARDS", "SUIT_INDICES")
 
 
@@ -147,57 +149,55 @@ def _desc_steps(items, out: list):
 
 
 def suit_table_steps():
-    """Generator: makes the three tables a part at a time, yielding between parts, then
-    binds them in this module; nothing to do once they exist."""
-    if "SUIT_CARDS" in globals():
+    """Generator: makes SUIT_BITS_DESC a part at a time (yielding after each of 13 bits),
+    then binds it in this module; nothing to do once it exists."""
+    if "SUIT_BITS_DESC" in globals():
         return
-    sources = [range(13), *(CARDS[s * 13:s * 13 + 13] for s in range(4)), *(range(s * 13, s * 13 + 13) for s in range(4))]
-    parts: list[list] = []
-    for items in sources:
-        parts.append([()])
-        yield from _desc_steps(items, parts[-1])
-    if "SUIT_CARDS" in globals():  # made meanwhile by a direct use
-        return
-    tables = [tuple(p) for p in parts]
-    globals().update(SUIT_BITS_DESC=tables[0], SUIT_CARDS=tuple(tables[1:5]), SUIT_INDICES=tuple(tables[5:9]))
+    part: list = [()]
+    yield from _desc_steps(range(13), part)
+    globals().setdefault("SUIT_BITS_DESC", tuple(part))  # unless made meanwhile by a direct use
+
+
+def _suit_bits_desc() -> tuple:
+    try:
+        return SUIT_BITS_DESC
+    except NameError:
+        for _ in suit_table_steps():
+            pass
+        return SUIT_BITS_DESC
 
 
 def __getattr__(name: str):
     """`cards.SUIT_CARDS` and `from .cards import SUIT_CARDS` make the tables when first
     asked for (PEP 562)."""
+    if name == "SUIT_BITS_DESC":
+        return _suit_bits_desc()
     if name in LAZY_TABLES:
-        for _ in suit_table_steps():
-            pass
+        desc = _suit_bits_desc()
+        by_suit = [tuple(tuple(s * 13 + i for i in bits) for bits in desc) for s in range(4)]
+        globals().setdefault("SUIT_INDICES", tuple(by_suit))
+        globals().setdefault("SUIT_CARDS", tuple(tuple(tuple(CARDS[i] for i in t) for t in table) for table in by_suit))
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def cards_of(mask: int) -> list[Card]:
-    """Cards of a mask, by suit S H D C, high to low within a suit."""
-    try:
-        table = SUIT_CARDS
-    except NameError:
-        table = __getattr__("SUIT_CARDS")
-    return [
-        *table[0][mask & SUIT_BITS],
-        *table[1][mask >> 13 & SUIT_BITS],
-        *table[2][mask >> 26 & SUIT_BITS],
-        *table[3][mask >> 39 & SUIT_BITS],
-    ]
-
-
 def indices_of(mask: int) -> list[int]:
-    """Bit indices of a mask, in the same order as cards_of."""
+    """Bit indices of a mask, by suit S H D C, high to low within a suit."""
     try:
-        table = SUIT_INDICES
+        desc = SUIT_BITS_DESC
     except NameError:
-        table = __getattr__("SUIT_INDICES")
-    return [
-        *table[0][mask & SUIT_BITS],
-        *table[1][mask >> 13 & SUIT_BITS],
-        *table[2][mask >> 26 & SUIT_BITS],
-        *table[3][mask >> 39 & SUIT_BITS],
-    ]
+        desc = _suit_bits_desc()
+    out = list(desc[mask & SUIT_BITS])
+    for base in (13, 26, 39):
+        bits = mask >> base & SUIT_BITS
+        if bits:
+            out += [base + i for i in desc[bits]]
+    return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    """Cards of a mask, in the same order as indices_of."""
+    return [CARDS[i] for i in indices_of(mask)]
 
 
 def popcount(mask: int) -> int:

@@ -82,7 +82,7 @@ class App(WindowMixin, FrameMixin):
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["scene:new_game", "card tables", "game.ai", "game.ai.search", "game.ui.table", *registry.pending_modules(),
+        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *registry.pending_modules(),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key = None  # key of the last frame drawn (frames that would not change are skipped)
         self._frame_time = 0.0

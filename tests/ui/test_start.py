@@ -20,11 +20,11 @@ app.step(events=[], dt=1 / 60)
 first = perf.first_frame()
 import game.engine.cards as cards
 print("title", first and first["scene"], "ai" , "game.ai" in sys.modules, "table", "game.ui.table" in sys.modules,
-      "tables", "SUIT_CARDS" in vars(cards))
+      "tables", "SUIT_BITS_DESC" in vars(cards))
 for _ in range(40):
     app.step(events=[], dt=1 / 60)
 print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.search" in sys.modules,
-      "table", "game.ui.scenes.play" in sys.modules, "tables", "SUIT_CARDS" in vars(cards), "left", len(app._warm_modules))
+      "table", "game.ui.scenes.play" in sys.modules, "tables", "SUIT_BITS_DESC" in vars(cards), "left", len(app._warm_modules))
 """
 
 
@@ -60,23 +60,35 @@ def test_suit_tables_hold_the_cards_of_every_pattern():
 
 
 PARTS = r"""
-import os, sys
+import os, random, sys
 sys.path.insert(0, os.getcwd())
 import game.engine.cards as cards
-assert "SUIT_CARDS" not in vars(cards)
+from game.engine import Match, RuleSet
+assert "SUIT_BITS_DESC" not in vars(cards)
 steps = sum(1 for _ in cards.suit_table_steps())
-desc, by_card = cards.SUIT_BITS_DESC, cards.SUIT_CARDS
+desc = cards.SUIT_BITS_DESC
 ok = all(desc[v] == tuple(i for i in range(12, -1, -1) if v >> i & 1) for v in range(1 << 13))
-ok = ok and by_card[2][0b1000000000001] == (cards.Card.parse("AD"), cards.Card.parse("2D"))
+rng = random.Random(5)
+for _ in range(2000):
+    mask = rng.getrandbits(52)
+    want = [s * 13 + i for s in range(4) for i in range(12, -1, -1) if mask >> (s * 13 + i) & 1]
+    ok = ok and cards.indices_of(mask) == want and cards.cards_of(mask) == [cards.CARDS[i] for i in want]
+m = Match.new(RuleSet.preset("standard", deals=3), seed=3)
+while m.phase != "game_over":
+    m.apply(rng.choice(m.legal_actions()))
+extra = [n for n in ("SUIT_CARDS", "SUIT_INDICES") if n in vars(cards)]
 from game.engine.cards import SUIT_CARDS
-print("steps", steps, "again", sum(1 for _ in cards.suit_table_steps()), "right", ok, "kept", SUIT_CARDS is by_card)
+ok = ok and SUIT_CARDS[2][0b1000000000001] == (cards.Card.parse("AD"), cards.Card.parse("2D"))
+print("steps", steps, "again", sum(1 for _ in cards.suit_table_steps()), "right", ok,
+      "extra", len(extra), "kept", SUIT_CARDS is cards.SUIT_CARDS and desc is cards.SUIT_BITS_DESC)
 """
 
 
-def test_the_suit_tables_are_made_a_part_at_a_time_and_only_once():
-    """The warm-up's generator yields between parts (13 per table) and then has nothing to
-    do; the tables it made are the ones every caller gets."""
+def test_the_suit_table_is_made_a_part_at_a_time_and_the_rest_only_if_asked():
+    """The warm-up's generator yields after each of the 13 bits and then has nothing to
+    do; cards_of and indices_of need that one table (a whole match makes no other); the
+    per-suit tables are made when someone asks for them, and stay."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", PARTS], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["steps", "117", "again", "0", "right", "True", "kept", "True"], out.stdout
+    assert out.stdout.split() == ["steps", "13", "again", "0", "right", "True", "extra", "0", "kept", "True"], out.stdout
