@@ -53,13 +53,11 @@ def test_cards_land_in_their_final_places(make_app):
         assert rect == final[card], f"{card} was dealt to {rect}, lies at {final[card]}"
 
 
-def test_a_landing_card_repaints_only_its_place(make_app, monkeypatch):
-    """While the hand is dealt, a frame where the human's hand changed redraws an area of
-    the still table about one card big, however many cards the hand already holds."""
+def _still_layer_repaints(monkeypatch) -> list:
+    """A list that gets the still layer's dirty rects of every frame (None: all of it)."""
     from game.ui.table.compositor import Layer
 
-    app = make_app(settings={"speed": "normal"})
-    redrawn = []  # the still layer's dirty rects of this frame (None: all of it)
+    redrawn = []
     update = Layer.update
 
     def counted(self, *a, **k):
@@ -68,6 +66,14 @@ def test_a_landing_card_repaints_only_its_place(make_app, monkeypatch):
         return rects
 
     monkeypatch.setattr(Layer, "update", counted)
+    return redrawn
+
+
+def test_a_landing_card_repaints_only_its_place(make_app, monkeypatch):
+    """While the hand is dealt, a frame where the human's hand changed redraws an area of
+    the still table about one card big, however many cards the hand already holds."""
+    app = make_app(settings={"speed": "normal"})
+    redrawn = _still_layer_repaints(monkeypatch)  # dirty rects per frame (None: all of it)
     areas, known = [], {}
 
     def measure(table):
@@ -94,18 +100,9 @@ def test_the_deck_is_redrawn_when_its_stack_changes_height(make_app):
 
 def test_a_card_laid_on_the_trick_repaints_only_its_place(make_app, monkeypatch):
     from game.ui.autopilot import Autopilot
-    from game.ui.table.compositor import Layer
 
     app = make_app(settings={"speed": "normal"})
-    redrawn = []
-    update = Layer.update
-
-    def counted(self, *a, **k):
-        rects = update(self, *a, **k)
-        redrawn.append(rects)
-        return rects
-
-    monkeypatch.setattr(Layer, "update", counted)
+    redrawn = _still_layer_repaints(monkeypatch)
     app.start_new_game(seed=3)
     pilot = Autopilot(app, seed=3)
     checked, before = 0, None
