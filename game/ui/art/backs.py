@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from .core import _BACKS, _EDGE, _GOLD_DARK, _GOLD_LIGHT, _draw_shape, _finish_card, _mix, _rounded, _ss_factor
+from .core import _BACKS, _GOLD_DARK, _GOLD_LIGHT, _blank_card, _draw_shape, _finish_card, _mix, _rounded
 
 def _render_back(w: int, h: int, colour: str) -> pygame.Surface:
-    k = _ss_factor(w)
-    W, H = w * k, h * k
     dark, light, paper = _BACKS[colour]
-    big = pygame.Surface((W, H), pygame.SRCALPHA)
-    big.fill((*_EDGE, 0))
-    radius = W * 0.075
-    _rounded(big, _EDGE, big.get_rect(), radius)
-    edge = max(k, int(round(W * 0.008)))
-    _rounded(big, paper, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
+    big, k = _blank_card(w, h, paper)
+    W, H = w * k, h * k
     inner = big.get_rect().inflate(-int(W * 0.14), -int(W * 0.14))
     field = pygame.Surface(inner.size, pygame.SRCALPHA)
     field.fill((0, 0, 0, 0))

@@ -171,6 +171,20 @@ def _ss_factor(w: int) -> int:
     return 2
 
 
+def _blank_card(w: int, h: int, paper) -> tuple[pygame.Surface, int]:
+    """(supersampled blank card, factor k): a grey edge and `paper` inside, rounded; the
+    faces and the backs draw on it and finish it with _finish_card."""
+    k = _ss_factor(w)
+    W, H = w * k, h * k
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    big.fill((*_EDGE, 0))
+    radius = W * 0.075
+    _rounded(big, _EDGE, big.get_rect(), radius)
+    edge = max(k, int(round(W * 0.008)))
+    _rounded(big, paper, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
+    return big, k
+
+
 def _finish(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .core import COMPACT_BELOW, STYLES, suit_colour, _BACKS, _CREAM, _EDGE, _GOLD_DARK, _GOLD_LIGHT, _PAPER, _draw_shape, _finish_card, _fit_text, _mix, _remember, _rounded, _size, _ss_factor
+from .core import COMPACT_BELOW, STYLES, suit_colour, _BACKS, _CREAM, _GOLD_DARK, _GOLD_LIGHT, _PAPER, _blank_card, _draw_shape, _finish_card, _fit_text, _mix, _remember, _rounded, _size
 from .backs import _render_back
 from .court import _EMBLEMS
 
@@ -87,14 +87,8 @@ class CardArt:
 
     # -- faces --------------------------------------------------------------------------
     def _render_face(self, suit: int, rank: int, w: int, h: int) -> pygame.Surface:
-        k = _ss_factor(w)
+        big, k = _blank_card(w, h, _PAPER)
         W, H = w * k, h * k
-        big = pygame.Surface((W, H), pygame.SRCALPHA)
-        big.fill((*_EDGE, 0))
-        radius = W * 0.075
-        _rounded(big, _EDGE, big.get_rect(), radius)
-        edge = max(k, int(round(W * 0.008)))
-        _rounded(big, _PAPER, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
         ink = suit_colour(suit, self.style)
 
         if w < COMPACT_BELOW:
