@@ -87,7 +87,11 @@ def _g358_perf_start(seed, deals, strength, hold_s):
     main._g358_done = False
     main._g358_task = asyncio.ensure_future(drive())
     nav = js.JSON.parse(js.JSON.stringify(js.performance.getEntriesByType("navigation")))
+    pic = getattr(app, "picture", None)  # issue 13: the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(),
+                       "window": list(app.window.get_size()), "frames_at_start": app.frames,
+                       "picture": None if pic is None else {"setting": pic.setting(), "auto": pic.auto,
+                                                            "present_ms": [round(x, 3) for x in pic.samples]},
                        "timings": json.loads(js.JSON.stringify(js.window.timings)),
                        "page_start_ms": float(nav[0].domContentLoadedEventStart) if len(nav) else None}
     return "recording"
@@ -187,6 +191,9 @@ def summarize(data: dict) -> dict:
         page_start = boot.get("page_start_ms")
         if unpacked is not None and page_start is not None:
             out["game_start_ms"] = title - (page_start + unpacked)
+    if boot.get("window"):
+        out["window"] = boot["window"]
+        out["picture"] = boot.get("picture")
     window = data.get("recording_js_ms")
     if "long_tasks" in data and window:
         during = [d for t, d in data["long_tasks"] if window[0] <= t <= window[1]]
@@ -207,6 +214,11 @@ def _pct(x) -> str:
 def report(s: dict) -> str:
     """The figures as text, one topic per line."""
     lines = []
+    if s.get("window"):
+        pic = s.get("picture") or {}
+        probe = ", ".join(f"{x:.1f}" for x in pic.get("present_ms") or []) or "-"
+        lines.append(f"render size {s['window'][0]}x{s['window'][1]} (picture {pic.get('setting', '-')},"
+                     f" Auto chose {pic.get('auto') or '-'}; title presents timed: {probe} ms)")
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")

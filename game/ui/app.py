@@ -28,6 +28,7 @@ from .flow import scene_for
 from .frame import FrameMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
+from .picture import Picture  # issue 13
 from .session import Session
 from .settings_check import check_settings  # issue 10
 from .window import WindowMixin
@@ -66,6 +67,7 @@ class App(WindowMixin, FrameMixin):
             self.settings["strength"] = "normal"
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
+        self.picture = Picture(self)  # issue 13: the browser's render size (setting "picture")
         self._open_window(tuple(size or LOGICAL), scaled)
         try:
             pygame.key.set_repeat(350, 60)
@@ -138,6 +140,8 @@ class App(WindowMixin, FrameMixin):
                 s.rebuild()
         elif key == "card_style":
             gfx.set_card_style(value)
+        elif key == "picture":
+            self.picture.changed()
         elif key == "sound" and self._sound is not None and hasattr(self._sound, "set_enabled"):
             try:
                 self._sound.set_enabled(bool(value))
@@ -283,10 +287,13 @@ class App(WindowMixin, FrameMixin):
             self.notices.update(dt)  # issue 10
             if self._warm and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 self._prewarm()
+        if self.picture.due:
+            self.picture.apply()  # issue 13: the browser's render size, only between games
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
             self.scene.idle()  # issue 13: a frame that drew nothing makes pictures ahead
+        self.picture.frame_done()  # issue 13: Auto decides on the title's second frame
         perf.frame_done(self, now)  # issue 13
         self.frames += 1
         return self.running

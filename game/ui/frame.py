@@ -82,7 +82,7 @@ class FrameMixin:
 
         from . import registry
 
-        surf = pygame.Surface(self.canvas.get_size() if not self.direct else LOGICAL)
+        surf = pygame.Surface(self.window.get_size() if self.direct else self.canvas.get_size())
         gfx.set_scale(surf.get_width() / LOGICAL[0])
         cls = registry.scene_class(name)
         if hasattr(cls, "prepare"):
@@ -129,7 +129,7 @@ class FrameMixin:
                 return False
             self._frame_key, self._frame_time = key, now
         surf = surf or (self.window if self.direct else self.canvas)
-        if surf is self.window and self.window.get_size() != LOGICAL:
+        if surf is self.window and self.window.get_size() != self._laid_out:
             surf = self.canvas
         gfx.set_scale(surf.get_width() / LOGICAL[0])
         scene, token = (None, None) if explicit else self._partial_source(surf)

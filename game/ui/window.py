@@ -1,8 +1,11 @@
 """The window: a logical 1280x720 design letterboxed into a window of any size.  Natively
 the canvas has the letterboxed area's real pixel size (text and cards are rendered at device
-resolution, never resampled); in the browser (and in SDL's SCALED mode) it stays 1280x720
-and is scaled on present.  Mixed into the App (which keeps ``window``, ``canvas``, ``scale``,
-``offset``, ``render_scale`` and ``direct`` as attributes tests and tools read)."""
+resolution, never resampled); in SDL's SCALED mode it stays 1280x720 and is scaled on
+present.  In the browser the window is 1280x720 or, on a slow device, smaller (the setting
+"picture", game/ui/picture.py); the page's CSS scales it, and the game draws straight into
+it at its own resolution (``direct``).  Mixed into the App (which keeps ``window``,
+``canvas``, ``scale``, ``offset``, ``render_scale`` and ``direct`` as attributes tests and
+tools read)."""
 
 from __future__ import annotations
 
@@ -64,7 +67,9 @@ class WindowMixin:
         self.scale = s if s > 0 else 1.0
         w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
         self.offset = ((ww - w) // 2, (wh - h) // 2)
-        self.direct = (ww, wh) == LOGICAL
+        # drawn straight into the window: at 1280x720, and in the browser at any 16:9 size
+        # (issue 13: the reduced picture, which the page's CSS scales up)
+        self.direct = (ww, wh) == LOGICAL or (self.web and not self.scaled_mode and (ww, wh) == (w, h) and w > 0)
         # natively the canvas has the letterboxed window area's real pixel size; in the
         # browser (and in SDL's SCALED mode) it stays logical and is scaled on present
         hires = not self.web and not self.scaled_mode and not self.direct and w > 0 and h > 0
@@ -79,7 +84,10 @@ class WindowMixin:
             if now >= self._settle_at:
                 self._settle_at = 0.0
                 self.canvas = pygame.Surface(want).convert()
-        self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None and not self.direct else 1.0
+        if self.direct:
+            self.render_scale = ww / LOGICAL[0]
+        else:
+            self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None else 1.0
         self._laid_out = (ww, wh)
 
     def to_logical(self, pos) -> tuple[int, int]:
@@ -110,7 +118,7 @@ class WindowMixin:
         if rects is not None:
             self._present_rects(rects)
             return
-        if self.window.get_size() != LOGICAL or not self.direct:
+        if not self.direct or self.window.get_size() != self._laid_out:
             self._layout_window()
             if not self.direct:
                 self.window.fill((0, 0, 0))
@@ -120,7 +128,7 @@ class WindowMixin:
                 elif w > 0 and h > 0:
                     self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
         perf.presented()  # issue 13
-        pygame.display.flip()
+        self.picture.timed(pygame.display.flip)  # Auto times the title's first presents
 
     def _present_rects(self, rects) -> None:
         """Only these device rects of the canvas changed: copy them into the letterboxed
@@ -134,7 +142,7 @@ class WindowMixin:
                 self.window.blit(self.canvas, dst, src)
             rects = moved
         perf.presented()  # issue 13
-        pygame.display.update(rects)
+        self.picture.timed(lambda: pygame.display.update(rects))
 
     def screenshot(self):
         """The current frame (the letterboxed area, at device resolution) as a Surface."""
