@@ -77,8 +77,7 @@ class App(WindowMixin, FrameMixin):
         self._sound = None
         self._init_sound()
         self.scenes: list = []
-        self.running = True
-        self.frames = 0
+        self.running, self.frames = True, 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
@@ -86,8 +85,7 @@ class App(WindowMixin, FrameMixin):
         # first frames of the screens that come next (issue 13)
         self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *registry.pending_modules(),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
-        self._frame_key = None  # key of the last frame drawn (frames that would not change are skipped)
-        self._frame_time = 0.0
+        self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
         self.last_draw = "full"  # how the last frame was drawn: full, partial or skipped
@@ -140,13 +138,12 @@ class App(WindowMixin, FrameMixin):
                 s.rebuild()
         elif key == "card_style":
             gfx.set_card_style(value)
-        elif key == "picture":
-            self.picture.changed()
         elif key == "sound" and self._sound is not None and hasattr(self._sound, "set_enabled"):
             try:
                 self._sound.set_enabled(bool(value))
             except Exception:
                 pass
+        self.picture.changed()  # issue 13: a new picture setting applies between games
         self.save_settings()
 
     @property
@@ -245,7 +242,6 @@ class App(WindowMixin, FrameMixin):
             return [n.strip()[:14] for n in names]
         return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
 
-    # --- window ---------------------------------------------------------------------
     # --- input ----------------------------------------------------------------------
     def translate(self, ev):
         return self.inputs.translate(ev)
@@ -287,8 +283,7 @@ class App(WindowMixin, FrameMixin):
             self.notices.update(dt)  # issue 10
             if self._warm and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 self._prewarm()
-        if self.picture.due:
-            self.picture.apply()  # issue 13: the browser's render size, only between games
+        self.picture.apply()  # issue 13: the browser's render size, only between games
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):

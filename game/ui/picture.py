@@ -63,8 +63,8 @@ class Picture:
         return SMOOTH_SIZE if self.choice() == "smooth" else LOGICAL
 
     def changed(self) -> None:
-        """The setting changed: apply it at the next frame the menus allow."""
-        self.due = bool(self.app.web)
+        """A setting changed: the picture's is applied at the next frame the menus allow."""
+        self.due = bool(self.app.web) and self.wanted() != tuple(self.app.window.get_size())
 
     # --- Auto: the title's first presents ---------------------------------------------
     def timed(self, present) -> None:
@@ -107,6 +107,8 @@ class Picture:
     def apply(self) -> bool:
         """Before a frame is drawn: switch the window to the wanted size if it differs and
         no game is open.  True when the size changed."""
+        if not self.due:
+            return False
         want = self.wanted()
         if want is None:
             self.due = False
