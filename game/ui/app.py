@@ -25,7 +25,7 @@ from ..storage import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
 from .flow import scene_for
-from .frame import FrameMixin
+from .frame import SCORE_PARTS, FrameMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
 from .picture import Picture  # issue 13
@@ -83,7 +83,7 @@ class App(WindowMixin, FrameMixin):
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *registry.pending_modules(),
+        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *SCORE_PARTS, *registry.pending_modules(),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
@@ -281,7 +281,7 @@ class App(WindowMixin, FrameMixin):
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10
-            if self._warm and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
+            if (self._warm or self._warm_modules) and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 self._prewarm()
         self.picture.apply()  # issue 13: the browser's render size, only between games
         if self.draw():
