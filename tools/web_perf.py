@@ -19,13 +19,13 @@ title's first frame), drawn frames (App.step() of frames that drew: median / p95
 max, share over 16.7 and 33 ms), all frames and the frame interval (start to start, which
 includes the browser's own work), browser tasks over 50 ms during play, and the computer
 players' think() slices (median / p95 / max, and how many ran past 1x and 2x their budget).
-The render size (issue 13, setting "picture", game/ui/picture.py): with Auto the game
-times the title's first present and, on its second frame, two more presents of the same
-picture, and switches to 960x540 before the third frame is drawn if they are slow.  The
-steps script starts the game once the title has drawn more than two frames, as before
-the setting existed, so Auto has decided and switched by then and the runs stay
-comparable with older ones (same start point, the same warm-up done or not done); the
-report's first line says which size was drawn, and what the title's presents measured.
+The render size (issue 13, setting "picture", game/ui/picture.py): with Auto the App
+times three presents of its empty 1280x720 window before the title's first frame and,
+if they are slow, draws at 960x540 from that first frame on.  So the steps script is
+unchanged: it starts the game once the title has drawn more than two frames, as before
+the setting existed, and the runs stay comparable with older ones (same start point, the
+same warm-up done or not done; the game's own start includes the probe, ~3 x 7 ms at 4x).
+The report's first line says which size was drawn and what the presents measured.
 `--summarize` prints the same from OUT/perf.json, or from a native recording
 (`G358_PERF=/tmp/frames.json python main.py`).  The wheel is pygame-ce for WebAssembly
 (cp314) from the public pygame-web/cdn repository; never commit it.
@@ -225,7 +225,7 @@ def report(s: dict) -> str:
         pic = s.get("picture") or {}
         probe = ", ".join(f"{x:.1f}" for x in pic.get("present_ms") or []) or "-"
         lines.append(f"render size {s['window'][0]}x{s['window'][1]} (picture {pic.get('setting', '-')},"
-                     f" Auto chose {pic.get('auto') or '-'}; title presents timed: {probe} ms)")
+                     f" Auto chose {pic.get('auto') or '-'}; presents timed: {probe} ms)")
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")

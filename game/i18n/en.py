@@ -374,7 +374,7 @@ MESSAGES = {
     "picture.auto_chose": "Auto: {choice}",
     "picture.sharp": "Sharp",
     "picture.smooth": "Smooth",
-    "settings.picture_note": "Smooth draws fewer pixels, for slow phones; Auto picks it if the first frames are slow. Changes between games.",
+    "settings.picture_note": "Smooth draws fewer pixels, for slow phones; Auto picks it on a slow device. Changes between games.",
     "hint.failed": "No hint this time: the evaluation failed.",
     "hint.discard_rest": "Together with {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

@@ -371,7 +371,7 @@ MESSAGES = {
     "picture.auto_chose": "Automatycznie: {choice}",
     "picture.sharp": "Ostry",
     "picture.smooth": "Płynny",
-    "settings.picture_note": "Płynny rysuje mniej pikseli, dla wolnych telefonów; Automatycznie wybiera go, gdy pierwsze klatki są wolne. Zmiana między grami.",
+    "settings.picture_note": "Płynny rysuje mniej pikseli, dla wolnych telefonów; Automatycznie wybiera go na wolnym urządzeniu. Zmiana między grami.",
     "hint.failed": "Tym razem bez podpowiedzi: ocena się nie powiodła.",
     "hint.discard_rest": "Razem z {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

@@ -69,6 +69,7 @@ class App(WindowMixin, FrameMixin):
 
         self.picture = Picture(self)  # issue 13: the browser's render size (setting "picture")
         self._open_window(tuple(size or LOGICAL), scaled)
+        self.picture.apply()  # issue 13: in the browser Auto times the empty window's presents
         try:
             pygame.key.set_repeat(350, 60)
         except Exception:
@@ -288,7 +289,6 @@ class App(WindowMixin, FrameMixin):
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
             self.scene.idle()  # issue 13: a frame that drew nothing makes pictures ahead
-        self.picture.frame_done()  # issue 13: Auto decides on the title's second frame
         perf.frame_done(self, now)  # issue 13
         self.frames += 1
         return self.running

@@ -5,11 +5,11 @@ whatever rects are passed), and every blit costs in proportion to the pixels it 
 so a slow device draws a smaller picture that the page scales up (its CSS size stays).
 The setting ``picture``:
 
-- ``auto`` (default): in the browser the game times its first presents while the title
-  shows (the title's first frame, and on its second frame the same picture presented
-  again, ``PROBES`` times) and, when the quickest of them is slower than
-  ``SLOW_PRESENT_MS``, draws at ``SMOOTH_SIZE`` from the third frame on, for the rest of
-  the session; natively the window is drawn at its own resolution as always;
+- ``auto`` (default): in the browser the App, once it has opened its 1280x720 window and
+  before the title's first frame, presents the empty window ``PROBES`` times and, when the
+  quickest present is slower than ``SLOW_PRESENT_MS``, draws at ``SMOOTH_SIZE`` from the
+  title's first frame on, for the rest of the session; natively the window is drawn at its
+  own resolution as always;
 - ``sharp``: 1280x720 in the browser;
 - ``smooth``: ``SMOOTH_SIZE`` in the browser.
 
@@ -29,7 +29,7 @@ from .constants import LOGICAL
 PICTURES = ("auto", "sharp", "smooth")
 SMOOTH_SIZE = (960, 540)  # 56% of 1280x720's pixels: present and blits scale with the area
 SLOW_PRESENT_MS = 4.5  # a whole-window present: ~2 ms at desktop speed, ~7.5 ms at 4x slower
-PROBES = 2  # extra presents timed on the title's second frame
+PROBES = 3  # presents of the empty window timed before the title's first frame
 MENUS = frozenset({"title", "settings", "rules", "new_game", "stats", "replays", "share"})
 
 
@@ -40,10 +40,8 @@ class Picture:
 
     def __init__(self, app):
         self.app = app
-        self.samples: list[float] = []  # ms of the presents timed while Auto decides
+        self.samples: list[float] = []  # ms of the presents Auto timed (as for 1280x720)
         self.auto: str | None = None  # Auto's choice for this session: "sharp" or "smooth"
-        # natively there is nothing to decide; in the browser Auto decides on frame 1
-        self.deciding = bool(app.web)
         self.due = bool(app.web)  # the wanted size may differ from the window's
 
     # --- what is wanted ---------------------------------------------------------------
@@ -52,9 +50,13 @@ class Picture:
         return value if value in PICTURES else "auto"
 
     def choice(self) -> str:
-        """sharp or smooth: what the setting means now (Auto undecided: sharp)."""
+        """sharp or smooth: what the setting means now (Auto times the presents once)."""
         value = self.setting()
-        return (self.auto or "sharp") if value == "auto" else value
+        if value != "auto":
+            return value
+        if self.auto is None:
+            self.probe() if self.app.web else None
+        return self.auto or "sharp"
 
     def wanted(self):
         """The window size the browser should draw at (None natively: the window's own)."""
@@ -66,57 +68,32 @@ class Picture:
         """A setting changed: the picture's is applied at the next frame the menus allow."""
         self.due = bool(self.app.web) and self.wanted() != tuple(self.app.window.get_size())
 
-    # --- Auto: the title's first presents ---------------------------------------------
-    def timed(self, present) -> None:
-        """Run `present()`, timing it while Auto decides."""
-        if not self.deciding:
-            present()
-            return
-        start = self.clock()
-        present()
-        self._sample(start)
-
-    def _sample(self, start: float) -> None:
-        """A present's ms, as for a 1280x720 window (Smooth chosen before Auto decided)."""
+    # --- Auto: how long a present takes -------------------------------------------------
+    def probe(self) -> str:
+        """Present the window as it is ``PROBES`` times (before the title's first frame:
+        the empty window) and choose: Smooth when the quickest is slower than
+        ``SLOW_PRESENT_MS`` (as for a 1280x720 window)."""
         w, h = self.app.window.get_size()
         full = LOGICAL[0] * LOGICAL[1] / max(1, w * h)
-        self.samples.append((self.clock() - start) * 1000.0 * full)
-
-    def frame_done(self) -> None:
-        """End of a frame: on the second frame, present the same picture again until
-        ``1 + PROBES`` presents are timed, then decide."""
-        if not self.deciding or self.app.frames < 1:
-            return
-        while len(self.samples) < 1 + PROBES:
+        for _ in range(PROBES):
             start = self.clock()
-            pygame.display.flip()  # the window still holds the frame just presented
-            self._sample(start)
-        self.decide()
-
-    def decide(self) -> str:
-        self.deciding = False
-        slow = bool(self.samples) and min(self.samples) > SLOW_PRESENT_MS
-        self.auto = "smooth" if slow else "sharp"
-        self.due = True
+            pygame.display.flip()
+            self.samples.append((self.clock() - start) * 1000.0 * full)
+        self.auto = "smooth" if min(self.samples) > SLOW_PRESENT_MS else "sharp"
         return self.auto
 
     # --- applying it ------------------------------------------------------------------
     def can_switch(self) -> bool:
-        return all(s.name in MENUS for s in self.app.scenes)
+        return all(s.name in MENUS for s in getattr(self.app, "scenes", ()))
 
     def apply(self) -> bool:
-        """Before a frame is drawn: switch the window to the wanted size if it differs and
-        no game is open.  True when the size changed."""
+        """Before a frame is drawn (and when the App opens its window): switch the window to
+        the wanted size if it differs and no game is open.  True when the size changed."""
         if not self.due:
             return False
         want = self.wanted()
-        if want is None:
-            self.due = False
-            return False
-        if self.deciding and self.setting() == "auto":
-            return False  # decided on the title's second frame
         app = self.app
-        if tuple(app.window.get_size()) == want:
+        if want is None or tuple(app.window.get_size()) == want:
             self.due = False
             return False
         if not self.can_switch():
@@ -128,7 +105,7 @@ class Picture:
         app._layout_window()
         app._frame_key = app._shown = None
         app._spare = None
-        for s in app.scenes:
+        for s in getattr(app, "scenes", ()):
             s.first_drawn = True  # drawn whole next frame: the window holds nothing now
         return True
 

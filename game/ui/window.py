@@ -128,7 +128,7 @@ class WindowMixin:
                 elif w > 0 and h > 0:
                     self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
         perf.presented()  # issue 13
-        self.picture.timed(pygame.display.flip)  # Auto times the title's first presents
+        pygame.display.flip()
 
     def _present_rects(self, rects) -> None:
         """Only these device rects of the canvas changed: copy them into the letterboxed
@@ -142,7 +142,7 @@ class WindowMixin:
                 self.window.blit(self.canvas, dst, src)
             rects = moved
         perf.presented()  # issue 13
-        self.picture.timed(lambda: pygame.display.update(rects))
+        pygame.display.update(rects)
 
     def screenshot(self):
         """The current frame (the letterboxed area, at device resolution) as a Surface."""

@@ -1,7 +1,7 @@
 """The browser's render size (issue 13, setting "picture"): at the reduced size the game
 draws straight into a 960x540 window, clicks land where they would at 1280x720, every
-partial frame equals a full redraw, Auto switches only when the title's presents are slow
-and never while a game is open, and the setting round-trips and rejects bad values.
+partial frame equals a full redraw, Auto switches only when the presents are slow, the
+size never changes while a game is open, and the setting round-trips and rejects bad values.
 
 The browser is simulated headless: ``game.ui.app.WEB`` patched on before the App is made
 (the window, the prepared first frames and the settings row follow it)."""
@@ -130,18 +130,18 @@ def test_dealt_frames_at_the_reduced_size_equal_a_full_redraw(web_app):
 
 
 # --- Auto ----------------------------------------------------------------------------------
-def test_auto_switches_when_the_titles_presents_are_slow(web_app, monkeypatch):
+def test_auto_switches_when_the_empty_windows_presents_are_slow(web_app, monkeypatch):
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(7.5)))
     app = web_app()
     assert app.settings["picture"] == "auto"
-    _frames(app, 2)  # the title's first frame and the probe on its second
-    assert app.picture.auto == "smooth" and len(app.picture.samples) == 1 + picture.PROBES
-    assert app.window.get_size() == (1280, 720)  # not yet: switched before the next frame draws
+    # decided before the title's first frame: the empty window presented PROBES times
+    assert app.picture.auto == "smooth" and app.picture.samples == [pytest.approx(7.5)] * picture.PROBES
+    assert app.window.get_size() == SMOOTH and app.frames == 0
     _frames(app, 1)
     assert app.window.get_size() == SMOOTH and app.last_draw == "full"
     assert app.settings["picture"] == "auto"  # the choice is for this session, not stored
     _frames(app, 30)
-    assert app.window.get_size() == SMOOTH and not app.picture.deciding
+    assert app.window.get_size() == SMOOTH and len(app.picture.samples) == picture.PROBES
 
 
 def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):
@@ -149,6 +149,20 @@ def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):
     app = web_app()
     _frames(app, 6)
     assert app.picture.auto == "sharp" and app.window.get_size() == (1280, 720)
+    assert app.picture.samples == [pytest.approx(2.0)] * picture.PROBES
+
+
+def test_auto_chosen_later_times_the_window_as_if_it_were_1280x720(web_app, monkeypatch):
+    """Smooth at the start, Auto chosen on the settings screen: the 960x540 window's
+    presents count for the area of a 1280x720 one."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(3.0)))
+    app = web_app(settings={"picture": "smooth"})
+    assert app.picture.samples == [] and app.window.get_size() == SMOOTH
+    app.push_scene("settings")
+    app.set_setting("picture", "auto")
+    assert app.picture.samples == [pytest.approx(3.0 * 16 / 9)] * picture.PROBES  # 5.3 ms: slow
+    _frames(app, 1)
+    assert app.picture.auto == "smooth" and app.window.get_size() == SMOOTH
 
 
 def test_auto_times_nothing_natively(make_app, monkeypatch):
@@ -161,19 +175,22 @@ def test_auto_times_nothing_natively(make_app, monkeypatch):
 def test_the_size_never_changes_while_a_game_is_open(web_app, monkeypatch):
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(9.0)))
     app = web_app(settings={"speed": "fast"})
-    app.start_new_game(seed=3)  # before Auto has decided
+    assert app.window.get_size() == SMOOTH
+    app.start_new_game(seed=3)
     _frames(app, 40)
-    assert app.picture.auto == "smooth" and app.window.get_size() == (1280, 720)
+    app.set_setting("picture", "sharp")
+    _frames(app, 2)
+    assert app.window.get_size() == SMOOTH, "switched in the middle of a game"
     app.push_scene("pause", app.scene.table)
     app.push_scene("settings")
     _frames(app, 2)
-    assert app.window.get_size() == (1280, 720), "switched under a paused game"
+    assert app.window.get_size() == SMOOTH, "switched under a paused game"
     app.to_title()
     _frames(app, 1)
-    assert app.window.get_size() == SMOOTH
-    app.set_setting("picture", "sharp")
+    assert app.window.get_size() == (1280, 720) and app.last_draw == "full"
+    app.set_setting("picture", "auto")  # Auto's choice is kept for the session
     _frames(app, 1)
-    assert app.window.get_size() == (1280, 720)
+    assert app.window.get_size() == SMOOTH and app.picture.samples == [pytest.approx(9.0)] * picture.PROBES
 
 
 # --- the setting ---------------------------------------------------------------------------
