@@ -40,7 +40,8 @@ class WindowMixin:
 
     def _open_window(self, size, scaled) -> None:
         pygame.display.set_caption("3-5-8")
-        self._icon()  # before set_mode: some platforms take the icon only then
+        if not self.web:  # the page has its own icon (issue 13: loading this one cost the start)
+            self._icon()  # before set_mode: some platforms take the icon only then
         # scaled=True: SDL's renderer stretches a 1280x720 frame (cheap but soft at other
         # sizes).  The default renders at the window's own resolution instead.
         scaled = bool(scaled) and not self.web
