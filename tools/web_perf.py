@@ -19,6 +19,13 @@ title's first frame), drawn frames (App.step() of frames that drew: median / p95
 max, share over 16.7 and 33 ms), all frames and the frame interval (start to start, which
 includes the browser's own work), browser tasks over 50 ms during play, and the computer
 players' think() slices (median / p95 / max, and how many ran past 1x and 2x their budget).
+The render size (issue 13, setting "picture", game/ui/picture.py): with Auto the App
+times three presents of its empty 1280x720 window before the title's first frame and,
+if they are slow, draws at 960x540 from that first frame on.  So the steps script is
+unchanged: it starts the game once the title has drawn more than two frames, as before
+the setting existed, and the runs stay comparable with older ones (same start point, the
+same warm-up done or not done; the game's own start includes the probe, ~3 x 7 ms at 4x).
+The report's first line says which size was drawn and what the presents measured.
 `--summarize` prints the same from OUT/perf.json, or from a native recording
 (`G358_PERF=/tmp/frames.json python main.py`).  The wheel is pygame-ce for WebAssembly
 (cp314) from the public pygame-web/cdn repository; never commit it.
@@ -87,7 +94,11 @@ def _g358_perf_start(seed, deals, strength, hold_s):
     main._g358_done = False
     main._g358_task = asyncio.ensure_future(drive())
     nav = js.JSON.parse(js.JSON.stringify(js.performance.getEntriesByType("navigation")))
+    pic = getattr(app, "picture", None)  # issue 13: the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(),
+                       "window": list(app.window.get_size()), "frames_at_start": app.frames,
+                       "picture": None if pic is None else {"setting": pic.setting(), "auto": pic.auto,
+                                                            "present_ms": [round(x, 3) for x in pic.samples]},
                        "timings": json.loads(js.JSON.stringify(js.window.timings)),
                        "page_start_ms": float(nav[0].domContentLoadedEventStart) if len(nav) else None}
     return "recording"
@@ -187,6 +198,9 @@ def summarize(data: dict) -> dict:
         page_start = boot.get("page_start_ms")
         if unpacked is not None and page_start is not None:
             out["game_start_ms"] = title - (page_start + unpacked)
+    if boot.get("window"):
+        out["window"] = boot["window"]
+        out["picture"] = boot.get("picture")
     window = data.get("recording_js_ms")
     if "long_tasks" in data and window:
         during = [d for t, d in data["long_tasks"] if window[0] <= t <= window[1]]
@@ -207,6 +221,11 @@ def _pct(x) -> str:
 def report(s: dict) -> str:
     """The figures as text, one topic per line."""
     lines = []
+    if s.get("window"):
+        pic = s.get("picture") or {}
+        probe = ", ".join(f"{x:.1f}" for x in pic.get("present_ms") or []) or "-"
+        lines.append(f"render size {s['window'][0]}x{s['window'][1]} (picture {pic.get('setting', '-')},"
+                     f" Auto chose {pic.get('auto') or '-'}; presents timed: {probe} ms)")
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")

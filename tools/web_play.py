@@ -1,14 +1,16 @@
 """Play the built web game in headless Chromium up to the first trick, with screenshots.
 
     python -m tools.web_play --wheel /tmp/pygame_ce_wasm.whl [--web build/web] [--out /tmp/shots]
-                             [--size 1280x720] [--steps-only FILE] [--webcheck DIR]
+                             [--size 1280x720] [--picture smooth] [--steps-only FILE] [--webcheck DIR]
 
 Writes a webcheck steps.json (clicks posted by tests/web/webcheck_driver.py, which only
 acts when the human may) and runs the webcheck harness's run.py on the build (found by
 tools.web_wasm.find_webcheck: --webcheck DIR, $WEBCHECK_DIR, then shared/webcheck beside the
 repository or a folder above it): title, new-game
 screen, the table after the deal, the first play, a trick on the table, the first trick
-taken. Screenshots and report.json land in --out. The wheel is pygame-ce built for
+taken. Screenshots and report.json land in --out. `--picture sharp|smooth` sets the
+browser's render size (issue 13) on the title before the game starts (the page still
+shows the canvas at the viewport's size). The wheel is pygame-ce built for
 WebAssembly (cp314) from the public pygame-web/cdn repository; keep it outside the
 repository (never commit it).
 """
@@ -46,11 +48,13 @@ def _frames(full, n=30):
 """
 
 
-def steps() -> list[dict]:
+def steps(picture: str | None = None) -> list[dict]:
     driver = driver_source()
     started = "getattr(main, 'APP', None) is not None and main.APP.frames > 5"
+    chosen = [{"py": f"main.APP.set_setting('picture', {picture!r})"}, {"wait": 0.5}] if picture else []
     return [
         {"until": started, "timeout": 120},
+        *chosen,
         {"wait": 1.0},
         {"shot": "01-title"},
         {"py": "main.APP.scene_name, main.APP.window.get_size(), main.APP.params"},
@@ -83,11 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--web", default=str(ROOT / "build" / "web"))
     ap.add_argument("--out", default="/tmp/358-shots")
     ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--picture", choices=("auto", "sharp", "smooth"), help="the render size (setting)")
     ap.add_argument("--steps-only", help="write the steps JSON to this file and stop")
     ap.add_argument("--webcheck", help="the webcheck harness folder [$WEBCHECK_DIR or shared/webcheck]")
     args = ap.parse_args(argv)
     if args.steps_only:
-        Path(args.steps_only).write_text(json.dumps(steps(), indent=1))
+        Path(args.steps_only).write_text(json.dumps(steps(args.picture), indent=1))
         return 0
     if not args.wheel or not Path(args.wheel).is_file():
         sys.exit("web_play: --wheel PATH to the pygame-ce WebAssembly wheel is required")
@@ -101,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     steps_file = out / "steps.json"
-    steps_file.write_text(json.dumps(steps(), indent=1))
+    steps_file.write_text(json.dumps(steps(args.picture), indent=1))
     cmd = [sys.executable, str(run_py), args.web, "--wheel", args.wheel, "--out", str(out),
            "--script", str(steps_file), "--size", args.size]
     return subprocess.run(cmd).returncode

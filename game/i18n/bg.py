@@ -365,6 +365,13 @@ MESSAGES = {
     "lookback.close": "B, Esc или щракване затваря",
     "settings.undo": "Връщане на ходове",
     "settings.autoplay": "Принудената карта се играе сама",
+    # --- issue 13: the browser's render size ---
+    "settings.picture": "Картина",
+    "picture.auto": "Автоматично",
+    "picture.auto_chose": "Автоматично: {choice}",
+    "picture.sharp": "Рязка",
+    "picture.smooth": "Плавна",
+    "settings.picture_note": "Плавна рисува по-малко пиксели, за бавни телефони; Автоматично я избира на бавно устройство. Сменя се между игрите.",
     "hint.failed": "Този път без подсказка: оценката не успя.",
     "hint.discard_rest": "Заедно с {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

@@ -368,6 +368,13 @@ MESSAGES = {
     "lookback.close": "B, Esc or a click closes this",
     "settings.undo": "Undo",
     "settings.autoplay": "Play forced cards by themselves",
+    # --- issue 13: the browser's render size ---
+    "settings.picture": "Picture",
+    "picture.auto": "Auto",
+    "picture.auto_chose": "Auto: {choice}",
+    "picture.sharp": "Sharp",
+    "picture.smooth": "Smooth",
+    "settings.picture_note": "Smooth draws fewer pixels, for slow phones; Auto picks it on a slow device. Changes between games.",
     "hint.failed": "No hint this time: the evaluation failed.",
     "hint.discard_rest": "Together with {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

@@ -365,6 +365,13 @@ MESSAGES = {
     "lookback.close": "B, Esc lub kliknięcie zamyka",
     "settings.undo": "Cofanie ruchów",
     "settings.autoplay": "Wymuszone karty zagrywane same",
+    # --- issue 13: the browser's render size ---
+    "settings.picture": "Obraz",
+    "picture.auto": "Automatycznie",
+    "picture.auto_chose": "Automatycznie: {choice}",
+    "picture.sharp": "Ostry",
+    "picture.smooth": "Płynny",
+    "settings.picture_note": "Płynny rysuje mniej pikseli, dla wolnych telefonów; Automatycznie wybiera go na wolnym urządzeniu. Zmiana między grami.",
     "hint.failed": "Tym razem bez podpowiedzi: ocena się nie powiodła.",
     "hint.discard_rest": "Razem z {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

@@ -365,6 +365,13 @@ MESSAGES = {
     "lookback.close": "B, Esc или щелчок — закрыть",
     "settings.undo": "Отмена ходов",
     "settings.autoplay": "Вынужденная карта ходит сама",
+    # --- issue 13: the browser's render size ---
+    "settings.picture": "Изображение",
+    "picture.auto": "Авто",
+    "picture.auto_chose": "Авто: {choice}",
+    "picture.sharp": "Чёткое",
+    "picture.smooth": "Плавное",
+    "settings.picture_note": "Плавное рисует меньше пикселей, для медленных телефонов; Авто выбирает его на медленном устройстве. Меняется между играми.",
     "hint.failed": "На этот раз без подсказки: оценка не удалась.",
     "hint.discard_rest": "Вместе с {cards}.",
     # --- issue 9e: pass-and-play ----------------------------------------------------

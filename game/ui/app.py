@@ -25,9 +25,10 @@ from ..storage import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
 from .flow import scene_for
-from .frame import FrameMixin
+from .frame import SCORE_PARTS, FrameMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
+from .picture import Picture  # issue 13
 from .session import Session
 from .settings_check import check_settings  # issue 10
 from .window import WindowMixin
@@ -66,7 +67,9 @@ class App(WindowMixin, FrameMixin):
             self.settings["strength"] = "normal"
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
+        self.picture = Picture(self)  # issue 13: the browser's render size (setting "picture")
         self._open_window(tuple(size or LOGICAL), scaled)
+        self.picture.apply()  # issue 13: in the browser Auto times the empty window's presents
         try:
             pygame.key.set_repeat(350, 60)
         except Exception:
@@ -75,17 +78,15 @@ class App(WindowMixin, FrameMixin):
         self._sound = None
         self._init_sound()
         self.scenes: list = []
-        self.running = True
-        self.frames = 0
+        self.running, self.frames = True, 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *registry.pending_modules(),
+        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *SCORE_PARTS, *registry.pending_modules(),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
-        self._frame_key = None  # key of the last frame drawn (frames that would not change are skipped)
-        self._frame_time = 0.0
+        self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
         self.last_draw = "full"  # how the last frame was drawn: full, partial or skipped
@@ -143,6 +144,7 @@ class App(WindowMixin, FrameMixin):
                 self._sound.set_enabled(bool(value))
             except Exception:
                 pass
+        self.picture.changed()  # issue 13: a new picture setting applies between games
         self.save_settings()
 
     @property
@@ -241,7 +243,6 @@ class App(WindowMixin, FrameMixin):
             return [n.strip()[:14] for n in names]
         return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
 
-    # --- window ---------------------------------------------------------------------
     # --- input ----------------------------------------------------------------------
     def translate(self, ev):
         return self.inputs.translate(ev)
@@ -281,8 +282,9 @@ class App(WindowMixin, FrameMixin):
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10
-            if self._warm and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
+            if (self._warm or self._warm_modules) and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 self._prewarm()
+        self.picture.apply()  # issue 13: the browser's render size, only between games
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):

@@ -17,4 +17,5 @@ DEFAULT_SETTINGS = {
     "undo": True,  # issue 9b: the Undo button and key U
     "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
     "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
+    "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
 }

@@ -14,6 +14,13 @@ from .constants import LOGICAL
 
 
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
+# issue 13: in the browser an import is one task (compiling the module at 4x: ~100-180 ms
+# for the larger ones).  The score screen's parts are loaded one a frame before it; the
+# menus' own modules are not loaded at the table at all (only while the menus show, or
+# when opened), so play never pays for them.
+SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
+               "game.ui.record_actions")
+MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
 
 
 class FrameMixin:
@@ -41,6 +48,8 @@ class FrameMixin:
         go on with what the title had no time for; not `drawing` there, a screen is made
         a few ms a frame, under a deadline, and taken up again next time)."""
         steps = self._warm_modules
+        if not drawing:  # at the table: only what play needs
+            steps = [s for s in steps if s not in MENU_ONLY]
         if not steps:
             return False
         step = steps[0]
@@ -82,7 +91,7 @@ class FrameMixin:
 
         from . import registry
 
-        surf = pygame.Surface(self.canvas.get_size() if not self.direct else LOGICAL)
+        surf = pygame.Surface(self.window.get_size() if self.direct else self.canvas.get_size())
         gfx.set_scale(surf.get_width() / LOGICAL[0])
         cls = registry.scene_class(name)
         if hasattr(cls, "prepare"):
@@ -129,7 +138,7 @@ class FrameMixin:
                 return False
             self._frame_key, self._frame_time = key, now
         surf = surf or (self.window if self.direct else self.canvas)
-        if surf is self.window and self.window.get_size() != LOGICAL:
+        if surf is self.window and self.window.get_size() != self._laid_out:
             surf = self.canvas
         gfx.set_scale(surf.get_width() / LOGICAL[0])
         scene, token = (None, None) if explicit else self._partial_source(surf)

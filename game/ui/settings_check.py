@@ -28,6 +28,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .art import STYLES
+    from .picture import PICTURES
 
     valid = {
         "language": lambda v: v is None or v in i18n.LANGUAGES,
@@ -39,6 +40,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "undo": lambda v: type(v) is bool,  # issue 9b
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
+        "picture": lambda v: v in PICTURES,  # issue 13
     }
     settings = dict(defaults)
     reset: list[str] = []

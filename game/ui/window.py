@@ -1,8 +1,11 @@
 """The window: a logical 1280x720 design letterboxed into a window of any size.  Natively
 the canvas has the letterboxed area's real pixel size (text and cards are rendered at device
-resolution, never resampled); in the browser (and in SDL's SCALED mode) it stays 1280x720
-and is scaled on present.  Mixed into the App (which keeps ``window``, ``canvas``, ``scale``,
-``offset``, ``render_scale`` and ``direct`` as attributes tests and tools read)."""
+resolution, never resampled); in SDL's SCALED mode it stays 1280x720 and is scaled on
+present.  In the browser the window is 1280x720 or, on a slow device, smaller (the setting
+"picture", game/ui/picture.py); the page's CSS scales it, and the game draws straight into
+it at its own resolution (``direct``).  Mixed into the App (which keeps ``window``,
+``canvas``, ``scale``, ``offset``, ``render_scale`` and ``direct`` as attributes tests and
+tools read)."""
 
 from __future__ import annotations
 
@@ -37,7 +40,8 @@ class WindowMixin:
 
     def _open_window(self, size, scaled) -> None:
         pygame.display.set_caption("3-5-8")
-        self._icon()  # before set_mode: some platforms take the icon only then
+        if not self.web:  # the page has its own icon (issue 13: loading this one cost the start)
+            self._icon()  # before set_mode: some platforms take the icon only then
         # scaled=True: SDL's renderer stretches a 1280x720 frame (cheap but soft at other
         # sizes).  The default renders at the window's own resolution instead.
         scaled = bool(scaled) and not self.web
@@ -64,7 +68,9 @@ class WindowMixin:
         self.scale = s if s > 0 else 1.0
         w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
         self.offset = ((ww - w) // 2, (wh - h) // 2)
-        self.direct = (ww, wh) == LOGICAL
+        # drawn straight into the window: at 1280x720, and in the browser at any 16:9 size
+        # (issue 13: the reduced picture, which the page's CSS scales up)
+        self.direct = (ww, wh) == LOGICAL or (self.web and not self.scaled_mode and (ww, wh) == (w, h) and w > 0)
         # natively the canvas has the letterboxed window area's real pixel size; in the
         # browser (and in SDL's SCALED mode) it stays logical and is scaled on present
         hires = not self.web and not self.scaled_mode and not self.direct and w > 0 and h > 0
@@ -79,7 +85,10 @@ class WindowMixin:
             if now >= self._settle_at:
                 self._settle_at = 0.0
                 self.canvas = pygame.Surface(want).convert()
-        self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None and not self.direct else 1.0
+        if self.direct:
+            self.render_scale = ww / LOGICAL[0]
+        else:
+            self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None else 1.0
         self._laid_out = (ww, wh)
 
     def to_logical(self, pos) -> tuple[int, int]:
@@ -110,7 +119,7 @@ class WindowMixin:
         if rects is not None:
             self._present_rects(rects)
             return
-        if self.window.get_size() != LOGICAL or not self.direct:
+        if not self.direct or self.window.get_size() != self._laid_out:
             self._layout_window()
             if not self.direct:
                 self.window.fill((0, 0, 0))

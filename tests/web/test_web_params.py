@@ -72,3 +72,33 @@ def test_presets_match_the_engine():
 
     for name in web_params.RULES:
         assert RuleSet.preset(name).preset_name == name
+
+
+# --- issue 13: the start does not import urllib.parse ----------------------------------------
+QUERIES = ["", "a=1", "a", "a=", "=b", "a=1&b=2", "a=1&&b", "a+b=c+d", "x=%C5%BC&y=1", "a=b=c", "&a=1&",
+           ";a=1", "a=1;b=2", "lang=pl&rules=blato&seed=7", "record=ABC-def_123~",
+           "wheel=pygame.whl&archive=three-five-eight.tar.gz&pace=frame&perf=1"]
+
+
+def test_parse_qsl_is_urllibs():
+    from urllib.parse import parse_qsl as real
+
+    from game.web_params import parse_qsl
+
+    for query in QUERIES:
+        assert parse_qsl(query) == real(query, keep_blank_values=True), query
+
+
+def test_reading_a_plain_query_does_not_import_urllib_parse():
+    import subprocess
+    import sys
+
+    root = str(__import__("pathlib").Path(__file__).resolve().parents[2])
+    # -S: natively `site` (an editable install's finder) imports urllib.parse itself
+    code = (f"import sys; sys.path.insert(0, {root!r}); from game import perf, web_params; "
+            "web_params.parse_query('lang=pl&seed=7&perf=1'); web_params.parse_record_fragment('#x=1', '?a=b'); "
+            "sys.platform = 'emscripten'; perf._query_flag(); "  # no page here: it asks and gives up
+            "print('urllib.parse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60, cwd=root)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"

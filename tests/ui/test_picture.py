@@ -1,0 +1,270 @@
+"""The browser's render size (issue 13, setting "picture"): at the reduced size the game
+draws straight into a 960x540 window, clicks land where they would at 1280x720, every
+partial frame equals a full redraw, Auto switches only when the presents are slow, the
+size never changes while a game is open, and the setting round-trips and rejects bad values.
+
+The browser is simulated headless: ``game.ui.app.WEB`` patched on before the App is made
+(the window, the prepared first frames and the settings row follow it)."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ui import picture
+from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
+from game.ui.settings_check import check_settings
+from tests.ui.helpers import advance_until, table_for
+from tests.ui.test_compositor import _difference, _full_redraw, _play_and_compare, _shown
+
+SMOOTH = picture.SMOOTH_SIZE
+
+
+@pytest.fixture
+def web_app(make_app, monkeypatch):
+    import game.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "WEB", True)
+
+    def make(settings=None, **kw):
+        app = make_app(settings=settings, **kw)
+        assert app.web
+        return app
+
+    return make
+
+
+def _clock(ms_per_present):
+    """A fake clock that moves `ms_per_present` between the two readings of a present."""
+    return itertools.count(0.0, ms_per_present / 1000.0).__next__
+
+
+def _frames(app, n):
+    for _ in range(n):
+        app.step(events=[], dt=1 / 60)
+
+
+def _click_window(app, wx, wy):
+    """A real mouse press at window pixels (what SDL reports in the browser)."""
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=(wx, wy), **extra))
+    app.step(dt=1 / 60)
+
+
+def _at_reduced_size(logical_point):
+    """Where a logical point is on the 960x540 window, worked out by hand."""
+    f = SMOOTH[0] / 1280
+    return round(logical_point[0] * f), round(logical_point[1] * f)
+
+
+# --- the reduced size ----------------------------------------------------------------------
+def test_smooth_draws_straight_into_a_smaller_window(web_app):
+    app = web_app(settings={"picture": "smooth"})
+    _frames(app, 1)
+    assert app.window.get_size() == SMOOTH and app.direct
+    assert app.render_scale == pytest.approx(0.75) and app.scale == pytest.approx(0.75)
+    assert app.screenshot().get_size() == SMOOTH
+
+
+def test_sharp_keeps_1280x720_and_natively_the_setting_changes_nothing(web_app, make_app, monkeypatch):
+    app = web_app(settings={"picture": "sharp"})
+    _frames(app, 4)
+    assert app.window.get_size() == (1280, 720)
+    import game.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "WEB", False)
+    native = make_app(settings={"picture": "smooth"})
+    _frames(native, 4)
+    assert native.window.get_size() == (1280, 720) and native.render_scale == 1.0
+
+
+def test_clicks_land_on_the_intended_button_and_card(web_app):
+    app = web_app(settings={"picture": "smooth"})
+    _frames(app, 3)
+    new_game = dict(app.scene.targets())["new_game"]
+    _click_window(app, *_at_reduced_size(new_game.center))
+    assert app.scene_name == "new_game"
+    app.pop()
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.legal_actions()) > 1)
+    scene = table_for(app, m)
+    assert app.window.get_size() == SMOOTH
+    _frames(app, 60)  # the table's first frame (prepared over frames in the browser)
+    legal = [a.card for a in m.legal_actions()]
+    card = legal[len(legal) // 2]
+    rect = dict(scene.table.hand.targets())[f"card:{card}"]
+    before = len(m.history)
+    _click_window(app, *_at_reduced_size(rect.center))
+    assert len(m.history) == before + 1 and m.history[before].card == card, "the click played another card"
+
+
+def test_every_drawn_frame_at_the_reduced_size_equals_a_full_redraw(web_app):
+    from game.ui.autopilot import Autopilot
+
+    app = web_app(settings={"picture": "smooth", "speed": "fast"})
+    _frames(app, 2)
+    app.start_new_game(seed=11)
+    assert app.window.get_size() == SMOOTH
+    counts = _play_and_compare(app, Autopilot(app, seed=11), 700)
+    assert counts["partial"] > 100 and counts["full"] >= 1, counts
+
+
+def test_dealt_frames_at_the_reduced_size_equal_a_full_redraw(web_app):
+    app = web_app(settings={"picture": "smooth", "speed": "normal"})
+    _frames(app, 2)
+    app.start_new_game(seed=7)
+    drawn = 0
+    for _ in range(600):
+        app.step(events=[], dt=1 / 60)
+        table = getattr(app.scene, "table", None)
+        if table is None or app.last_draw not in ("partial", "full") or app.visible_scenes() != [app.scene]:
+            continue
+        if not table.board.dealing:
+            if table.board.sizes[table.human]:
+                break
+            continue
+        drawn += 1
+        diff = _difference(_shown(app), _full_redraw(app))
+        assert diff is None, f"{app.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
+    assert drawn > 30 and _shown(app).get_size() == SMOOTH
+
+
+# --- Auto ----------------------------------------------------------------------------------
+def test_auto_switches_when_the_empty_windows_presents_are_slow(web_app, monkeypatch):
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(7.5)))
+    app = web_app()
+    assert app.settings["picture"] == "auto"
+    # decided before the title's first frame: the empty window presented PROBES times
+    assert app.picture.auto == "smooth" and app.picture.samples == [pytest.approx(7.5)] * picture.PROBES
+    assert app.window.get_size() == SMOOTH and app.frames == 0
+    _frames(app, 1)
+    assert app.window.get_size() == SMOOTH and app.last_draw == "full"
+    assert app.settings["picture"] == "auto"  # the choice is for this session, not stored
+    _frames(app, 30)
+    assert app.window.get_size() == SMOOTH and len(app.picture.samples) == picture.PROBES
+
+
+def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(2.0)))
+    app = web_app()
+    _frames(app, 6)
+    assert app.picture.auto == "sharp" and app.window.get_size() == (1280, 720)
+    assert app.picture.samples == [pytest.approx(2.0)] * picture.PROBES
+
+
+def test_auto_chosen_later_times_the_window_as_if_it_were_1280x720(web_app, monkeypatch):
+    """Smooth at the start, Auto chosen on the settings screen: the 960x540 window's
+    presents count for the area of a 1280x720 one."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(3.0)))
+    app = web_app(settings={"picture": "smooth"})
+    assert app.picture.samples == [] and app.window.get_size() == SMOOTH
+    app.push_scene("settings")
+    app.set_setting("picture", "auto")
+    assert app.picture.samples == [pytest.approx(3.0 * 16 / 9)] * picture.PROBES  # 5.3 ms: slow
+    _frames(app, 1)
+    assert app.picture.auto == "smooth" and app.window.get_size() == SMOOTH
+
+
+def test_auto_times_nothing_natively(make_app, monkeypatch):
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(50.0)))
+    app = make_app()
+    _frames(app, 6)
+    assert app.picture.samples == [] and app.picture.auto is None and app.window.get_size() == (1280, 720)
+
+
+def test_the_size_never_changes_while_a_game_is_open(web_app, monkeypatch):
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(9.0)))
+    app = web_app(settings={"speed": "fast"})
+    assert app.window.get_size() == SMOOTH
+    app.start_new_game(seed=3)
+    _frames(app, 40)
+    app.set_setting("picture", "sharp")
+    _frames(app, 2)
+    assert app.window.get_size() == SMOOTH, "switched in the middle of a game"
+    app.push_scene("pause", app.scene.table)
+    app.push_scene("settings")
+    _frames(app, 2)
+    assert app.window.get_size() == SMOOTH, "switched under a paused game"
+    app.to_title()
+    _frames(app, 1)
+    assert app.window.get_size() == (1280, 720) and app.last_draw == "full"
+    app.set_setting("picture", "auto")  # Auto's choice is kept for the session
+    _frames(app, 1)
+    assert app.window.get_size() == SMOOTH and app.picture.samples == [pytest.approx(9.0)] * picture.PROBES
+
+
+# --- the setting ---------------------------------------------------------------------------
+def test_the_setting_round_trips_through_the_settings_screen(web_app, tmp_path):
+    app = web_app(settings={"picture": "auto"}, storage_dir=tmp_path)
+    _frames(app, 3)
+    app.push_scene("settings")
+    _frames(app, 1)
+    row = dict(app.scene.targets())["set_picture"]
+    assert app.window.get_size() == (1280, 720)  # Auto: quick presents headless
+    _click_window(app, row.right - 20, row.centery)
+    assert app.settings["picture"] == "sharp"  # auto -> sharp -> smooth
+    _frames(app, 1)
+    assert app.window.get_size() == (1280, 720)
+    _click_window(app, row.right - 20, row.centery)
+    assert app.settings["picture"] == "smooth"
+    _frames(app, 1)
+    assert app.window.get_size() == SMOOTH
+    _click_window(app, *_at_reduced_size((row.left + 380, row.centery)))  # the "<" at 960x540
+    assert app.settings["picture"] == "sharp" and app.window.get_size() == (1280, 720)
+    _click_window(app, row.right - 20, row.centery)
+    assert app.settings["picture"] == "smooth" and app.window.get_size() == SMOOTH
+    again = web_app(storage_dir=tmp_path)
+    assert again.settings["picture"] == "smooth"
+    assert again.storage.load_settings()["picture"] == "smooth"
+
+
+def test_the_settings_row_shows_only_in_the_browser(web_app, make_app, monkeypatch):
+    app = web_app()
+    app.push_scene("settings")
+    assert "set_picture" in dict(app.scene.targets())
+    import game.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "WEB", False)
+    native = make_app()
+    native.push_scene("settings")
+    assert "set_picture" not in dict(native.scene.targets())
+
+
+@pytest.mark.parametrize("bad", ["huge", 960, None, ["smooth"], {"a": 1}, True])
+def test_a_bad_stored_value_falls_back_to_auto(bad, web_app, tmp_path):
+    settings, reset = check_settings({"picture": bad, "speed": "fast"}, DEFAULT_SETTINGS, SPEEDS, STRENGTHS)
+    assert settings["picture"] == "auto" and reset == ["picture"] and settings["speed"] == "fast"
+    from game.storage import Storage
+
+    Storage(str(tmp_path)).save_settings({**DEFAULT_SETTINGS, "language": "en", "picture": bad})
+    app = web_app(storage_dir=tmp_path)
+    _frames(app, 3)
+    assert app.settings["picture"] == "auto" and app.window.get_size() == (1280, 720)
+    assert app.storage.load_settings()["picture"] == "auto"  # the repaired settings are stored
+
+
+def test_the_canvas_keeps_its_css_size(monkeypatch):
+    class Rect:
+        def __init__(self, w, h):
+            self.width, self.height = w, h
+
+    class Style:
+        width = height = ""
+
+    class Canvas:
+        style = Style()
+        shown = (1280.0, 720.0)
+
+        def getBoundingClientRect(self):
+            return Rect(*self.shown)
+
+    canvas = Canvas()
+    monkeypatch.setattr(picture, "_canvas", lambda: canvas)
+    css = picture._canvas_css_size()
+    canvas.shown = (960.0, 540.0)  # a page that shows the canvas at its pixel size
+    picture._keep_canvas_css_size(css)
+    assert (canvas.style.width, canvas.style.height) == ("1280px", "720px")
+    canvas.style.width = canvas.style.height = ""
+    canvas.shown = (1280.0, 720.0)  # pygbag's page: CSS sizes it
+    picture._keep_canvas_css_size(css)
+    assert (canvas.style.width, canvas.style.height) == ("", "")
