@@ -22,6 +22,7 @@ from game.engine.fast import legal_mask
 
 from .declare_model import likelihood
 from .heuristic import discard_set
+from .model_solver import ModelSolver
 from .policy import choose_card
 from .search import SearchPlayer
 
@@ -93,13 +94,21 @@ class ExpertPlayer(SearchPlayer):
     name = "expert"
 
     def __init__(self, seed=None, pool: int = 3, doubt: float = 0.4, declarer_evidence: int = 1,
-                 discard_doubt: float = 0.5, **settings):
+                 discard_doubt: float = 0.5, endgame: str = "double-dummy", **settings):
         super().__init__(seed, **settings)
         self.pool = pool
         self.doubt = doubt
         self.declarer_evidence = declarer_evidence
         self.discard_doubt = discard_doubt
+        if endgame not in ("double-dummy", "model"):
+            raise ValueError(f"endgame: double-dummy or model, not {endgame!r}")
+        self.endgame = endgame
         self._weighted = None  # (worlds, cumulative weights) for the decision under way
+
+    def _solver(self, trump, must, me, minimum):
+        if self.endgame == "model":
+            return ModelSolver(trump, must, me, minimum)
+        return super()._solver(trump, must, me, minimum)
 
     def _declarer_evidence(self, view) -> bool:
         """Another seat named a suit and discarded: its cards say something about its hand."""

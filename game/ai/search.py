@@ -157,7 +157,7 @@ class SearchPlayer(HeuristicPlayer):
         while w < limit:
             w += 1
             hands, _pool = self._world(view, know, sampler)
-            solver = Solver(trump, must, me, minimum)
+            solver = self._solver(trump, must, me, minimum)
             for c in alive:
                 solver.limit = solver.nodes + min(self.solve_cap, max(self.node_budget - used, 3000))
                 h = list(hands)
@@ -206,6 +206,10 @@ class SearchPlayer(HeuristicPlayer):
         return (yield from solve_steps(solver, solve, *args, chunk=self.SOLVE_CHUNK))
 
     # --- worlds: the hooks a stronger (or all-seeing) player replaces ------------------
+    def _solver(self, trump: int, must: bool, me: int, minimum: bool):
+        """The exact search of a world's last tricks (double dummy: the others against me)."""
+        return Solver(trump, must, me, minimum)
+
     def _prepare(self, view, know, sampler):
         """Work before a card decision's worlds are drawn (a generator; nothing here)."""
         return
