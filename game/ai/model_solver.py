@@ -19,7 +19,10 @@ from .solver import Budget, moves
 class ModelSolver:
     """Remaining tricks that go `me`'s way when I play best and the others play the model."""
 
-    def __init__(self, trump: int, must_trump: bool, me: int, minimize: bool):
+    def __init__(self, trump: int, must_trump: bool, me: int, minimize: bool,
+                 declarer: int = -1, hidden: int = 0):
+        self.declarer = declarer
+        self.hidden = hidden  # the discards: cards still "out" for the two defenders
         self.trump = trump
         self.must_trump = must_trump
         self.me = me
@@ -88,7 +91,7 @@ class ModelSolver:
                     best = v
             hands[seat] = hand
         else:
-            out = 0
+            out = 0 if seat == self.declarer else self.hidden
             for i in (0, 1, 2):
                 if i != seat:
                     out |= hands[i]
