@@ -17,8 +17,9 @@ STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search"
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
 # keep the hard player's decisions and think() slices within the browser's frame budget.
 BROWSER_HARD = dict(worlds=12, horizon=4, leaf_horizon=3, solve_cap=3000, node_budget=10000)
-# The expert in the browser keeps its weighted worlds but searches with hard's budget.
-BROWSER_EXPERT = dict(BROWSER_HARD, close_worlds=0, sim_worlds=16, pool=2)
+# The expert in the browser keeps its weighted worlds (a pool of 4 x 12) and its model
+# endgame, with hard's browser budget and horizon.
+BROWSER_EXPERT = dict(BROWSER_HARD, close_worlds=0, sim_worlds=16, pool=4)
 IN_BROWSER = sys.platform == "emscripten"
 
 

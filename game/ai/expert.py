@@ -13,6 +13,13 @@ larger pool of uniform worlds and weights each by
 The worlds it searches are then drawn from the pool in proportion to the weights.  It
 also looks at `close_worlds` more worlds when the best two cards are close.  The pool is
 built in yielding chunks so `think` slices stay short.
+
+In each world the last `horizon` tricks are searched against the same model of the
+others (`endgame="model"`, game/ai/model_solver.py): they play the rules of thumb and
+only my cards branch, instead of the double-dummy solver's two perfect partners against
+me.  That is cheap enough to look 7 tricks ahead, and it values a line by what players
+who cannot see the cards would let me take.  The model's two defenders count the
+declarer's discards among the cards still out, as they do at the table.
 """
 
 from __future__ import annotations
@@ -22,15 +29,18 @@ from game.engine.fast import legal_mask
 
 from .declare_model import likelihood
 from .heuristic import discard_set
+from .model_solver import ModelSolver
 from .policy import choose_card
 from .search import SearchPlayer
 
-# hard's search (20 worlds, exact from 5 tricks) on weighted worlds, 12 more where it is close;
-# a deeper search (6 tricks, 32 worlds) cost 3-4x as much and did not fit the arena budget.
-# The declarer's contract and discards weigh the worlds too (docs/ai-results.md, 30 Nov).
-EXPERT = dict(worlds=20, horizon=5, leaf_horizon=4, sim_worlds=16, node_budget=30000, solve_cap=10000,
-              min_worlds=6, close_worlds=12, close_margin=0.4, pool=3, doubt=0.4,
-              declarer_evidence=1, discard_doubt=0.5)
+# hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by a
+# strict model (0.2 per surprising play); the last 7 tricks searched against that model
+# (6 after the playouts).  The declarer's contract and discards weigh the worlds too.
+# docs/ai-results.md, "The expert against a model of the others" (1 Dec).
+EXPERT = dict(worlds=20, horizon=7, leaf_horizon=6, sim_worlds=16, node_budget=30000, solve_cap=10000,
+              min_worlds=6, close_worlds=12, close_margin=0.4, pool=8, doubt=0.2,
+              declarer_evidence=1, discard_doubt=0.5, endgame="model")
+ENDGAMES = ("model", "double-dummy")
 
 
 def history(view) -> list[tuple[int, int, tuple[int, ...], int]]:
@@ -45,8 +55,10 @@ def history(view) -> list[tuple[int, int, tuple[int, ...], int]]:
     return out
 
 
-def plays_weight(hands, plays, me: int, trump: int, must: bool, minimum: bool, doubt: float) -> float:
-    """How well the heuristic policy explains the others' plays if `hands` are the hands now."""
+def plays_weight(hands, plays, me: int, trump: int, must: bool, minimum: bool, doubt: float,
+                 declarer: int = -1, hidden: int = 0) -> float:
+    """How well the heuristic policy explains the others' plays if `hands` are the hands now
+    (`hidden`: the discards, which the seats other than `declarer` count as cards out)."""
     start = list(hands)
     for seat, c, _, _ in plays:
         start[seat] |= 1 << c
@@ -58,7 +70,7 @@ def plays_weight(hands, plays, me: int, trump: int, must: bool, minimum: bool, d
             led = trick[0] // 13 if trick else -1
             legal = legal_mask(hand, led, trump, must)
             if legal & (legal - 1):
-                out = 0
+                out = 0 if seat == declarer else hidden
                 for s in (0, 1, 2):
                     if s != seat:
                         out |= cur[s]
@@ -93,13 +105,22 @@ class ExpertPlayer(SearchPlayer):
     name = "expert"
 
     def __init__(self, seed=None, pool: int = 3, doubt: float = 0.4, declarer_evidence: int = 1,
-                 discard_doubt: float = 0.5, **settings):
+                 discard_doubt: float = 0.5, endgame: str = "model", **settings):
+        if endgame not in ENDGAMES:
+            raise ValueError(f"endgame: one of {', '.join(ENDGAMES)}, not {endgame!r}")
         super().__init__(seed, **settings)
+        self.endgame = endgame
         self.pool = pool
         self.doubt = doubt
         self.declarer_evidence = declarer_evidence
         self.discard_doubt = discard_doubt
         self._weighted = None  # (worlds, cumulative weights) for the decision under way
+        self._declarer, self._discarded = -1, 0  # the deal's declarer; my discards if that is me
+
+    def _solver(self, trump, must, me, minimum, pool):
+        if self.endgame == "model":
+            return ModelSolver(trump, must, me, minimum, self._declarer, pool | self._discarded)
+        return super()._solver(trump, must, me, minimum, pool)
 
     def _declarer_evidence(self, view) -> bool:
         """Another seat named a suit and discarded: its cards say something about its hand."""
@@ -107,6 +128,9 @@ class ExpertPlayer(SearchPlayer):
 
     def _prepare(self, view, know, sampler):
         self._weighted = None
+        self._declarer = view.declarer
+        mine = view.seat == view.declarer and view.discards
+        self._discarded = _bits(c.index for c in view.discards) if mine else 0
         plays = history(view)
         by_plays = self.doubt < 1.0 and any(s != view.seat for s, *_ in plays)
         by_declarer = self._declarer_evidence(view)
@@ -117,7 +141,8 @@ class ExpertPlayer(SearchPlayer):
         worlds, cum, total = [], [], 0.0
         for i in range(self.pool * (self.worlds + self.close_worlds)):
             hands, pool = know.world(sampler.sample(self.rng))
-            weight = plays_weight(hands, plays, view.seat, trump, must, minimum, self.doubt) if by_plays else 1.0
+            weight = plays_weight(hands, plays, view.seat, trump, must, minimum, self.doubt,
+                                  view.declarer, pool | self._discarded) if by_plays else 1.0
             if by_declarer:
                 weight *= declarer_weight(view, hands, pool, declarer_played, self.discard_doubt)
             total += weight
@@ -143,4 +168,4 @@ class ExpertPlayer(SearchPlayer):
         return list(hands), pool
 
 
-__all__ = ["ExpertPlayer", "EXPERT", "plays_weight", "declarer_weight", "history"]
+__all__ = ["ExpertPlayer", "EXPERT", "ENDGAMES", "plays_weight", "declarer_weight", "history"]

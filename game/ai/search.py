@@ -156,8 +156,8 @@ class SearchPlayer(HeuristicPlayer):
         limit, w = self.worlds, 0
         while w < limit:
             w += 1
-            hands, _pool = self._world(view, know, sampler)
-            solver = Solver(trump, must, me, minimum)
+            hands, pool = self._world(view, know, sampler)
+            solver = self._solver(trump, must, me, minimum, pool)
             for c in alive:
                 solver.limit = solver.nodes + min(self.solve_cap, max(self.node_budget - used, 3000))
                 h = list(hands)
@@ -206,6 +206,11 @@ class SearchPlayer(HeuristicPlayer):
         return (yield from solve_steps(solver, solve, *args, chunk=self.SOLVE_CHUNK))
 
     # --- worlds: the hooks a stronger (or all-seeing) player replaces ------------------
+    def _solver(self, trump: int, must: bool, me: int, minimum: bool, pool: int):
+        """The exact search of a world's last tricks (double dummy: the others against me);
+        `pool` is the world's hidden cards (the kitty or the declarer's discards)."""
+        return Solver(trump, must, me, minimum)
+
     def _prepare(self, view, know, sampler):
         """Work before a card decision's worlds are drawn (a generator; nothing here)."""
         return

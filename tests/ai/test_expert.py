@@ -178,3 +178,9 @@ def test_fitting_the_declare_model_gives_rising_suit_rates():
     row = table["suit"]
     assert sum(row[20:26]) > 3 * sum(row[4:10])
     assert all(0.02 <= p <= 1 for kind in table.values() for p in kind)
+
+
+def test_an_unknown_endgame_is_refused_with_the_choices():
+    with pytest.raises(ValueError, match="model, double-dummy"):
+        make_player("expert", endgame="perfect")
+
