@@ -13,33 +13,17 @@ from __future__ import annotations
 from game.engine.cards import SUIT_OF as _SUIT_OF
 
 from .policy import choose_card
-from .solver import Budget, moves
+from .solver import Budget, Solver, moves
 
 
-class ModelSolver:
+class ModelSolver(Solver):
     """Remaining tricks that go `me`'s way when I play best and the others play the model."""
 
     def __init__(self, trump: int, must_trump: bool, me: int, minimize: bool,
                  declarer: int = -1, hidden: int = 0):
+        super().__init__(trump, must_trump, me, minimize)
         self.declarer = declarer
         self.hidden = hidden  # the discards: cards still "out" for the two defenders
-        self.trump = trump
-        self.must_trump = must_trump
-        self.me = me
-        self.minimize = minimize
-        self.tt: dict = {}
-        self.nodes = 0
-        self.limit = 1 << 60
-
-    def _winner(self, leader: int, trick) -> int:
-        trump = self.trump
-        b = 0
-        for i in (1, 2):
-            x, y = trick[i], trick[b]
-            sx, sy = _SUIT_OF[x], _SUIT_OF[y]
-            if (sx == sy and x > y) or (sx == trump and sy != trump):
-                b = i
-        return (leader + b) % 3
 
     def value(self, hands, leader: int, trick=()) -> int:
         return self._search(list(hands), leader, list(trick))

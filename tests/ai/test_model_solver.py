@@ -7,9 +7,9 @@ import random
 from game.ai.model_solver import ModelSolver
 from game.ai.policy import choose_card
 from game.ai.solver import Solver
-from game.engine.fast import legal_mask, mask_indices, trick_winner
+from game.engine.fast import legal_mask, mask_indices
 
-from .test_solver import random_ending
+from .test_solver import after_card, random_ending, start_a_trick
 
 
 def brute(hands, leader, trick, trump, me, minimize, must, declarer, hidden):
@@ -25,18 +25,8 @@ def brute(hands, leader, trick, trump, me, minimize, must, declarer, hidden):
     else:
         out = (0 if seat == declarer else hidden) | hands[(seat + 1) % 3] | hands[(seat + 2) % 3]
         cards = [choose_card(hands[seat], out, trick, leader, seat, trump, must, minimize)]
-    vals = []
-    for c in cards:
-        h = list(hands)
-        h[seat] ^= 1 << c
-        t = trick + [c]
-        if len(t) == 3:
-            w = trick_winner(leader, t, trump)
-            good = 1 if (w == me) != minimize else 0
-            vals.append(good + brute(h, w, [], trump, me, minimize, must, declarer, hidden))
-        else:
-            vals.append(brute(h, leader, t, trump, me, minimize, must, declarer, hidden))
-    return max(vals)
+    rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must, declarer, hidden)  # noqa: E731
+    return max(after_card(hands, leader, trick, c, trump, me, minimize, rest) for c in cards)
 
 
 def test_model_search_matches_brute_force_and_is_never_below_double_dummy():
@@ -51,13 +41,7 @@ def test_model_search_matches_brute_force_and_is_never_below_double_dummy():
         trump = rng.choice([-1, 0, 1, 2, 3])
         me, leader, declarer = rng.randrange(3), rng.randrange(3), rng.randrange(3)
         minimize, must = rng.random() < 0.3, rng.random() < 0.4
-        trick = []
-        for _ in range(rng.choice([0, 0, 1, 2])):
-            seat = (leader + len(trick)) % 3
-            led = trick[0] // 13 if trick else -1
-            c = rng.choice(mask_indices(legal_mask(hands[seat], led, trump, must)))
-            hands[seat] ^= 1 << c
-            trick.append(c)
+        trick = start_a_trick(rng, hands, leader, trump, must)
         model = ModelSolver(trump, must, me, minimize, declarer, hidden)
         expect = brute(hands, leader, trick, trump, me, minimize, must, declarer, hidden)
         got = model.value(hands, leader, trick)

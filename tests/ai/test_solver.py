@@ -38,6 +38,31 @@ def random_ending(rng, tricks):
     return hands
 
 
+def after_card(hands, leader, trick, c, trump, me, minimize, rest) -> int:
+    """The value once the seat to play adds card c: a full trick is scored for `me` and the
+    rest of the ending is valued by rest(hands, leader, trick)."""
+    seat = (leader + len(trick)) % 3
+    h = list(hands)
+    h[seat] ^= 1 << c
+    t = trick + [c]
+    if len(t) < 3:
+        return rest(h, leader, t)
+    w = trick_winner(leader, t, trump)
+    return (1 if (w == me) != minimize else 0) + rest(h, w, [])
+
+
+def start_a_trick(rng, hands, leader, trump, must) -> list:
+    """0-2 random legal cards on the table (taken out of `hands`), so searches start mid-trick too."""
+    trick = []
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        seat = (leader + len(trick)) % 3
+        led = trick[0] // 13 if trick else -1
+        c = rng.choice(mask_indices(legal_mask(hands[seat], led, trump, must)))
+        hands[seat] ^= 1 << c
+        trick.append(c)
+    return trick
+
+
 def test_solver_matches_brute_force():
     rng = random.Random(11)
     for case in range(120):
@@ -46,14 +71,7 @@ def test_solver_matches_brute_force():
         trump = rng.choice([-1, 0, 1, 2, 3])
         me, leader = rng.randrange(3), rng.randrange(3)
         minimize, must = rng.random() < 0.3, rng.random() < 0.4
-        trick = []
-        # sometimes start mid-trick
-        for _ in range(rng.choice([0, 0, 1, 2])):
-            seat = (leader + len(trick)) % 3
-            led = trick[0] // 13 if trick else -1
-            c = rng.choice(mask_indices(legal_mask(hands[seat], led, trump, must)))
-            hands[seat] ^= 1 << c
-            trick.append(c)
+        trick = start_a_trick(rng, hands, leader, trump, must)  # sometimes mid-trick
         solver = Solver(trump, must, me, minimize)
         expect = brute(hands, leader, trick, trump, me, minimize, must)
         assert solver.value(hands, leader, trick) == expect, case
@@ -66,15 +84,9 @@ def test_solver_matches_brute_force():
             cands = mask_indices(legal_mask(hands[me], led, trump, must))
             vals = solver.root_values(hands, leader, trick, cands)
             assert max(vals.values()) == expect
+            rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must)  # noqa: E731
             for c in cands:
-                h = list(hands)
-                h[me] ^= 1 << c
-                t = trick + [c]
-                if len(t) == 3:
-                    w = trick_winner(leader, t, trump)
-                    v = (1 if (w == me) != minimize else 0) + brute(h, w, [], trump, me, minimize, must)
-                else:
-                    v = brute(h, leader, t, trump, me, minimize, must)
+                v = after_card(hands, leader, trick, c, trump, me, minimize, rest)
                 assert vals[c] == v
 
 
