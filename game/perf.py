@@ -144,7 +144,8 @@ def _query_flag() -> bool:
         from .web_params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
 
         query = str(platform.window.location.search).lstrip("?")
-        return any(k == "perf" and v.lower() not in ("0", "false", "no") for k, v in parse_qsl(query))
+        # a blank value does not count (as with urllib's parse_qsl, which drops blank pairs)
+        return any(k == "perf" and v and v.lower() not in ("0", "false", "no") for k, v in parse_qsl(query))
     except Exception:  # no page (a harness without `window`): not asked for
         return False
 

@@ -102,3 +102,19 @@ def test_reading_a_plain_query_does_not_import_urllib_parse():
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60, cwd=root)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_the_perf_flag_needs_a_value_as_before(monkeypatch):
+    """?perf=1 switches the frame recorder on; a blank ?perf= or a bare ?perf does not
+    (urllib's parse_qsl, used before, dropped blank pairs)."""
+    from game import perf
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+
+    def flag(query):
+        page = types.SimpleNamespace(window=types.SimpleNamespace(location=types.SimpleNamespace(search=query)))
+        monkeypatch.setitem(sys.modules, "platform", page)
+        return perf._query_flag()
+
+    assert [flag(q) for q in ("?perf=1", "?lang=pl&perf=yes", "?perf=", "?perf", "?perf=0", "?x=1")] == \
+        [True, True, False, False, False, False]
