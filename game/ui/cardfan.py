@@ -40,7 +40,7 @@ def card_layers(cards) -> list:
     `cards`, a list of (card, logical rect, face_up, highlight, dim) drawn in order."""
     out = []
     for card, rect, face_up, highlight, dim in cards:
-        d = gfx.dev_rect(rect)
+        d = gfx.card_rect(rect)
         img, m = gfx.card_sprite(card, d.w, face_up, highlight, dim)
         pos = (d.x - m, d.y - m)
         core = sprite_core(img, m)

@@ -81,6 +81,17 @@ def dev_rect(rect) -> pygame.Rect:
     return pygame.Rect(x0, y0, round(r.right * _S) - x0, round(r.bottom * _S) - y0)
 
 
+def card_rect(rect) -> pygame.Rect:
+    """A card's logical rect in device pixels: the corner rounded like dev_rect's, the size
+    the logical size scaled, wherever the card lies.  (dev_rect rounds both edges, so at
+    0.75 a 92-wide card came out 68, 69 or 70 pixels wide by its position: three pictures
+    of every card, made in the frames that drew them; issue 13.)"""
+    r = pygame.Rect(rect)
+    if _S == 1.0:
+        return r
+    return pygame.Rect(round(r.left * _S), round(r.top * _S), px(r.w), px(r.h))
+
+
 def logical_rect(r) -> pygame.Rect:
     """A device rect back in logical coordinates."""
     r = pygame.Rect(r)
@@ -397,7 +408,7 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
 def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
-    rect = dev_rect(rect)
+    rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
     surf.blit(img, (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
 

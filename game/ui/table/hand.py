@@ -191,7 +191,7 @@ class HandFan(TableObject):
         rects = self.card_rects()
         if not rects:
             return True
-        width = gfx.dev_rect(rects[0][1]).w
+        width = gfx.card_rect(rects[0][1]).w
         end = time.perf_counter() + budget_ms / 1000.0
         looks = ((None, False), (None, True), (art.GOLD, False))
         if self.v.phase == "discard":  # picking the discards: the picked glow, the cursor's
@@ -225,7 +225,7 @@ class HandFan(TableObject):
         import time
 
         for card, r, face_up, highlight, dim in self.looks():
-            width = gfx.dev_rect(r).w
+            width = gfx.card_rect(r).w
             if not gfx.has_card_sprite(card, width, face_up, highlight, dim):
                 gfx.card_sprite(card, width, face_up, highlight, dim)
                 if time.perf_counter() > deadline:

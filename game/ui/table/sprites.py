@@ -97,7 +97,7 @@ def warm_flights(budget_ms: float) -> bool:
 
     end = time.perf_counter() + budget_ms / 1000.0
     for width, shadow in FLIGHT_LOOKS:
-        device = gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
+        device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
         for card in cards_of(FULL_DECK):
             if not gfx.has_card_sprite(card, device, True, None, False, shadow):
                 gfx.card_sprite(card, device, True, None, False, shadow)
