@@ -408,9 +408,11 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
 def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
+    from .cardblit import blit_sprite
+
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
-    surf.blit(img, (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
+    blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied (issue 13)
 
 
 _overlay_cache: dict[tuple, pygame.Surface] = {}

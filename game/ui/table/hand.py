@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import art, gfx
+from ..cardblit import prepare
 from ..cardfan import card_layers, draw_overlapping  # issue 13
 from .base import TableObject
 from .layout import CARD_W, SUIT_ORDER
@@ -201,7 +202,7 @@ class HandFan(TableObject):
                 continue
             for highlight, dim in looks:
                 if not gfx.has_card_sprite(c, width, True, highlight, dim):
-                    gfx.card_sprite(c, width, True, highlight, dim)
+                    prepare(*gfx.card_sprite(c, width, True, highlight, dim))  # the picture and its opaque middle
                     if time.perf_counter() > end:
                         return False
         return True
@@ -227,7 +228,7 @@ class HandFan(TableObject):
         for card, r, face_up, highlight, dim in self.looks():
             width = gfx.card_rect(r).w
             if not gfx.has_card_sprite(card, width, face_up, highlight, dim):
-                gfx.card_sprite(card, width, face_up, highlight, dim)
+                prepare(*gfx.card_sprite(card, width, face_up, highlight, dim))
                 if time.perf_counter() > deadline:
                     return False
         return True

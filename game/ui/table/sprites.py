@@ -7,6 +7,7 @@ import time
 import pygame
 
 from .. import anim, gfx
+from ..cardblit import prepare
 from .base import TableObject
 from .layout import CARD_W, PILE_W, SMALL_W
 
@@ -100,7 +101,7 @@ def warm_flights(budget_ms: float) -> bool:
         device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
         for card in cards_of(FULL_DECK):
             if not gfx.has_card_sprite(card, device, True, None, False, shadow):
-                gfx.card_sprite(card, device, True, None, False, shadow)
+                prepare(*gfx.card_sprite(card, device, True, None, False, shadow))  # with its opaque middle
                 if time.perf_counter() > end:
                     return False
     return True

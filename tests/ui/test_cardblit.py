@@ -1,0 +1,104 @@
+"""Cards drawn at one device size wherever they lie, and blitted with their opaque middle
+copied (issue 13): the same pixels as one premultiplied blit of the whole picture."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.engine.cards import Card, parse_cards
+from game.ui import art, cardblit, gfx
+from game.ui.table.layout import CARD_W, PILE_W, SMALL_W
+from game.ui.table.opponents import _column, warm_columns
+from game.ui.table.sprites import warm_flights
+
+
+def _bytes(surf) -> bytes:
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def test_a_card_has_one_device_width_wherever_it_lies(make_app):
+    """At 0.75 a 92-wide card's rounded edges used to make it 68, 69 or 70 pixels wide by
+    its position; now it is 69 everywhere (one picture of each card, not three)."""
+    make_app()
+    gfx.set_scale(0.75)
+    try:
+        widths = {gfx.card_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}
+        assert widths == {gfx.px(CARD_W)}
+        assert len({gfx.dev_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}) > 1  # what it fixes
+        assert gfx.card_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft == gfx.dev_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft
+    finally:
+        gfx.set_scale(1.0)
+
+
+def test_cards_warmed_ahead_are_not_made_again_when_drawn_anywhere(make_app):
+    """The flight pictures made on idle frames are the ones a card drawn at any position
+    uses: drawing them in flight, in the trick or on a pile makes no new picture."""
+    make_app()
+    gfx.set_scale(0.75)
+    try:
+        while not warm_flights(50.0):
+            pass
+        made = len(gfx._composites)
+        surf = pygame.Surface((960, 540))
+        rng = random.Random(3)
+        for card in parse_cards("AS 10H 7D QC"):
+            for width in (CARD_W, SMALL_W, PILE_W):
+                for _ in range(6):
+                    x, y = rng.uniform(0, 1100), rng.uniform(0, 560)
+                    cw, ch = gfx.card_size(width)
+                    gfx.draw_card(surf, card, pygame.Rect(int(x), int(y), cw, ch), shadow=width >= SMALL_W)
+        assert len(gfx._composites) == made
+    finally:
+        gfx.set_scale(1.0)
+
+
+def test_the_opponents_columns_are_made_ahead(make_app):
+    make_app()
+    gfx.set_scale(0.75)
+    try:
+        while not warm_columns(50.0):
+            pass
+        from game.ui.table import opponents
+
+        made = dict(opponents._layers)
+        for n in range(1, 17):
+            assert _column(n) is made[("opp", n, gfx.card_style())]
+    finally:
+        gfx.set_scale(1.0)
+
+
+def test_a_card_blitted_with_its_middle_copied_equals_one_premultiplied_blit(make_app, monkeypatch):
+    """Faces, backs, glows, dimmed cards, with and without shadow, whole and by pieces, under
+    a clip, at 1x and 0.75: the pixels are those of one premultiplied blit."""
+    make_app()
+    monkeypatch.setattr(cardblit, "OPAQUE_MIDDLE", True)
+    rng = random.Random(7)
+    for scale in (1.0, 0.75):
+        gfx.set_scale(scale)
+        size = (int(1280 * scale), int(720 * scale))
+        fast, slow = pygame.Surface(size), pygame.Surface(size)
+        gfx.blit_felt(fast)
+        gfx.blit_felt(slow)
+        copied = 0
+        for i in range(40):
+            card = None if i % 7 == 0 else Card.parse(rng.choice(["AS", "KH", "10D", "7C", "QS", "JD"]))
+            look = rng.choice(((None, False), (None, True), (art.GOLD, False), (art.SELECT, False)))
+            img, m = gfx.card_sprite(card, gfx.px(rng.choice((CARD_W, SMALL_W, PILE_W))), card is not None, *look, rng.random() < 0.7)
+            pos = (rng.randrange(-40, size[0]), rng.randrange(-40, size[1]))
+            area = None
+            if rng.random() < 0.4:
+                area = pygame.Rect(rng.randrange(0, img.get_width()), rng.randrange(0, img.get_height()), rng.randrange(1, 60), rng.randrange(1, 80))
+            clip = pygame.Rect(rng.randrange(0, size[0] // 2), rng.randrange(0, size[1] // 2), size[0] // 2, size[1] // 2) if rng.random() < 0.3 else None
+            for surf in (fast, slow):
+                surf.set_clip(clip)
+            cardblit.blit_sprite(fast, img, m, pos, area)
+            a = img.get_rect() if area is None else area.clip(img.get_rect())
+            slow.blit(img, (pos[0] + a.x, pos[1] + a.y), a, special_flags=pygame.BLEND_PREMULTIPLIED)
+            copied += cardblit.sprite_core(img, m) is not None
+            for surf in (fast, slow):
+                surf.set_clip(None)
+        assert _bytes(fast) == _bytes(slow)
+        assert copied > 20  # most cards have an opaque middle: the copying path was taken
+    gfx.set_scale(1.0)
