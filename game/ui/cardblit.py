@@ -3,8 +3,10 @@
 A card sprite (gfx.card_sprite: shadow, face, glow, veil, premultiplied alpha) is mostly
 opaque: only its rim (rounded corners, soft edge, shadow, glow) needs blending.  In
 WebAssembly an alpha blit costs by the pixel (no SIMD), so the middle is kept as an
-opaque picture and copied, and only the rim is blended: the same pixels (an opaque
-premultiplied pixel blended over anything is itself), about four times fewer blended.
+opaque picture and copied, and only the rim is blended, less its fully transparent part:
+the same pixels (an opaque premultiplied pixel blended over anything is itself, a
+transparent one changes nothing).  Measured at 4x in the browser: a whole 85x113 card
+blended 0.93 ms, its 53x93 middle copied 0.017 ms.
 Natively (SIMD blits) one whole blit is cheaper than five pieces, so it is on in the
 browser only.  Pure pygame: gfx and the card fan both build on it."""
 
@@ -15,7 +17,7 @@ import sys
 import pygame
 
 OPAQUE_MIDDLE = sys.platform == "emscripten"
-_cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part sprite-relative or None, its opaque copy)
+_cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part or None, its opaque copy, the part not transparent)
 
 
 def _core(img, margin: int) -> tuple:
@@ -39,7 +41,8 @@ def _core(img, margin: int) -> tuple:
                 picture = picture.convert()
     if len(_cores) > 800:
         _cores.clear()
-    known = _cores[id(img)] = (img, core, picture)
+    seen = img.get_bounding_rect()  # outside it every pixel is transparent: blending them changes nothing
+    known = _cores[id(img)] = (img, core, picture, seen)
     return known
 
 
@@ -58,11 +61,11 @@ def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None) ->
     """Blit `area` of the sprite (sprite-relative; None: all of it) with its top-left at
     device `pos` (where the whole sprite's top-left would be), pixel for pixel as one
     premultiplied blit."""
-    whole = img.get_rect()
+    core = _core(img, margin) if OPAQUE_MIDDLE else None
+    whole = img.get_rect() if core is None else core[3]  # the shadow's transparent margin left out
     area = whole if area is None else area.clip(whole)
     if area.w <= 0 or area.h <= 0:
         return
-    core = _core(img, margin) if OPAQUE_MIDDLE else None
     middle = area.clip(core[1]) if core is not None and core[1] is not None else None
     if middle is None or middle.w <= 0 or middle.h <= 0:
         surf.blit(img, (pos[0] + area.x, pos[1] + area.y), area, special_flags=pygame.BLEND_PREMULTIPLIED)

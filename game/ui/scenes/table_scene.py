@@ -249,11 +249,13 @@ class TableScene(CoachControls, Scene):
 
     def idle(self) -> None:
         """A frame that drew nothing thinks for a computer player whose slice waits, or makes
-        pictures ahead (issue 13): the warm-up's next step if any is left, else the hand's
-        card pictures, then card faces."""
+        pictures ahead (issue 13): the warm-up's next step if any is left, else the plates
+        with the turn passed, the hand's card pictures, then card faces."""
         if self.table.think_if_due():  # issue 13: a computer player's slice, in a frame that presents nothing
             return
         if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
+            return
+        if not self.table.prebake():  # the plates as the next card played shows them
             return
         hand = (tuple(self.table.board.hand), self.v.phase == "discard")  # what warm() makes depends on both
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):

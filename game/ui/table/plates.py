@@ -8,6 +8,7 @@ import pygame
 
 from ...i18n import t
 from .. import gfx
+from .baked import BakedOnFelt
 from .base import TableObject
 from .layout import W, by_side
 
@@ -16,10 +17,14 @@ def plate_rect(seat: int, human: int) -> pygame.Rect:
     return by_side(seat, human, pygame.Rect(14, 596, 176, 112), pygame.Rect(14, 66, 210, 112), pygame.Rect(W - 14 - 210, 66, 210, 112))
 
 
-class Plate(TableObject):
+class Plate(BakedOnFelt, TableObject):
+    """Drawn once per state on the felt and then copied (baked.py): the turn passing
+    changes two plates with every card played."""
+
     def __init__(self, table, seat: int):
         super().__init__(table)
         self.seat = seat
+        self._turn = None  # prebake(): the turn shown forced on or off while its picture is made
 
     def bounds(self):
         return plate_rect(self.seat, self.table.human)
@@ -29,6 +34,8 @@ class Plate(TableObject):
         return pygame.Rect(r.x - 5, r.y - 3, r.w + 16, r.h + 17)
 
     def active(self) -> bool:
+        if self._turn is not None:
+            return self._turn
         table, v = self.table, self.v
         if table.timeline.busy:  # the view is from before the moves now animating
             return self.seat == self.board.trick_winner
@@ -62,7 +69,20 @@ class Plate(TableObject):
         return (self.seat, self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,
                 v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat])
 
-    def draw(self, surf) -> None:
+    def prebake(self, size) -> bool:
+        """Make the picture of this plate with the turn on if it is off and off if it is
+        on (what the next card played shows); True if there was nothing to make."""
+        self._turn = not self.active()
+        try:
+            key = self.state_key()
+            if self.baked(size, key):
+                return True
+            self._picture(size, key)
+            return False
+        finally:
+            self._turn = None
+
+    def draw_fresh(self, surf) -> None:
         r = self.bounds()
         active = self.active()
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=gfx.GOLD if active else gfx.PANEL_EDGE, radius=12, alpha=225, width=3 if active else 2)

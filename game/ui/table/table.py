@@ -275,6 +275,14 @@ class Table:
         return True
 
     # --- drawing --------------------------------------------------------------------
+    def prebake(self) -> bool:
+        """Make one plate's picture for the next turn (baked.py) on a frame that draws
+        nothing; True when none was missing."""
+        still = self.compositor.still.surface
+        if still is None:
+            return True
+        return all(plate.prebake(still.get_size()) for plate in self.plates)  # stops at the first made
+
     def invalidate(self) -> None:
         """Forget the cached still layer (benchmarks: measure drawing from scratch)."""
         self.compositor.invalidate()
