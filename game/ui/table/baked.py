@@ -83,6 +83,10 @@ class BakedOnFelt:
         else:
             surf.blit(*hit)
 
+    def forget(self) -> None:
+        """Drop the pictures (the table is being drawn afresh)."""
+        self._pictures().clear()
+
     def baked(self, size, key) -> bool:
         """Is the picture of state `key` at this size made?"""
         return self._full_key(size, self._area(size), key) in self._pictures()

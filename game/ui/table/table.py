@@ -286,6 +286,8 @@ class Table:
     def invalidate(self) -> None:
         """Forget the cached still layer (benchmarks: measure drawing from scratch)."""
         self.compositor.invalidate()
+        for plate in self.plates:
+            plate.forget()  # drawn again, not copied
 
     def still_key(self, objects, widgets) -> tuple:
         return self._keys(objects, widgets)[0]
