@@ -86,8 +86,10 @@ def _g358_perf_start(seed, deals, strength, hold_s):
                 pilot.decide()
             state["frames"] += 1
             await asyncio.sleep(0)
+        end_js = float(js.performance.now())
+        await asyncio.sleep(0)  # the snapshot in a task of its own, after the recording's end
         main._g358_perf = perf.snapshot()
-        main._g358_perf["recording_js_ms"] = [start_js, float(js.performance.now())]
+        main._g358_perf["recording_js_ms"] = [start_js, end_js]
         perf.disable()
         main._g358_done = True
 
