@@ -12,6 +12,7 @@ browser only.  Pure pygame: gfx and the card fan both build on it."""
 
 from __future__ import annotations
 
+import math
 import sys
 
 import pygame
@@ -73,6 +74,29 @@ def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None) ->
     c = core[1]
     surf.blit(core[2], (pos[0] + middle.x, pos[1] + middle.y), middle.move(-c.x, -c.y))
     for rim in uncovered(area, middle):
+        surf.blit(img, (pos[0] + rim.x, pos[1] + rim.y), rim, special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
+def scaled_middle(img, margin: int, size) -> pygame.Rect | None:
+    """The part of `img` scaled to `size` (pygame.transform.scale) that is sure to come
+    from its opaque middle: the middle scaled, one pixel in on every side."""
+    core = sprite_core(img, margin) if OPAQUE_MIDDLE else None
+    if core is None:
+        return None
+    kx, ky = size[0] / img.get_width(), size[1] / img.get_height()
+    left, top = math.ceil(core.left * kx) + 1, math.ceil(core.top * ky) + 1
+    right, bottom = math.floor(core.right * kx) - 1, math.floor(core.bottom * ky) - 1
+    return pygame.Rect(left, top, right - left, bottom - top) if right > left and bottom > top else None
+
+
+def blit_scaled(surf, img, pos, middle: pygame.Rect | None) -> None:
+    """Blit a picture made this frame (a card growing or shrinking in flight) at device
+    `pos`, its opaque `middle` (scaled_middle) copied and the rest blended."""
+    if middle is None:
+        surf.blit(img, pos, special_flags=pygame.BLEND_PREMULTIPLIED)
+        return
+    surf.blit(img.subsurface(middle).convert(), (pos[0] + middle.x, pos[1] + middle.y))  # alpha dropped: a copy
+    for rim in uncovered(img.get_rect(), middle):
         surf.blit(img, (pos[0] + rim.x, pos[1] + rim.y), rim, special_flags=pygame.BLEND_PREMULTIPLIED)
 
 

@@ -102,3 +102,30 @@ def test_a_card_blitted_with_its_middle_copied_equals_one_premultiplied_blit(mak
         assert _bytes(fast) == _bytes(slow)
         assert copied > 20  # most cards have an opaque middle: the copying path was taken
     gfx.set_scale(1.0)
+
+
+def test_a_card_scaled_in_flight_blitted_with_its_middle_copied_equals_one_blit(make_app, monkeypatch):
+    """A card growing or shrinking in flight: every in-between width, the middle copied
+    and the rim blended, pixel for pixel one premultiplied blit of the scaled picture."""
+    make_app()
+    monkeypatch.setattr(cardblit, "OPAQUE_MIDDLE", True)
+    gfx.set_scale(0.75)
+    try:
+        copied = 0
+        for card in (Card.parse("QD"), None):
+            img, m = gfx.card_sprite(card, gfx.px(CARD_W), card is not None)
+            for width in range(SMALL_W - 30, CARD_W + 1, 3):
+                k = width / CARD_W
+                size = (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k)))
+                middle = cardblit.scaled_middle(img, m, size)
+                scaled = pygame.transform.scale(img, size)
+                fast, slow = pygame.Surface((300, 300)), pygame.Surface((300, 300))
+                for surf in (fast, slow):
+                    gfx.blit_felt(surf)
+                cardblit.blit_scaled(fast, scaled, (40, 50), middle)
+                slow.blit(scaled, (40, 50), special_flags=pygame.BLEND_PREMULTIPLIED)
+                assert _bytes(fast) == _bytes(slow), (card, width)
+                copied += middle is not None
+        assert copied > 10
+    finally:
+        gfx.set_scale(1.0)

@@ -12,6 +12,7 @@ from ..scene import Scene
 from .. import gfx
 from ..table.layout import W
 from ..table.opponents import warm_columns
+from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
 from ..widgets import Button
 from ..coach import CoachControls
@@ -261,8 +262,8 @@ class TableScene(CoachControls, Scene):
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made)
-            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_columns(IDLE_WARM_MS)):
-                self._warm_flights = key  # then the pictures of cards in flight and the opponents' columns
+            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_columns(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)):
+                self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
                 self.app.warm_faces()  # then the card faces the played cards will show
 
     def draw(self, surf) -> None:

@@ -7,7 +7,7 @@ import time
 import pygame
 
 from .. import anim, gfx
-from ..cardblit import prepare
+from ..cardblit import blit_scaled, prepare, scaled_middle
 from .base import TableObject
 from .layout import CARD_W, PILE_W, SMALL_W
 
@@ -81,8 +81,10 @@ class FlyingCards(TableObject):
             base = CARD_W if sp.width > SMALL_W else SMALL_W
             img, m = gfx.card_sprite(sp.card, gfx.px(base), face)
             k = sp.width / base
-            img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
-            gfx.blit(surf, img, (int(sp.pos[0]), int(sp.pos[1])), "center", special_flags=pygame.BLEND_PREMULTIPLIED)
+            size = (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k)))
+            middle = scaled_middle(img, m, size)
+            img = pygame.transform.scale(img, size)
+            blit_scaled(surf, img, img.get_rect(center=gfx.dev_pos((int(sp.pos[0]), int(sp.pos[1])))).topleft, middle)
 
 
 # (logical width, shadow) of the pictures a card in flight is drawn with: played to the
