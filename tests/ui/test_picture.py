@@ -144,6 +144,25 @@ def test_auto_switches_when_the_empty_windows_presents_are_slow(web_app, monkeyp
     assert app.window.get_size() == SMOOTH and len(app.picture.samples) == picture.PROBES
 
 
+def _presents(*ms):
+    """A fake clock whose successive presents take `ms` (two readings each)."""
+    readings, now = [], 0.0
+    for d in ms:
+        readings += [now, now + d / 1000.0]
+        now += d / 1000.0
+    return iter(readings).__next__
+
+
+@pytest.mark.parametrize("ms, choice", [((1.5, 8.9, 6.7), "smooth"), ((9.0, 1.5, 1.4), "sharp"), ((2.0, 7.0, 1.8), "sharp")])
+def test_auto_goes_by_the_middle_present_not_a_lucky_or_unlucky_one(web_app, monkeypatch, ms, choice):
+    """One quick present between two pauses of a slow device (measured at 4x: 1.5, 8.9,
+    6.7 ms) is not taken for a fast one, nor one slow present on a fast device."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(*ms)))
+    app = web_app()
+    assert app.picture.auto == choice
+    assert app.window.get_size() == (SMOOTH if choice == "smooth" else (1280, 720))
+
+
 def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(2.0)))
     app = web_app()
