@@ -210,3 +210,27 @@ def test_the_coach_overlays_are_redrawn_exactly(make_app):
     checked += _step_and_compare(app, [_key(pygame.K_b)], frames=5)
     assert not table.lookback.visible
     assert checked >= 5, checked
+
+
+def test_the_mouse_moving_over_the_hand_repaints_only_the_two_cards_whose_glow_changed(make_app):
+    """Issue 13: hovering a playable card redraws around it and the card it left, not the
+    whole fan; the window then holds exactly what a full redraw draws."""
+    app = make_app(settings={"speed": "normal"})  # 1280x720: window pixels are logical ones
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.hand(0)) > 6)
+    scene = table_for(app, m)
+    for _ in range(40):
+        app.step(events=[], dt=1 / 60)
+    table = scene.table
+    legal = [c for c, _r in table.hand.card_rects() if c in table.legal_cards()]
+    assert len(legal) >= 2, "the position must offer two playable cards"
+    targets = dict(scene.targets())
+    fan = table.hand.bounds()
+    for card in legal[:3]:
+        before = table.hand.state_key()
+        x, y = targets[f"card:{card}"].center
+        app.step(events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))], dt=1 / 60)
+        assert table.hand.hover == card
+        narrow = table.hand.changed_bounds(before, table.hand.state_key())
+        assert narrow and len(narrow) <= 2 and sum(r.w for r in narrow) < fan.w / 2, narrow
+        assert app.last_draw == "partial"
+        assert _difference(_shown(app), _full_redraw(app)) is None

@@ -155,7 +155,11 @@ class HandFan(TableObject):
     def changed_bounds(self, old, new):
         """The logical rects a change from key `old` to `new` repaints, when narrower than
         the whole fan (the compositor asks; None: the whole fan).  While dealing only the
-        slots whose card landed (issue 13: a deal frame redraws one card, not sixteen)."""
+        slots whose card landed (issue 13: a deal frame redraws one card, not sixteen); when
+        only the card under the mouse changed, the two cards whose glow changed."""
+        if old[3] != new[3] and old[:3] == new[:3] and old[4:] == new[4:] and not new[0]:
+            m = self.paint_margin  # the glow: no card moves
+            return [r.inflate(2 * m, 2 * m) for c, r in self.card_rects() if c is not None and c in (old[3], new[3])] or None
         if not (old[0] and new[0]) or old[2:] != new[2:] or old[1][0] != new[1][0] or self.cursor is not None:
             return None
         x0, step = self.spread(len(new[1][0]))
