@@ -24,19 +24,18 @@ from .. import i18n, perf  # perf: issue 13 frame timings (off unless enabled)
 from ..storage import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
-from .flow import scene_for
-from .frame import SCORE_PARTS, FrameMixin
+from .frame import SCORE_PARTS, TABLE_PARTS, FrameMixin
+from .games import GamesMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
 from .picture import Picture  # issue 13
-from .session import Session
 from .settings_check import check_settings  # issue 10
 from .window import WindowMixin
 
 WEB = sys.platform == "emscripten"
 
 
-class App(WindowMixin, FrameMixin):
+class App(GamesMixin, WindowMixin, FrameMixin):
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None):
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")  # smooth GPU scaling (SCALED mode)
         try:
@@ -84,8 +83,10 @@ class App(WindowMixin, FrameMixin):
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", "game.ui.table", *SCORE_PARTS, *registry.pending_modules(),
+        self._warm_modules = ["card tables", "scene:new_game", *TABLE_PARTS, "game.ai", "game.ai.search", *SCORE_PARTS,
+                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
+        self._after_loading = None  # (modules still to load, then what to do): a game started early in the browser
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
@@ -176,14 +177,6 @@ class App(WindowMixin, FrameMixin):
         """Replace the top (table) scene by the phase scene `name` showing the same table."""
         self.replace(registry.create(name, self, table))
 
-    def open_game(self, session) -> None:
-        """Show a game: its table in the scene for its phase, the only scene above the title."""
-        from .table import Table  # loaded while the title waits (issue 13)
-
-        table = Table(self, session)
-        table.start()
-        self.reset_to(registry.create(scene_for(table.v.phase, table.board.dealing), self, table))
-
     def push(self, scene) -> None:
         self.scenes.append(scene)
         scene.enter()
@@ -207,41 +200,6 @@ class App(WindowMixin, FrameMixin):
     def to_title(self) -> None:
         del self.scenes[1:]
         self.scene.resume()
-
-    def start_new_game(self, seed=None, rules=None, names=None, strength=None, humans=None) -> None:
-        if seed is None and isinstance(self.params.get("seed"), int):
-            seed = self.params.pop("seed")  # an embedding page's seed: the first game only
-        session = Session.new(
-            rules=rules or self.current_rules(),
-            seed=seed,
-            names=names or self.player_names(),
-            strength=strength or self.param_default("strength", "strength") or "normal",
-            storage=self.storage,
-            human_seats=humans,  # issue 9e: pass-and-play
-        )
-        session.save()
-        self.open_game(session)
-
-    def continue_game(self) -> bool:
-        session, _error = Session.load(self.storage)  # a damaged save: the notices say so
-        if session is None:
-            return False
-        self.open_game(session)
-        return True
-
-    def current_rules(self):
-        from ..engine.rules import RuleSet
-
-        try:
-            return RuleSet.preset(self.settings.get("preset", "standard"), **(self.settings.get("options") or {}))
-        except Exception:
-            return RuleSet.preset(self.settings.get("preset", "standard") if self.settings.get("preset") in RuleSet.PRESETS else "standard")
-
-    def player_names(self) -> list[str]:
-        names = self.settings.get("names")
-        if isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) and n.strip() for n in names):
-            return [n.strip()[:14] for n in names]
-        return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]
 
     # --- input ----------------------------------------------------------------------
     def translate(self, ev):
@@ -279,6 +237,8 @@ class App(WindowMixin, FrameMixin):
         if self._settle_at and now >= self._settle_at:
             self._layout_window()  # the resize has settled: render at the new size
             self._frame_key = self._shown = None
+        if self._after_loading is not None:
+            self._load_next()
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10

@@ -26,3 +26,75 @@ def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
     for _ in range(30):
         app.step(events=[], dt=1 / 60)
     assert app._warm_modules == []
+
+
+START_PROBE = r"""
+import json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["G358_DATA"] = tempfile.mkdtemp()
+sys.path.insert(0, os.getcwd())
+import importlib
+from game.ui import frame
+from game.ui.app import App
+app = App(params={})
+for _ in range(2):
+    app.step(events=[], dt=1 / 60)
+steps = []
+for name in frame.TABLE_PARTS:
+    before = set(sys.modules)
+    importlib.import_module(name)
+    steps.append(sorted(m for m in set(sys.modules) - before if m.startswith("game")))
+before = set(sys.modules)
+app.start_new_game(seed=3)
+app.step(events=[], dt=1 / 60)
+print(json.dumps({"steps": steps, "start": sorted(m for m in set(sys.modules) - before if m.startswith("game")), "scene": app.scene_name}))
+"""
+
+
+def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
+    """frame.TABLE_PARTS, loaded one at a time in a fresh interpreter after the title's
+    first frames, each loads itself and at most two more of the game's modules, and a game
+    started then loads nothing (the browser loads them one a frame before a game starts)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", START_PROBE], cwd=root, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    probe = json.loads(out.stdout.strip().splitlines()[-1])
+    assert probe["start"] == [], f"a game start still loads {probe['start']}: add them to frame.TABLE_PARTS"
+    assert probe["scene"] == "deal"
+    for name, loaded in zip(frame.TABLE_PARTS, probe["steps"]):
+        assert len(loaded) <= 3, f"{name} loads {loaded}: put what it imports before it"
+
+
+def test_in_the_browser_an_early_start_loads_the_table_one_module_a_frame(make_app, monkeypatch):
+    """Start clicked before the warm-up loaded the table: the new-game screen stays while
+    the missing modules load, one a frame, then the game starts (natively at once)."""
+    import sys
+
+    app = make_app()
+    app.web = True
+    missing = ["game.ui.table.trick", "game.ui.coach", "game.engine.gamerecord"]
+    loaded = []
+    real = __import__("importlib").import_module
+
+    def fake_import(name):
+        loaded.append((app.frames, name))
+        return real(name)
+
+    for name in missing:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setattr("importlib.import_module", fake_import)
+    app.push_scene("new_game")
+    app.step(events=[], dt=1 / 60)
+    app.start_new_game(seed=3)
+    assert app.scene_name == "new_game"
+    for _ in range(len(missing) + 2):
+        app.step(events=[], dt=1 / 60)
+    assert [n for _f, n in loaded if n in missing] == missing
+    frames = [f for f, n in loaded if n in missing]
+    assert len(set(frames)) == len(frames), "one module a frame"
+    assert hasattr(app.scene, "table"), app.scene_name  # the game is on (dealt at once at the tests' speed)
