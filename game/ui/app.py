@@ -83,10 +83,9 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["card tables", "scene:new_game", *TABLE_PARTS, "game.ai", "game.ai.search", *SCORE_PARTS,
+        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
                               *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
-        self._after_loading = None  # (modules still to load, then what to do): a game started early in the browser
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
@@ -237,8 +236,6 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         if self._settle_at and now >= self._settle_at:
             self._layout_window()  # the resize has settled: render at the new size
             self._frame_key = self._shown = None
-        if self._after_loading is not None:
-            self._load_next()
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10

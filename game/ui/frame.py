@@ -20,9 +20,10 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
-# What a game's first frame needs, each module after those it imports (tests/ui/
-# test_table_warmup.py checks the order and that starting a game then imports nothing):
-# loaded one a frame while the title waits and, in the browser, before a game starts.
+# What a game's first frame needs besides the computer players, each module after those it
+# imports (tests/ui/test_table_warmup.py checks the order and that starting a game then
+# imports nothing): loaded one a frame while the title waits (in the browser an import is
+# one task: the table package at once was a 150-230 ms task at 4x).
 TABLE_PARTS = ("game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.cardblit", "game.ui.table.base",
                "game.ui.table.sprites", "game.ui.table.animator", "game.ui.table.background", "game.ui.table.board",
                "game.ui.table.forced", "game.ui.table.compositor", "game.ui.cardfan", "game.ui.table.hand",
@@ -38,36 +39,12 @@ class FrameMixin:
     def _prewarm(self) -> None:
         """While a menu shows, load what the title did not need, one step per frame: the
         computer players' modules first, then card faces a few ms per frame (no stall at
-        the table)."""
+        the table).  First of all, in the browser, Auto may still be timing presents."""
+        if self.last_draw == "skipped" and self.picture.watch():
+            return
         if self.warm_step():
             return
         self.warm_faces()
-
-    def load_first(self, modules, action) -> bool:
-        """Run `action` once `modules` are loaded, one a frame from the next one (issue 13:
-        in the browser an import is one task); True if it waits (then the screen that asked
-        stays, and a screen left meanwhile cancels it), False if nothing was missing."""
-        import sys
-
-        missing = [m for m in modules if m not in sys.modules]
-        if missing:
-            self._after_loading = (missing, self.scene, action)
-        return bool(missing)
-
-    def _load_next(self) -> None:
-        """One module of a pending action a frame; the action once none is left."""
-        import importlib
-        import sys
-
-        missing, asked_by, action = self._after_loading
-        while missing and missing[0] in sys.modules:
-            missing.pop(0)
-        if missing and self.scene is asked_by:
-            importlib.import_module(missing.pop(0))
-            return
-        self._after_loading = None
-        if self.scene is asked_by:
-            action()
 
     def warm_faces(self) -> None:
         """Render card faces ahead, about 3 ms a frame (the widths in ``_warm``)."""

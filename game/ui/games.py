@@ -6,7 +6,6 @@ from __future__ import annotations
 from .. import i18n
 from . import registry
 from .flow import scene_for
-from .frame import TABLE_PARTS
 from .session import Session
 
 
@@ -20,10 +19,6 @@ class GamesMixin:
         self.reset_to(registry.create(scene_for(table.v.phase, table.board.dealing), self, table))
 
     def start_new_game(self, seed=None, rules=None, names=None, strength=None, humans=None) -> None:
-        """Start a game; in the browser, once the table's modules are loaded (one a frame,
-        issue 13: all in one frame was a 150-230 ms task at 4x when Start came early)."""
-        if self.web and self.load_first(TABLE_PARTS, lambda: self.start_new_game(seed, rules, names, strength, humans)):
-            return
         if seed is None and isinstance(self.params.get("seed"), int):
             seed = self.params.pop("seed")  # an embedding page's seed: the first game only
         session = Session.new(

@@ -8,8 +8,9 @@ The setting ``picture``:
 - ``auto`` (default): in the browser the App, once it has opened its 1280x720 window and
   before the title's first frame, presents the empty window ``PROBES`` times and, when the
   middle one (the median) is slower than ``SLOW_PRESENT_MS``, draws at ``SMOOTH_SIZE`` from the
-  title's first frame on, for the rest of the session; natively the window is drawn at its
-  own resolution as always;
+  title's first frame on, for the rest of the session; having chosen Sharp it still watches
+  the menus' first presents and turns to Smooth if they are slow; natively the window is
+  drawn at its own resolution as always;
 - ``sharp``: 1280x720 in the browser;
 - ``smooth``: ``SMOOTH_SIZE`` in the browser.
 
@@ -28,8 +29,9 @@ from .constants import LOGICAL
 
 PICTURES = ("auto", "sharp", "smooth")
 SMOOTH_SIZE = (960, 540)  # 56% of 1280x720's pixels: present and blits scale with the area
-SLOW_PRESENT_MS = 4.5  # a whole-window present: ~2 ms at desktop speed, ~7.5 ms at 4x slower
+SLOW_PRESENT_MS = 3.5  # a whole-window present: ~1.5 ms at desktop speed, 4.2-9 ms at 4x slower
 PROBES = 3  # presents of the empty window timed before the title's first frame
+WATCHED = 9  # the menus' first presents, watched when the probe said Sharp
 MENUS = frozenset({"title", "settings", "rules", "new_game", "stats", "replays", "share"})
 
 
@@ -43,6 +45,7 @@ class Picture:
         self.samples: list[float] = []  # ms of the presents Auto timed (as for 1280x720)
         self.auto: str | None = None  # Auto's choice for this session: "sharp" or "smooth"
         self.due = bool(app.web)  # the wanted size may differ from the window's
+        self.watched: list[float] = []  # ms of the menus' presents after a Sharp probe (as for 1280x720)
 
     # --- what is wanted ---------------------------------------------------------------
     def setting(self) -> str:
@@ -84,6 +87,30 @@ class Picture:
         middle = sorted(self.samples[-PROBES:])[PROBES // 2]
         self.auto = "smooth" if middle > SLOW_PRESENT_MS else "sharp"
         return self.auto
+
+    def observe(self, ms: float) -> None:
+        """A present of a drawn frame, in the browser.  When Auto chose Sharp, the menus'
+        first ``WATCHED`` presents are watched too: if their median is slow, Smooth from
+        the next menu frame on (a probe of three can be lucky: at 4x it once timed 1.4,
+        4.2 and 4.5 ms while the title's presents took 6-9 ms)."""
+        if self.auto != "sharp" or self.setting() != "auto" or len(self.watched) >= WATCHED or not self.can_switch():
+            return
+        w, h = self.app.window.get_size()
+        self.watched.append(ms * LOGICAL[0] * LOGICAL[1] / max(1, w * h))
+        if len(self.watched) == WATCHED and sorted(self.watched)[WATCHED // 2] > SLOW_PRESENT_MS:
+            self.auto = "smooth"
+            self.changed()
+
+    def watch(self) -> bool:
+        """On a menu frame that draws nothing: present the unchanged picture once more and
+        time it while Auto is still watching (the title alone draws only once); True if it
+        did."""
+        if not self.app.web or self.auto != "sharp" or self.setting() != "auto" or len(self.watched) >= WATCHED:
+            return False
+        start = self.clock()
+        pygame.display.flip()
+        self.observe((self.clock() - start) * 1000.0)
+        return True
 
     # --- applying it ------------------------------------------------------------------
     def can_switch(self) -> bool:

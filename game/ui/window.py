@@ -129,6 +129,11 @@ class WindowMixin:
                 elif w > 0 and h > 0:
                     self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
         perf.presented()  # issue 13
+        if self.web:
+            start = self.picture.clock()
+            pygame.display.flip()
+            self.picture.observe((self.picture.clock() - start) * 1000.0)  # Auto checks its choice
+            return
         pygame.display.flip()
 
     def _present_rects(self, rects) -> None:

@@ -144,23 +144,37 @@ def test_auto_switches_when_the_empty_windows_presents_are_slow(web_app, monkeyp
     assert app.window.get_size() == SMOOTH and len(app.picture.samples) == picture.PROBES
 
 
-def _presents(*ms):
-    """A fake clock whose successive presents take `ms` (two readings each)."""
+def _presents(*ms, then=None):
+    """A fake clock whose successive presents take `ms` (two readings each), then `then` ms
+    each (None: no more readings)."""
     readings, now = [], 0.0
     for d in ms:
         readings += [now, now + d / 1000.0]
         now += d / 1000.0
-    return iter(readings).__next__
+    more = () if then is None else itertools.chain.from_iterable((now + 1 + k, now + 1 + k + then / 1000.0) for k in itertools.count())
+    return itertools.chain(readings, more).__next__
 
 
-@pytest.mark.parametrize("ms, choice", [((1.5, 8.9, 6.7), "smooth"), ((9.0, 1.5, 1.4), "sharp"), ((2.0, 7.0, 1.8), "sharp")])
+@pytest.mark.parametrize("ms, choice", [((1.5, 8.9, 6.7), "smooth"), ((9.0, 1.5, 1.4), "sharp"), ((2.0, 7.0, 1.8), "sharp"),
+                                        ((1.4, 4.2, 4.5), "smooth")])
 def test_auto_goes_by_the_middle_present_not_a_lucky_or_unlucky_one(web_app, monkeypatch, ms, choice):
     """One quick present between two pauses of a slow device (measured at 4x: 1.5, 8.9,
     6.7 ms) is not taken for a fast one, nor one slow present on a fast device."""
-    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(*ms)))
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(*ms, then=1.5)))
     app = web_app()
     assert app.picture.auto == choice
     assert app.window.get_size() == (SMOOTH if choice == "smooth" else (1280, 720))
+
+
+def test_a_lucky_probe_is_corrected_by_the_menus_slow_presents(web_app, monkeypatch):
+    """Three quick presents of the empty window, then the title's presents are slow: Auto
+    turns to Smooth after watching them, still on the title; quick ones keep Sharp."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
+    app = web_app()
+    assert app.picture.auto == "sharp" and app.window.get_size() == (1280, 720)
+    _frames(app, picture.WATCHED + 3)
+    assert app.picture.auto == "smooth" and app.window.get_size() == SMOOTH and app.scene_name == "title"
+    assert len(app.picture.watched) == picture.WATCHED
 
 
 def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):

@@ -54,7 +54,7 @@ print(json.dumps({"steps": steps, "start": sorted(m for m in set(sys.modules) - 
 def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
     """frame.TABLE_PARTS, loaded one at a time in a fresh interpreter after the title's
     first frames, each loads itself and at most two more of the game's modules, and a game
-    started then loads nothing (the browser loads them one a frame before a game starts)."""
+    started then loads nothing (the title's warm-up loads them one a frame)."""
     import json
     import subprocess
     import sys
@@ -68,33 +68,3 @@ def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
     assert probe["scene"] == "deal"
     for name, loaded in zip(frame.TABLE_PARTS, probe["steps"]):
         assert len(loaded) <= 3, f"{name} loads {loaded}: put what it imports before it"
-
-
-def test_in_the_browser_an_early_start_loads_the_table_one_module_a_frame(make_app, monkeypatch):
-    """Start clicked before the warm-up loaded the table: the new-game screen stays while
-    the missing modules load, one a frame, then the game starts (natively at once)."""
-    import sys
-
-    app = make_app()
-    app.web = True
-    missing = ["game.ui.table.trick", "game.ui.coach", "game.engine.gamerecord"]
-    loaded = []
-    real = __import__("importlib").import_module
-
-    def fake_import(name):
-        loaded.append((app.frames, name))
-        return real(name)
-
-    for name in missing:
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.setattr("importlib.import_module", fake_import)
-    app.push_scene("new_game")
-    app.step(events=[], dt=1 / 60)
-    app.start_new_game(seed=3)
-    assert app.scene_name == "new_game"
-    for _ in range(len(missing) + 2):
-        app.step(events=[], dt=1 / 60)
-    assert [n for _f, n in loaded if n in missing] == missing
-    frames = [f for f, n in loaded if n in missing]
-    assert len(set(frames)) == len(frames), "one module a frame"
-    assert hasattr(app.scene, "table"), app.scene_name  # the game is on (dealt at once at the tests' speed)
