@@ -70,6 +70,7 @@ import json, os, sys
 sys.path.insert(0, os.getcwd())
 sys.dont_write_bytecode = True
 import main
+main.launch_params()
 from game.ui.app import App
 from game import perf
 app = App(params={})
