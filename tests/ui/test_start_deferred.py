@@ -1,0 +1,33 @@
+"""The start leaves out of App() what the title does not need (issue 13): the rest of
+pygame.init() (the mixer's audio device, the timer) is the warm-up's first step on the
+title's idle frames, and a sound played before that still plays (the mixer opens then)."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def _fresh():
+    pygame.quit()  # earlier tests may have left the mixer open
+    assert not pygame.mixer.get_init()
+
+
+def test_the_mixer_opens_on_the_titles_idle_frames_not_before_the_first(make_app):
+    _fresh()
+    app = make_app(settings={"sound": True})
+    assert not pygame.mixer.get_init()
+    app.step()  # the title's first frame
+    assert app.scene_name == "title" and not pygame.mixer.get_init()
+    for _ in range(10):
+        app.step()
+    assert pygame.get_init() and pygame.mixer.get_init()  # the warm-up's first step
+    assert pygame.time.get_ticks() > 0  # the timer the editing cursor blinks by
+
+
+def test_a_sound_before_the_warm_up_is_still_played(make_app):
+    _fresh()
+    app = make_app(settings={"sound": True})
+    app.sound("click")
+    assert pygame.mixer.get_init()
+    assert app._sound._sounds.get("click") is not None
+    assert pygame.mixer.get_busy()  # playing
