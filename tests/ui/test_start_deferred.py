@@ -31,3 +31,22 @@ def test_a_sound_before_the_warm_up_is_still_played(make_app):
     assert pygame.mixer.get_init()
     assert app._sound._sounds.get("click") is not None
     assert pygame.mixer.get_busy()  # playing
+
+
+def test_in_the_browser_the_window_loads_no_icon_file(make_app, monkeypatch):
+    """The page has its own icon: neither the game's icon-32.png nor pygame's default
+    (which set_mode loads through pygame.pkgdata, importing importlib.resources' readers:
+    ~70 ms of the start with the CPU slowed 4x) is loaded for the browser's window."""
+    import pygame.pkgdata
+
+    import game.ui.app as app_module
+
+    _fresh()
+    loaded = []
+    monkeypatch.setattr(app_module, "WEB", True)
+    real_get, real_load = pygame.pkgdata.getResource, pygame.image.load
+    monkeypatch.setattr(pygame.pkgdata, "getResource", lambda *a, **k: loaded.append(a) or real_get(*a, **k))
+    monkeypatch.setattr(pygame.image, "load", lambda *a, **k: loaded.append(a) or real_load(*a, **k))
+    app = make_app()
+    assert app.web and app.window is not None
+    assert loaded == []
