@@ -8,7 +8,9 @@ import pygame
 
 
 def _fresh():
-    pygame.quit()  # earlier tests may have left the mixer open
+    # earlier tests may have left the mixer open (not pygame.quit(): the game's font cache
+    # is forgotten through pygame.register_quit, which pygame calls only once)
+    pygame.mixer.quit()
     assert not pygame.mixer.get_init()
 
 
@@ -20,7 +22,7 @@ def test_the_mixer_opens_on_the_titles_idle_frames_not_before_the_first(make_app
     assert app.scene_name == "title" and not pygame.mixer.get_init()
     for _ in range(10):
         app.step()
-    assert pygame.get_init() and pygame.mixer.get_init()  # the warm-up's first step
+    assert pygame.mixer.get_init()  # the warm-up's first step: pygame.init()
     assert pygame.time.get_ticks() > 0  # the timer the editing cursor blinks by
 
 
@@ -41,7 +43,7 @@ def test_in_the_browser_the_window_loads_no_icon_file(make_app, monkeypatch):
 
     import game.ui.app as app_module
 
-    _fresh()
+    pygame.display.quit()  # forgets an icon set by an earlier window
     loaded = []
     monkeypatch.setattr(app_module, "WEB", True)
     real_get, real_load = pygame.pkgdata.getResource, pygame.image.load
