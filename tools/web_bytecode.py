@@ -201,7 +201,8 @@ def make(app_dir: Path, versions, log) -> list[Path]:
 
 
 def add_to_archives(tar_gz: Path, apk: Path, app_dir: Path, pycs: list[Path]) -> None:
-    """Add pycs (under app_dir) to pygbag's two archives, as assets/REL like the sources.
+    """Add pycs (under app_dir) to pygbag's two archives, as assets/REL like the sources,
+    with fixed times (the service worker's build id is a digest of both archives).
     pygbag itself never packs .pyc files (its filter skips them)."""
     if not pycs:
         return
@@ -217,5 +218,7 @@ def add_to_archives(tar_gz: Path, apk: Path, app_dir: Path, pycs: list[Path]) ->
                 new.addfile(info, data)
     tmp.replace(tar_gz)
     with zipfile.ZipFile(apk, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path, name in names:
-            zf.write(path, name)
+        for path, name in names:  # a fixed date: the same sources give the same build id
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
