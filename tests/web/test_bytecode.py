@@ -127,3 +127,16 @@ def test_pyodide_loads_the_shipped_bytecode_in_the_browser(web_build, tmp_path):
         compiled = page.run("import game.records_io")
     assert loaded.endswith("game/engine/__pycache__/cards.cpython-314.pyc"), loaded
     assert compiled.startswith("ERROR") and "compiled from the source" in compiled, compiled
+
+
+def test_without_an_interpreter_the_build_says_so_and_ships_without(tmp_path, monkeypatch):
+    """CI machines may have neither Python: each missing version is named, none is made."""
+    app = tmp_path / NAME
+    stage(app, Path(__file__).resolve().parents[2] / "main.py")
+    monkeypatch.setattr(web_bytecode, "find", lambda version: None)
+    said = []
+    assert web_bytecode.make(app, web_bytecode.VERSIONS, said.append) == []
+    assert not list(app.rglob("*.pyc"))
+    for version in web_bytecode.VERSIONS:
+        assert any(f"bytecode {version}: no Python {version} found" in s and "shipped without it" in s
+                   for s in said), said
