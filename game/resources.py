@@ -18,7 +18,6 @@ No pygame here.
 
 from __future__ import annotations
 
-from importlib import resources as _importlib_resources
 from pathlib import Path
 
 PACKAGE = "game"
@@ -30,15 +29,23 @@ _loaded: dict[str, str | None] = {}
 
 
 def _find_root() -> tuple[Path | None, str]:
+    # On disk beside the modules (installed, frozen) or beside the package (checkout, web):
+    # two stat calls. importlib.resources only for other importers: importing its readers
+    # was ~70-100 ms of the browser's start with the CPU slowed 4x (issue 13).
+    beside = Path(__file__).resolve().parent / PACKAGED
+    if beside.is_dir():
+        return beside, "package"
+    if CHECKOUT.is_dir():
+        return CHECKOUT, "checkout"
     try:
+        from importlib import resources as _importlib_resources
+
         packaged = _importlib_resources.files(PACKAGE) / PACKAGED
         # A package imported from a zip has no files on disk for SDL to open: not used.
         if isinstance(packaged, Path) and packaged.is_dir():
             return packaged, "package"
-    except Exception:  # noqa: BLE001 - odd importers: try the checkout layout
+    except Exception:  # noqa: BLE001 - odd importers
         pass
-    if CHECKOUT.is_dir():
-        return CHECKOUT, "checkout"
     return None, "missing"
 
 

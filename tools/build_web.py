@@ -2,16 +2,20 @@
 the web app manifest and icons, sw.js; with --vendor-runtime also runtime/).
 
     python -m tools.build_web [--out build/web] [--zip] [--main PATH]
-                              [--cdn URL | --vendor-runtime DIR]
+                              [--cdn URL | --vendor-runtime DIR] [--bytecode 3.12,3.14|none]
 
 (`make web` runs this.) The build works offline and never touches the source tree:
 
 1. A clean staging copy is made in STAGE/NAME (default build/stage/three-five-eight)
    holding exactly what the game needs at run time: main.py, game/ (no tests, caches or
-   hidden files) and assets/ (no .wav, no web template, no hidden files).
+   hidden files) and assets/ (no .wav, no web template, no hidden files). The modules the
+   title's first frame needs are compiled there to bytecode for each runtime's Python
+   (3.12: pygbag's page; 3.14: Pyodide, the webcheck harness) whose interpreter is found;
+   see tools/web_bytecode.py. The browser then loads them instead of compiling the source.
 2. pygbag packs that folder (--build) with this project's page template
    (assets/web/index.tmpl) and icon (assets/icon.png, or a generated one while the art is
-   missing), so it never fetches either from its CDN. pygbag runs with the staging
+   missing), so it never fetches either from its CDN; it leaves out .pyc files, so the
+   bytecode is added to its two archives afterwards. pygbag runs with the staging
    folder's parent as its working directory (where it reads pygbag.ini) and with `black`
    hidden from it (it would reformat the sources it packs).
 3. The outputs are copied to OUT with the app files that make the page installable and
@@ -41,6 +45,8 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+
+from tools import web_bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "three-five-eight"
@@ -275,7 +281,8 @@ def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str) -> Path:
 
 
 def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None,
-          cdn: str | None = None, make_zip: bool = False, vendor: Path | None = None) -> Path:
+          cdn: str | None = None, make_zip: bool = False, vendor: Path | None = None,
+          bytecode: tuple[str, ...] = web_bytecode.VERSIONS) -> Path:
     started = time.perf_counter()
     if cdn and vendor:
         raise SystemExit("build_web: --cdn and --vendor-runtime exclude each other")
@@ -294,6 +301,7 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
     app_dir = stage_root / NAME
     files = stage(app_dir, main_py)
     log(f"staged {len(files)} files in {app_dir}")
+    pycs = web_bytecode.make(app_dir, bytecode, log)
     icon = stage_root / "favicon.png"
     log(f"icon: {make_icon(icon)}")
 
@@ -301,6 +309,7 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
         cdn = cdn if cdn.endswith("/") else cdn + "/"
     page_cdn = f"{VENDOR_DIR}/{RUNTIME_VERSION}/" if vendor else (cdn or DEFAULT_CDN)
     built = run_pygbag(stage_root, app_dir, icon, page_cdn)
+    web_bytecode.add_to_archives(built / f"{NAME}.tar.gz", built / f"{NAME}.apk", app_dir, pycs)
 
     if out.exists():
         shutil.rmtree(out)
@@ -352,8 +361,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="copy pygbag's runtime from DIR (a copy of its CDN folder) into OUT/runtime/"
                          " and load it from there: the page then needs no other site")
     ap.add_argument("--zip", action="store_true", help="also write OUT.zip (itch.io upload)")
+    ap.add_argument("--bytecode", default=",".join(web_bytecode.VERSIONS), metavar="VERSIONS",
+                    help="Python versions to ship the start's bytecode for, comma-separated, or none"
+                         f" [{','.join(web_bytecode.VERSIONS)}]")
     args = ap.parse_args(argv)
-    build(args.out, args.stage, args.main, args.cdn, args.zip, args.vendor_runtime)
+    versions = tuple(v.strip() for v in args.bytecode.split(",") if v.strip() not in ("", "none"))
+    unknown = [v for v in versions if v not in web_bytecode.VERSIONS]
+    if unknown:
+        ap.error(f"--bytecode: {', '.join(unknown)} not among {', '.join(web_bytecode.VERSIONS)}")
+    build(args.out, args.stage, args.main, args.cdn, args.zip, args.vendor_runtime, versions)
     return 0
 
 

@@ -19,9 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 MAX_ARCHIVE_KB = 300
+# The start's bytecode (tools/web_bytecode.py) adds ~160 KB per Python version once gzipped
+# (bytecode is ~2.4x the size of its source gzipped): the archive's target grows by this
+# much for each version it holds, so the 300 KB still bounds the sources and assets. It is
+# worth it: it saves compiling ~260 KB of source at every start (~0.9 s with the CPU
+# slowed 4x), against ~160 KB more to download once (the runtime itself is several MB).
+BYTECODE_KB_PER_VERSION = 180
+# Bytecode is __pycache__/MODULE.cpython-3NN.pyc next to MODULE.py, as CPython looks for it.
+PYC = re.compile(r"^(?P<module>[A-Za-z_][A-Za-z0-9_]*)\.(?P<tag>cpython-3\d+)\.pyc$")
+UNCHECKED_HASH_FLAGS = 0b01  # PEP 552: hash-based, the source never checked
 # What may be in the archive besides main.py and game/ (paths under assets/ in the tar).
 RUNTIME_ASSET_SUFFIXES = {".png", ".jpg", ".jpeg", ".ogg", ".ttf", ".otf", ".json", ".txt"}
-FORBIDDEN_SUFFIXES = {".wav", ".mp3", ".aiff", ".flac", ".pyc", ".md", ".tmpl", ".xcf", ".psd"}
+FORBIDDEN_SUFFIXES = {".wav", ".mp3", ".aiff", ".flac", ".md", ".tmpl", ".xcf", ".psd"}
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|cookiecutter")
 SW_LISTS = ("BUILD", "APP_FILES", "RUNTIME_FILES", "RUNTIME_BASES")
 MANIFEST = "manifest.webmanifest"
@@ -34,6 +43,8 @@ class Report:
     members: list[str] = field(default_factory=list)
     sizes: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    bytecode: dict[str, list[str]] = field(default_factory=dict)  # cache tag → sources with a pyc
+    max_kb: int = MAX_ARCHIVE_KB
 
     @property
     def ok(self) -> bool:
@@ -121,9 +132,13 @@ def member_problem(path: str) -> str | None:
         return None
     if any(p.startswith(".") for p in rel):
         return "hidden file or folder"
-    if any(p in ("tests", "test", "__pycache__", "build", "tools", "web") for p in rel[:-1]):
-        return "tests, caches, tools or web template folder"
+    if any(p in ("tests", "test", "build", "tools", "web") for p in rel[:-1]):
+        return "tests, tools or web template folder"
     suffix = PurePosixPath(path).suffix.lower()
+    if "__pycache__" in rel[:-1] or suffix in (".pyc", ".pyo"):
+        if rel[-2:-1] != ("__pycache__",) or not PYC.match(rel[-1]):
+            return "bytecode not named __pycache__/MODULE.cpython-3NN.pyc"
+        return None  # check() pairs it with its source
     if suffix in FORBIDDEN_SUFFIXES:
         return f"{suffix} file"
     if rel == ("main.py",):
@@ -165,6 +180,21 @@ def check(web_dir: Path | str, max_kb: int = MAX_ARCHIVE_KB) -> Report:
         why = member_problem(name)
         if why:
             report.problems.append(f"archive member {name}: {why}")
+    pycs = {}
+    with tarfile.open(tar_path, "r:gz") as tar:
+        for name in names:
+            path = PurePosixPath(name)
+            found = PYC.match(path.name) if path.parent.name == "__pycache__" else None
+            if not found:
+                continue
+            source = (path.parent.parent / f"{found['module']}.py").as_posix()
+            header = tar.extractfile(name).read(16)
+            if source not in names:
+                report.problems.append(f"archive member {name}: bytecode without its source {source}")
+            elif len(header) < 16 or struct.unpack("<I", header[4:8])[0] != UNCHECKED_HASH_FLAGS:
+                report.problems.append(f"archive member {name}: not an unchecked-hash pyc (PEP 552)")
+            pycs.setdefault(found["tag"], []).append(source)
+    report.bytecode = {tag: sorted(sources) for tag, sources in sorted(pycs.items())}
     if "assets/main.py" not in names:
         report.problems.append("archive lacks assets/main.py")
     if "assets/game/__init__.py" not in names:
@@ -205,8 +235,11 @@ def check(web_dir: Path | str, max_kb: int = MAX_ARCHIVE_KB) -> Report:
         if page.is_file() and 'rel="manifest"' not in html:
             report.problems.append("index.html does not link the manifest")
 
-    if report.archive_bytes > max_kb * 1024:
-        report.problems.append(f"archive {report.archive_bytes} B is over the {max_kb} KB target")
+    report.max_kb = max_kb + BYTECODE_KB_PER_VERSION * len(report.bytecode)
+    if report.archive_bytes > report.max_kb * 1024:
+        report.problems.append(f"archive {report.archive_bytes} B is over the {report.max_kb} KB target"
+                               f" ({max_kb} KB + {BYTECODE_KB_PER_VERSION} KB for each of"
+                               f" {len(report.bytecode)} bytecode versions)")
     return report
 
 
@@ -215,7 +248,9 @@ def summary(report: Report) -> str:
     for name, size in report.sizes.items():
         lines.append(f"  {name:<28} {size:>9,d} B")
     lines.append(f"  archive: {len(report.members)} files, {report.archive_bytes / 1024:.1f} KB"
-                 f" (target < {MAX_ARCHIVE_KB} KB)")
+                 f" (target < {report.max_kb} KB)")
+    for tag, sources in report.bytecode.items():
+        lines.append(f"  bytecode {tag}: {len(sources)} modules")
     lines.append(f"  first load from this host (page + icon + archive): {report.first_load_bytes / 1024:.1f} KB")
     if report.sw:
         remote = [f for f in report.sw["RUNTIME_FILES"] if "://" in f]

@@ -14,31 +14,28 @@ _felt_cache: dict[tuple, pygame.Surface] = {}
 
 def _light() -> pygame.Surface:
     """64x36: the soft light in the middle and the vignette (smoothscaled to the window).
-    A pixel's colour depends only on its distance from the centre: one per (|dx|, |dy|)."""
+    A pixel's colour depends only on its distance from the centre, so a row only on its
+    |dy| (rows above and below the centre repeat) and a pixel on |dx| within it."""
     cx, cy = 32, 15
-    colours: dict[tuple[int, int], bytes] = {}
-    rows = []
-    for y in range(36):
-        row = []
-        for x in range(64):
-            key = (abs(x - cx), abs(y - cy))
-            col = colours.get(key)
-            if col is None:
-                d = math.hypot(key[0] / 40, key[1] / 26)
-                k = max(0.0, 1 - d)
-                k = k * k * (3 - 2 * k)
-                col = colours[key] = bytes(int(FELT_DARK[i] + (FELT_LIGHT[i] - FELT_DARK[i]) * (0.15 + 0.85 * k)) for i in range(3))
-            row.append(col)
-        rows.append(b"".join(row))
+    rows: dict[int, bytes] = {}
+    for dy in {abs(y - cy) for y in range(36)}:
+        colours = []
+        for dx in range(cx + 1):  # |x - cx| runs over 0..32 for x in 0..63
+            d = math.hypot(dx / 40, dy / 26)
+            k = max(0.0, 1 - d)
+            k = k * k * (3 - 2 * k)
+            colours.append(bytes(int(FELT_DARK[i] + (FELT_LIGHT[i] - FELT_DARK[i]) * (0.15 + 0.85 * k)) for i in range(3)))
+        rows[dy] = b"".join(colours[abs(x - cx)] for x in range(64))
     small = pygame.Surface((64, 36))
-    small.blit(pygame.image.frombytes(b"".join(rows), (64, 36), "RGB"), (0, 0))
+    small.blit(pygame.image.frombytes(b"".join(rows[abs(y - cy)] for y in range(36)), (64, 36), "RGB"), (0, 0))
     return small
 
 
 def _weave_tile(h: int, reps: int = 40) -> pygame.Surface:
     """The weave over a (6*reps)-pixel square at the window's origin: white 7/255 where
     x - y = -h (mod 6), black 9/255 where x + y = 0 (mod 6), black where both are (the
-    lines drawn in that order, each pixel set, not blended)."""
+    lines drawn in that order, each pixel set, not blended). A 6x6 cell copied along a
+    row, the row down the tile: 2*reps blits (each added onto clear pixels: an exact copy)."""
     cell = pygame.Surface((6, 6), pygame.SRCALPHA)
     for y in range(6):
         for x in range(6):
@@ -46,10 +43,10 @@ def _weave_tile(h: int, reps: int = 40) -> pygame.Surface:
                 cell.set_at((x, y), (0, 0, 0, 9))
             elif (x - y + h) % 6 == 0:
                 cell.set_at((x, y), (255, 255, 255, 7))
+    row = pygame.Surface((6 * reps, 6), pygame.SRCALPHA)
+    row.fblits([(cell, (x, 0)) for x in range(0, 6 * reps, 6)], pygame.BLEND_RGBA_ADD)
     tile = pygame.Surface((6 * reps, 6 * reps), pygame.SRCALPHA)
-    for y in range(0, 6 * reps, 6):  # added onto a clear tile: an exact copy
-        for x in range(0, 6 * reps, 6):
-            tile.blit(cell, (x, y), special_flags=pygame.BLEND_RGBA_ADD)
+    tile.fblits([(row, (0, y)) for y in range(0, 6 * reps, 6)], pygame.BLEND_RGBA_ADD)
     return tile
 
 

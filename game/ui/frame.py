@@ -86,6 +86,10 @@ class FrameMixin:
                     if time.perf_counter() >= end:
                         self._warm_modules.insert(0, step)
                         break
+            elif step == "pygame":  # what App() left out of pygame.init(): mixer, timer
+                import pygame
+
+                pygame.init()
             elif step.startswith("sound:"):
                 if self._sound is not None and self.settings.get("sound", True):
                     self._sound.preload(step[6:])

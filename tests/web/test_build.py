@@ -5,14 +5,17 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import shutil
 import tarfile
 from pathlib import Path
+
+import pytest
 
 from tests.web.conftest import ROOT
 from tools.build_web import NAME, SKIP_SUFFIXES, TEMPLATE
 
 DEV_TOOLS = {"game/arena.py", "game/arena_backends.py", "game/tune.py", "game/paired.py", "game/oracle.py"}
-from tools.web_check import MAX_ARCHIVE_KB, check, member_problem
+from tools.web_check import BYTECODE_KB_PER_VERSION, MAX_ARCHIVE_KB, check, member_problem
 
 
 def _members(web_dir: Path) -> dict[str, bytes]:
@@ -46,8 +49,9 @@ def test_build_passes_its_own_checks(web_build):
 
 
 def test_archive_holds_exactly_main_game_and_assets(web_build):
+    """The sources and assets, and besides them only the start's bytecode (test_bytecode)."""
     web_dir, main_py, before, _ = web_build
-    packed = _members(web_dir)
+    packed = {k: v for k, v in _members(web_dir).items() if "/__pycache__/" not in k}
     expected = _expected(main_py, before)
     assert sorted(packed) == sorted(expected)
     assert "assets/main.py" in packed
@@ -56,7 +60,7 @@ def test_archive_holds_exactly_main_game_and_assets(web_build):
     for name in packed:
         assert member_problem(name) is None, name
         assert "/tests/" not in name and "/." not in name and not name.endswith(".wav"), name
-        assert "__pycache__" not in name and not name.endswith(".tmpl"), name
+        assert not name.endswith(".tmpl"), name
 
 
 def test_archive_files_are_the_sources_byte_for_byte(web_build):
@@ -76,9 +80,54 @@ def test_source_tree_untouched(web_build):
 
 
 def test_archive_under_size_target(web_build):
+    """300 KB, and 180 KB more for each Python version whose bytecode it holds."""
     web_dir, *_ = web_build
     size = (web_dir / f"{NAME}.tar.gz").stat().st_size
-    assert size < MAX_ARCHIVE_KB * 1024, f"{size} B"
+    report = check(web_dir)
+    assert report.max_kb == MAX_ARCHIVE_KB + BYTECODE_KB_PER_VERSION * len(report.bytecode)
+    assert size < report.max_kb * 1024, f"{size} B"
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("assets/game/__pycache__/cards.cpython-312.pyc", True),
+    ("assets/game/ui/__pycache__/app.cpython-314.pyc", True),
+    ("assets/game/cards.pyc", False),  # where no CPython 3 looks
+    ("assets/game/__pycache__/cards.pyc", False),  # no interpreter tag
+    ("assets/game/__pycache__/cards.cpython-312.opt-1.pyc", False),  # only for python -O
+    ("assets/game/__pycache__/notes.txt", False),
+])
+def test_bytecode_member_names(name, ok):
+    assert (member_problem(name) is None) == ok, member_problem(name)
+
+
+def _rewrite_archive(web_dir: Path, dest: Path, extra: dict[str, bytes]) -> Path:
+    shutil.copytree(web_dir, dest)
+    with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as old, \
+            tarfile.open(dest / f"{NAME}.tar.gz", "w:gz") as new:
+        for member in old.getmembers():
+            new.addfile(member, old.extractfile(member) if member.isfile() else None)
+        for name, data in extra.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            new.addfile(info, io.BytesIO(data))
+    (dest / f"{NAME}.apk").unlink()  # its listing would differ; not what is checked here
+    return dest
+
+
+def test_check_refuses_bytecode_without_source_or_checked_against_it(web_build, tmp_path):
+    """A pyc must come with its source (a module removed since would still import from
+    old bytecode) and be unchecked-hash (a timestamp pyc depends on the archive's times)."""
+    timestamp_pyc = b"\xcb\x0d\x0d\x0a" + b"\0" * 12  # flags 0: checked against the source's mtime
+    hashed_pyc = b"\xcb\x0d\x0d\x0a" + (1).to_bytes(4, "little") + b"\0" * 8
+    web = _rewrite_archive(web_build[0], tmp_path / "web", {
+        "assets/game/__pycache__/gone.cpython-312.pyc": hashed_pyc,
+        "assets/game/engine/__pycache__/cards.cpython-399.pyc": timestamp_pyc,
+        "assets/game/engine/__pycache__/deal.cpython-399.pyc": hashed_pyc,
+    })
+    problems = check(web).problems
+    assert any("gone.cpython-312.pyc: bytecode without its source" in p for p in problems), problems
+    assert any("cards.cpython-399.pyc: not an unchecked-hash" in p for p in problems), problems
+    assert not any("deal.cpython-399" in p for p in problems), problems
 
 
 def test_page_placeholders_substituted(web_build):
