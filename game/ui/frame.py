@@ -20,18 +20,13 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
-# What a game's first frame needs besides the computer players, each module after those it
-# imports (tests/ui/test_table_warmup.py checks the order and that starting a game then
-# imports nothing): loaded one a frame while the title waits (in the browser an import is
-# one task: the table package at once was a 150-230 ms task at 4x).
-TABLE_PARTS = ("game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.cardblit", "game.ui.table.base",
-               "game.ui.table.sprites", "game.ui.table.animator", "game.ui.table.background", "game.ui.table.board",
-               "game.ui.table.forced", "game.ui.table.compositor", "game.ui.cardfan", "game.ui.table.hand",
-               "game.ai.evaluate", "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet",
-               "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay",
-               "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates",
-               "game.ui.table.topbar", "game.ui.table.trick", "game.ui.table.table", "game.ui.coach",
-               "game.ui.scenes.table_scene", "game.ui.scenes.deal", "game.engine.gamerecord")
+# What a game's first frame needs besides the computer players (tests/ui/
+# test_table_warmup.py checks that starting a game after them imports nothing): loaded one
+# a frame while the title waits.  The first brings every table object with it, in one
+# task on the title (~300 ms at 4x in the browser; loading the objects one a frame instead
+# left most of them to the first frame of a game started early: a 450-520 ms task).
+TABLE_PARTS = ("game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene", "game.ui.scenes.deal",
+               "game.engine.gamerecord")
 MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
 
 
