@@ -38,8 +38,8 @@ WEB = sys.platform == "emscripten"
 def start_pygame() -> None:
     """What the title needs of pygame.init() (issue 13, the start): the display and fonts.
     The rest (the mixer's audio device, ~120 ms with the CPU slowed 4x in the browser; the
-    timer) is a step of the warm-up (frame.py, after the modules a game needs); a sound played before it opens the
-    mixer itself (Sounds)."""
+    timer) is a step of the warm-up (frame.py, after the modules a game needs); a sound
+    played before it opens the mixer itself (Sounds)."""
     try:
         from .sound import Sounds
 
