@@ -38,8 +38,8 @@ WEB = sys.platform == "emscripten"
 def start_pygame() -> None:
     """What the title needs of pygame.init() (issue 13, the start): the display and fonts.
     The rest (the mixer's audio device, ~120 ms with the CPU slowed 4x in the browser; the
-    timer) is a step of the warm-up (frame.py, after the modules a game needs); a sound
-    played before it opens the mixer itself (Sounds)."""
+    timer) is the warm-up's first step (frame.py); a sound played before it opens the
+    mixer itself (Sounds)."""
     try:
         from .sound import Sounds
 
@@ -92,7 +92,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, "pygame", *SCORE_PARTS,
+        self._warm_modules = ["pygame", "card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
                               *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)

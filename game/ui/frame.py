@@ -35,8 +35,8 @@ class FrameMixin:
         """While a menu shows, load what the title did not need, one step per frame: the
         computer players' modules first, then card faces a few ms per frame (no stall at
         the table).  First of all, in the browser, Auto may still be timing presents."""
-        if self.last_draw == "skipped" and self.picture.watch():
-            return
+        if self.last_draw == "skipped":
+            self.picture.watch()  # does not hold up the warm-up: a game may start soon
         if self.warm_step():
             return
         self.warm_faces()

@@ -135,6 +135,9 @@ class Picture:
         app._layout_window()
         app._frame_key = app._shown = None
         app._spare = None
+        steps = getattr(app, "_warm_modules", None)
+        if steps is not None and "scene:new_game" not in steps:
+            steps.insert(0, "scene:new_game")  # its first frame, made ahead at the old size: again
         for s in getattr(app, "scenes", ()):
             s.first_drawn = True  # drawn whole next frame: the window holds nothing now
         return True

@@ -301,3 +301,19 @@ def test_the_canvas_keeps_its_css_size(monkeypatch):
     canvas.shown = (1280.0, 720.0)  # pygbag's page: CSS sizes it
     picture._keep_canvas_css_size(css)
     assert (canvas.style.width, canvas.style.height) == ("", "")
+
+
+def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app, monkeypatch):
+    """The new-game screen's first frame, made ahead at 1280x720, is made again at the new
+    size when Auto turns to Smooth on the title."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
+    app = web_app()
+    app._warm_modules = ["scene:new_game", "game.ai"]
+    _frames(app, 3)
+    assert app.window.get_size() == (1280, 720) and "scene:new_game" not in app._warm_modules  # made at 1280x720
+    for _ in range(picture.WATCHED + 3):
+        _frames(app, 1)
+        if app.window.get_size() == SMOOTH:
+            break
+    assert app.window.get_size() == SMOOTH
+    assert app._warm_modules[0] == "scene:new_game"  # the next idle frame makes it again

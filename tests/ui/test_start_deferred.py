@@ -22,7 +22,7 @@ def test_the_mixer_opens_on_the_titles_idle_frames_not_before_the_first(make_app
     assert app.scene_name == "title" and not pygame.mixer.get_init()
     for _ in range(20):
         app.step()
-    assert pygame.mixer.get_init()  # a warm-up step after the modules a game needs: pygame.init()
+    assert pygame.mixer.get_init()  # the warm-up's first step: pygame.init()
     assert pygame.time.get_ticks() > 0  # the timer the editing cursor blinks by
 
 
