@@ -248,8 +248,11 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10
-            if (self._warm or self._warm_modules) and self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
-                self._prewarm()
+            if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
+                if self.last_draw == "skipped":
+                    self.picture.watch()  # Auto may still be timing presents (issue 13)
+                if self._warm or self._warm_modules:
+                    self._prewarm()
         self.picture.apply()  # issue 13: the browser's render size, only between games
         if self.draw():
             self.present()

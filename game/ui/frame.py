@@ -34,9 +34,7 @@ class FrameMixin:
     def _prewarm(self) -> None:
         """While a menu shows, load what the title did not need, one step per frame: the
         computer players' modules first, then card faces a few ms per frame (no stall at
-        the table).  First of all, in the browser, Auto may still be timing presents."""
-        if self.last_draw == "skipped":
-            self.picture.watch()  # does not hold up the warm-up: a game may start soon
+        the table)."""
         if self.warm_step():
             return
         self.warm_faces()
