@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.engine.cards import Card, parse_cards
 from game.ui import art, cardblit, gfx
@@ -18,55 +19,52 @@ def _bytes(surf) -> bytes:
     return pygame.image.tobytes(surf, "RGB")
 
 
-def test_a_card_has_one_device_width_wherever_it_lies(make_app):
+@pytest.fixture
+def three_quarters(make_app):
+    """An App, drawing at 0.75 (the browser's Smooth picture) for the test."""
+    make_app()
+    gfx.set_scale(0.75)
+    yield
+    gfx.set_scale(1.0)
+
+
+def _until_done(warm) -> None:
+    while not warm(50.0):
+        pass
+
+
+def test_a_card_has_one_device_width_wherever_it_lies(three_quarters):
     """At 0.75 a 92-wide card's rounded edges used to make it 68, 69 or 70 pixels wide by
     its position; now it is 69 everywhere (one picture of each card, not three)."""
-    make_app()
-    gfx.set_scale(0.75)
-    try:
-        widths = {gfx.card_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}
-        assert widths == {gfx.px(CARD_W)}
-        assert len({gfx.dev_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}) > 1  # what it fixes
-        assert gfx.card_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft == gfx.dev_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft
-    finally:
-        gfx.set_scale(1.0)
+    widths = {gfx.card_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}
+    assert widths == {gfx.px(CARD_W)}
+    assert len({gfx.dev_rect(pygame.Rect(x, 100, CARD_W, 132)).w for x in range(0, 16)}) > 1  # what it fixes
+    assert gfx.card_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft == gfx.dev_rect(pygame.Rect(13, 7, CARD_W, 132)).topleft
 
 
-def test_cards_warmed_ahead_are_not_made_again_when_drawn_anywhere(make_app):
+def test_cards_warmed_ahead_are_not_made_again_when_drawn_anywhere(three_quarters):
     """The flight pictures made on idle frames are the ones a card drawn at any position
     uses: drawing them in flight, in the trick or on a pile makes no new picture."""
-    make_app()
-    gfx.set_scale(0.75)
-    try:
-        while not warm_flights(50.0):
-            pass
-        made = len(gfx._composites)
-        surf = pygame.Surface((960, 540))
-        rng = random.Random(3)
-        for card in parse_cards("AS 10H 7D QC"):
-            for width in (CARD_W, SMALL_W, PILE_W):
-                for _ in range(6):
-                    x, y = rng.uniform(0, 1100), rng.uniform(0, 560)
-                    cw, ch = gfx.card_size(width)
-                    gfx.draw_card(surf, card, pygame.Rect(int(x), int(y), cw, ch), shadow=width >= SMALL_W)
-        assert len(gfx._composites) == made
-    finally:
-        gfx.set_scale(1.0)
+    _until_done(warm_flights)
+    made = len(gfx._composites)
+    surf = pygame.Surface((960, 540))
+    rng = random.Random(3)
+    for card in parse_cards("AS 10H 7D QC"):
+        for width in (CARD_W, SMALL_W, PILE_W):
+            for _ in range(6):
+                x, y = rng.uniform(0, 1100), rng.uniform(0, 560)
+                cw, ch = gfx.card_size(width)
+                gfx.draw_card(surf, card, pygame.Rect(int(x), int(y), cw, ch), shadow=width >= SMALL_W)
+    assert len(gfx._composites) == made
 
 
-def test_the_opponents_columns_are_made_ahead(make_app):
-    make_app()
-    gfx.set_scale(0.75)
-    try:
-        while not warm_columns(50.0):
-            pass
-        from game.ui.table import opponents
+def test_the_opponents_columns_are_made_ahead(three_quarters):
+    from game.ui.table import opponents
 
-        made = dict(opponents._layers)
-        for n in range(1, 17):
-            assert _column(n) is made[("opp", n, gfx.card_style())]
-    finally:
-        gfx.set_scale(1.0)
+    _until_done(warm_columns)
+    made = dict(opponents._layers)
+    for n in range(1, 17):
+        assert _column(n) is made[("opp", n, gfx.card_style())]
 
 
 def test_a_card_blitted_with_its_middle_copied_equals_one_premultiplied_blit(make_app, monkeypatch):
