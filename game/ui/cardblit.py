@@ -23,8 +23,8 @@ _cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part or None, its
 
 def _core(img, margin: int) -> tuple:
     known = _cores.get(id(img))
-    if known is not None and known[0] is img:  # the entry holds the sprite: its id is not reused
-        return known
+    if known is not None and known[0] is img and (known[2] is not None or known[1] is None or not OPAQUE_MIDDLE):
+        return known  # the entry holds the sprite (its id is not reused), with its copy if one is needed
     w, h = img.get_width() - 2 * margin, img.get_height() - 2 * margin
     inset = int(w * 0.075) + 3  # the corner radius (art: 7.5% of the width) and the edge
     core = pygame.Rect(margin + inset, margin + 2, w - 2 * inset, h - 4)
@@ -35,7 +35,7 @@ def _core(img, margin: int) -> tuple:
         solid = pygame.mask.from_surface(img.subsurface(core), 254)  # alpha 255 only
         if solid.count() != core.w * core.h:
             core = None
-        else:
+        elif OPAQUE_MIDDLE:  # natively no copy is kept: one whole blit is cheaper there
             picture = pygame.Surface(core.size)  # premultiplied and opaque: these are the pixels
             picture.blit(img, (0, 0), core, special_flags=pygame.BLEND_PREMULTIPLIED)
             if pygame.display.get_surface() is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401  (issue 13)
+from .cardblit import blit_sprite
 from .palette import *  # noqa: F401,F403  (colours: gfx.GOLD, gfx.CREAM, ...)
 from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_CHARS, SUIT_ON_LIGHT, SUIT_TEXT
 
@@ -408,8 +409,6 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
 def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
-    from .cardblit import blit_sprite
-
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
     blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied (issue 13)
