@@ -93,7 +93,7 @@ class Picture:
         first ``WATCHED`` presents are watched too: if their median is slow, Smooth from
         the next menu frame on (a probe of three can be lucky: at 4x it once timed 1.4,
         4.2 and 4.5 ms while the title's presents took 6-9 ms)."""
-        if self.auto != "sharp" or self.setting() != "auto" or len(self.watched) >= WATCHED or not self.can_switch():
+        if not self._watching() or not self.can_switch():
             return
         w, h = self.app.window.get_size()
         self.watched.append(ms * LOGICAL[0] * LOGICAL[1] / max(1, w * h))
@@ -101,11 +101,15 @@ class Picture:
             self.auto = "smooth"
             self.changed()
 
+    def _watching(self) -> bool:
+        """Auto chose Sharp from its probe and has not yet timed ``WATCHED`` presents."""
+        return self.auto == "sharp" and self.setting() == "auto" and len(self.watched) < WATCHED
+
     def watch(self) -> bool:
         """On a menu frame that draws nothing: present the unchanged picture once more and
         time it while Auto is still watching (the title alone draws only once); True if it
         did."""
-        if not self.app.web or self.auto != "sharp" or self.setting() != "auto" or len(self.watched) >= WATCHED:
+        if not self.app.web or not self._watching():
             return False
         start = self.clock()
         pygame.display.flip()

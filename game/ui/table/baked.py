@@ -33,7 +33,7 @@ def scratch(size) -> pygame.Surface:
     return surf
 
 
-class BakedOnFelt:
+class BakedOnBackground:
     """Mixin for a TableObject: ``draw_fresh(surf)`` paints it; ``draw`` copies the
     picture of its current state (made on first use, the last ``keep`` kept)."""
 

@@ -70,6 +70,7 @@ class WonPiles(TableObject):
 
     def draw(self, surf) -> None:
         bh, bw = gfx.card_size(PILE_W)  # logical size of the card turned sideways
+        back = rotated_back(PILE_W)
         for seat in range(3):
             n = self.board.taken[seat]
             if n <= 0:
@@ -78,7 +79,6 @@ class WonPiles(TableObject):
             k = min(n, SHOWN)
             stack = _stack(k)
             cx, cy = gfx.dev_pos((int(x), int(y)))
-            back = rotated_back(PILE_W)
             top = cy - back.get_height() // 2 - (stack.get_height() - back.get_height())
             surf.blit(stack, (cx - back.get_width() // 2, top), special_flags=pygame.BLEND_PREMULTIPLIED)
             gfx.blit(surf, _badge(n), (int(x + bw // 2), int(y - k * 3 - bh // 2 + 4)), "center")

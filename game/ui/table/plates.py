@@ -8,7 +8,7 @@ import pygame
 
 from ...i18n import t
 from .. import gfx
-from .baked import BakedOnFelt
+from .baked import BakedOnBackground
 from .base import TableObject
 from .layout import W, by_side
 
@@ -17,8 +17,8 @@ def plate_rect(seat: int, human: int) -> pygame.Rect:
     return by_side(seat, human, pygame.Rect(14, 596, 176, 112), pygame.Rect(14, 66, 210, 112), pygame.Rect(W - 14 - 210, 66, 210, 112))
 
 
-class Plate(BakedOnFelt, TableObject):
-    """Drawn once per state on the felt and then copied (baked.py): the turn passing
+class Plate(BakedOnBackground, TableObject):
+    """Drawn once per state on the table's background and then copied (baked.py): the turn passing
     changes two plates with every card played."""
 
     def __init__(self, table, seat: int):
