@@ -51,7 +51,8 @@ def start_pygame() -> None:
 
 
 class App(GamesMixin, WindowMixin, FrameMixin):
-    def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None):
+    def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None,
+                 pixel_ratio=None, insets=None):
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")  # smooth GPU scaling (SCALED mode)
         start_pygame()
         self.web = WEB
@@ -76,6 +77,10 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
         self.picture = Picture(self)  # issue 13: the browser's render size (setting "picture")
+        if pixel_ratio:  # tools drawing as the browser does: window pixels per CSS pixel
+            self.pixel_ratio = float(pixel_ratio)
+        if insets:  # tools: a phone's safe-area insets, CSS px (left, top, right, bottom)
+            self.insets = tuple(insets)
         self._open_window(tuple(size or LOGICAL), scaled)
         self.picture.apply()  # issue 13: in the browser Auto times the empty window's presents
         try:
@@ -234,17 +239,17 @@ class App(GamesMixin, WindowMixin, FrameMixin):
                     self.running = False
                 continue
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                shape = self.shape
                 self._on_resize(ev)
                 self._frame_key = self._shown = None  # the whole picture again
+                if self.shape != shape:
+                    self.relayout()  # a phone turned, a window resized: every scene lays out again
                 continue
             if ev.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 self._frame_key = self._shown = None  # the window needs its picture again
             inp = self.translate(ev)
             if inp is not None:
                 self.dispatch(inp)
-        if self._settle_at and now >= self._settle_at:
-            self._layout_window()  # the resize has settled: render at the new size
-            self._frame_key = self._shown = None
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10

@@ -7,26 +7,26 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import t
-from .table.layout import W
+from .table import layout
 from .widgets import Button
-
-# one column right of the hand, under the right-hand player's cards (which end at y 500):
-# full-width buttons, so every language's word fits at a readable size
-HINT_RECT = (W - 186, 506, 172, 40)
-UNDO_RECT = (W - 186, 552, 172, 40)
-LOOK_RECT = (W - 186, 656, 172, 46)
 
 
 class CoachControls:
 
     def coach_widgets(self) -> list:
         tb = self.table
-        hint = Button(HINT_RECT, lambda: t("hint.button"), self.ask_hint, name="hint", size=17)
+        places = layout.now().coach4 if self.shows_discard() else layout.now().coach  # a column or a 2x2 block lying, a bar standing
+        hint = Button(places["hint"], lambda: t("hint.button"), self.ask_hint, name="hint", size=17)
         hint.enabled = tb.hint.available()
-        undo = Button(UNDO_RECT, lambda: t("undo.button"), self.take_back, name="undo", size=17)
+        undo = Button(places["undo"], lambda: t("undo.button"), self.take_back, name="undo", size=17)
         undo.enabled = self.undo_allowed() is None
-        look = Button(LOOK_RECT, lambda: t("lookback.button"), tb.lookback.toggle, name="look_back", size=18)
+        look = Button(places["look_back"], lambda: t("lookback.button"), tb.lookback.toggle, name="look_back", size=18)
         return [hint, undo, look]
+
+    def shows_discard(self) -> bool:
+        """The kitty's Discard button is among the buttons (standing, the bar makes room)."""
+        v = self.v
+        return self.name == "kitty" and v.phase == "discard" and v.to_act == self.human
 
     # --- hint ------------------------------------------------------------------------
     def ask_hint(self) -> None:

@@ -1,7 +1,7 @@
 """Values the App and the scenes share (so neither imports the other for them)."""
 
-LOGICAL = (1280, 720)  # the design size: scenes lay out and take input in these coordinates
-MIN_SIZE = (800, 450)
+LOGICAL = (1280, 720)  # the landscape reference design (game/ui/screen.py: the logical size follows the window)
+MIN_SIZE = {"landscape": (640, 360), "portrait": (360, 640)}  # the native window, by its shape
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 STRENGTHS = ("random", "easy", "normal", "hard", "expert")

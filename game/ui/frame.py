@@ -9,8 +9,7 @@ from __future__ import annotations
 import time
 
 from ..engine import cards
-from . import gfx
-from .constants import LOGICAL
+from . import gfx, screen
 
 
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
@@ -102,8 +101,8 @@ class FrameMixin:
 
         from . import registry
 
-        surf = pygame.Surface(self.window.get_size() if self.direct else self.canvas.get_size())
-        gfx.set_scale(surf.get_width() / LOGICAL[0])
+        surf = pygame.Surface(self.window.get_size())
+        gfx.set_scale(surf.get_width() / screen.current().w)
         cls = registry.scene_class(name)
         if hasattr(cls, "prepare"):
             cls.prepare(self, surf)
@@ -132,8 +131,6 @@ class FrameMixin:
         scene = visible[0] if len(visible) == 1 else None
         if scene is None or getattr(scene, "draw_dirty", None) is None or self.notices.frame_key() is not None:
             return None, None
-        if surf is not self.window and surf.get_size() != (int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)):
-            return None, None  # the canvas is being stretched (a resize settling)
         return scene, (scene.compositor, surf, surf.get_size())
 
     def draw(self, surf=None) -> bool:
@@ -148,10 +145,10 @@ class FrameMixin:
                 self.last_draw = "skipped"
                 return False
             self._frame_key, self._frame_time = key, now
-        surf = surf or (self.window if self.direct else self.canvas)
-        if surf is self.window and self.window.get_size() != self._laid_out:
-            surf = self.canvas
-        gfx.set_scale(surf.get_width() / LOGICAL[0])
+        if self.window.get_size() != self._laid_out:
+            self._layout_window()  # the window changed under us (a native resize not yet seen)
+        surf = surf or self.window
+        gfx.set_scale(surf.get_width() / screen.current().w)
         scene, token = (None, None) if explicit else self._partial_source(surf)
         shown, self._shown = getattr(self, "_shown", None), token
         if token is not None and not self.always_redraw and shown is not None and token[0] is shown[0] and token[1] is shown[1] and token[2] == shown[2]:

@@ -123,9 +123,11 @@ def circle(surf, color, center, radius, width=0) -> None:
 
 
 def fill_overlay(surf, r, rgba) -> None:
-    """A translucent colour over a logical rect."""
+    """A translucent colour over a logical rect (a veil: what was under it is no longer read)."""
     d = dev_rect(r)
     surf.blit(overlay(d.size, rgba), d)
+    if _record is not None and rgba[3] >= 100:
+        note("veil", r)
 
 
 def blit_felt(surf) -> None:
@@ -204,7 +206,7 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
     return text(s, size, CREAM, bold).get_width()
 
 
-MIN_TEXT = 12  # px at 1280x720: nothing the player must read is smaller (shorten or wrap instead)
+from .screen import MIN_TARGET, MIN_TEXT  # noqa: E402,F401  (logical px = CSS px or more: game/ui/screen.py)
 
 
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = MIN_TEXT) -> int:
@@ -231,8 +233,12 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", light_bg=False, shadow=False) -> pygame.Rect:
-    """Text at logical pos, rendered at the device font size; returns its logical rect."""
+def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", light_bg=False, shadow=False, width=None, box=None) -> pygame.Rect:
+    """Text at logical pos, rendered at the device font size; returns its logical rect.
+    `width`: shortened with an ellipsis to fit that many logical pixels.  `box`: the rect
+    the text belongs in (a button, a panel): the layout check reports text outside it."""
+    if width is not None:
+        s = ellipsize(s, size, width, bold)
     if _S != 1.0:
         dsize = max(4, int(round(size * _S)))
         img = text(s, dsize, color, bold, light_bg)
@@ -241,14 +247,63 @@ def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", lig
             sh = text(s, dsize, (0, 0, 0), bold, True)
             surf.blit(sh, (r.x + max(1, px(1)), r.y + px(2)))
         surf.blit(img, r)
-        return logical_rect(r)
-    img = text(s, size, color, bold, light_bg)
-    r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    if shadow:
-        sh = text(s, size, (0, 0, 0), bold, True)
-        surf.blit(sh, (r.x + 1, r.y + 2))
-    surf.blit(img, r)
+        r = logical_rect(r)
+    else:
+        img = text(s, size, color, bold, light_bg)
+        r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if shadow:
+            sh = text(s, size, (0, 0, 0), bold, True)
+            surf.blit(sh, (r.x + 1, r.y + 2))
+        surf.blit(img, r)
+    if _record is not None:
+        note("text", _ink(r, size), text=s, size=size, box=box)
     return r
+
+
+def _ink(r, size) -> pygame.Rect:
+    """A text line's rect without the font's empty leading above and below (what overlaps
+    when two lines touch), for the layout check."""
+    trim = max(0, (r.h - size) // 2)
+    return pygame.Rect(r.x, r.y + trim, r.w, max(1, r.h - 2 * trim))
+
+
+def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s` shortened with an ellipsis to fit `width` logical pixels at `size` (names and
+    translations run long; never cut, never shrunk below the floor)."""
+    if text_width(s, size, bold) <= width:
+        return s
+    while len(s) > 1 and text_width(s.rstrip() + "…", size, bold) > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+# --- what was drawn (tools/layout_check.py reads it) ------------------------------------
+# While a check records, the drawing helpers and the widgets note what they drew: text
+# lines with their size, clickable rects, opaque panels and veils (which hide what is
+# under them).  Off (None) in play: one test of a global per call.
+_record: list | None = None
+
+
+def start_record() -> None:
+    global _record
+    _record = []
+
+
+def stop_record() -> list:
+    global _record
+    out, _record = _record or [], None
+    return out
+
+
+def recording() -> bool:
+    return _record is not None
+
+
+def note(kind: str, rect, **info) -> None:
+    """Record a drawn thing (kind: "text", "target", "card", "panel", "veil") with its
+    logical rect, when a check is recording."""
+    if _record is not None:
+        _record.append((kind, pygame.Rect(rect), info))
 
 
 def dev_text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool = False) -> pygame.Surface:
@@ -256,17 +311,34 @@ def dev_text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool 
     return text(s, max(4, int(round(size * _S))) if _S != 1.0 else size, color, bold, light_bg)
 
 
-def blit_wrapped(surf, s, size, rect, color=CREAM, bold=False, line_gap=4, light_bg=False, align="left") -> int:
-    """Draw wrapped text inside rect; returns the y below the last line."""
+def blit_wrapped(surf, s, size, rect, color=CREAM, bold=False, line_gap=4, light_bg=False, align="left", max_lines=None) -> int:
+    """Draw wrapped text inside rect; returns the y below the last line.  `max_lines`: the
+    last line kept ends with an ellipsis when there is more."""
+    rect = pygame.Rect(rect)
     y = rect.top
-    lh = font(size, bold).get_linesize() + line_gap - 4
-    for line in wrap(s, size, rect.width, bold):
+    lh = line_height(size, bold, line_gap)
+    lines = wrap(s, size, rect.width, bold)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + "…", size, rect.width, bold)
+    for line in lines:
+        line = ellipsize(line, size, rect.width, bold)  # one word longer than the line
         if align == "center":
             blit_text(surf, line, size, (rect.centerx, y), color, bold, "midtop", light_bg)
         else:
             blit_text(surf, line, size, (rect.left, y), color, bold, "topleft", light_bg)
         y += lh
     return y
+
+
+def line_height(size: int, bold: bool = False, line_gap: int = 4) -> int:
+    """The distance between two lines of blit_wrapped."""
+    return font(size, bold).get_linesize() + line_gap - 4
+
+
+def wrapped_height(s: str, size: int, width: int, bold: bool = False, line_gap: int = 4) -> int:
+    """How tall blit_wrapped draws `s` in `width`."""
+    return len(wrap(s, size, width, bold)) * line_height(size, bold, line_gap)
 
 
 # --- shapes -------------------------------------------------------------------------
@@ -311,7 +383,9 @@ def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shado
 
 
 def blit_panel(surf, rect, **kw) -> None:
-    """A panel over a logical rect (radius and edge width are logical too)."""
+    """A panel over a logical rect (radius and edge width are logical too).  `over`: a
+    passing message drawn over the table on purpose (the layout check lets it hide things)."""
+    over = kw.pop("over", False)
     rect = pygame.Rect(rect)
     if _S != 1.0:
         rect = dev_rect(rect)
@@ -319,6 +393,8 @@ def blit_panel(surf, rect, **kw) -> None:
         kw["width"] = max(1, px(kw.get("width", 2)))
     m = panel_margin()
     surf.blit(cached_panel(rect.size, **kw), (rect.x - m, rect.y - m), special_flags=pygame.BLEND_PREMULTIPLIED)
+    if _record is not None and kw.get("alpha", 235) >= 225:
+        note("panel", logical_rect(rect) if _S != 1.0 else rect, over=over)
 
 
 def panel_margin() -> int:
@@ -409,6 +485,8 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
 def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
+    if _record is not None:
+        note("card", rect)
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
     blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied (issue 13)

@@ -42,6 +42,19 @@ class Scene:
         """Language or settings changed: recreate widgets/labels."""
         pass
 
+    def relayout(self) -> None:
+        """The window's shape changed (a phone turned, a window resized): the widgets are
+        built again for it; the focus and a field being typed in are kept, by name."""
+        focused = self.focused_widget()
+        focused = focused.name if focused is not None and focused.focused else None
+        editing = {w.name for w in self.widgets if isinstance(w, TextField) and w.editing}
+        self.rebuild()
+        for w in self.widgets:
+            if isinstance(w, TextField) and w.name in editing:
+                w.editing = True
+            if focused and w.name == focused:
+                self.set_focus(w)
+
     def back(self) -> None:
         if len(self.app.scenes) > 1:
             self.app.pop()

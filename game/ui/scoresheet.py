@@ -8,50 +8,61 @@ from ..i18n import t
 from . import gfx
 
 def draw_sheet(surf, session, rect, highlight_last=True) -> None:
-    """Score sheet: one row per finished deal (deal, declarer, contract, points), totals."""
+    """Score sheet: one row per finished deal (deal, declarer, contract, points), totals.
+    The columns share the rect's width (the declarer's name takes what the rest leave and
+    is shortened with an ellipsis); rows shrink to fit the deals, never under the floor."""
     rows = session.history()
     names = session.names
     x = rect.left
-    cols = [x + 10, x + 90, x + 220, x + 300]
-    pw = (rect.right - 10 - cols[3]) // 3
+    deal_w = 44 if rect.w >= 400 else 34
+    contract_w = 44 if rect.w >= 400 else 30
+    pw = max(50, min(110, (rect.w - deal_w - contract_w - 60) // 3))
+    name_w = rect.w - deal_w - contract_w - 3 * pw
+    show_declarer = name_w >= 44
+    if not show_declarer:
+        pw = (rect.w - deal_w - contract_w) // 3
+        name_w = 0
+    cols = [x + 6, x + deal_w, x + deal_w + name_w, x + deal_w + name_w + contract_w]
     pcols = [cols[3] + i * pw for i in range(3)]
     y = rect.top
-    head = 16
-    for i, key in enumerate(("score.deal", "score.declarer", "score.contract")):
+    head = 16 if rect.w >= 400 else 13
+    keys = ("score.deal", "score.declarer", "score.contract") if show_declarer else ("score.deal", None, "score.contract")
+    for i, key in enumerate(keys):
+        if key is None:
+            continue
         label = t(key)
-        gfx.blit_text(surf, label, gfx.fit_size(label, head, cols[i + 1] - cols[i] - 8, True), (cols[i], y), gfx.MUTED, True)
+        width = cols[i + 1] - cols[i] - 6
+        gfx.blit_text(surf, label, gfx.fit_size(label, head, width, True), (cols[i], y), gfx.MUTED, True, width=width)
     for i in range(3):
-        nm = names[i]
-        while gfx.text_width(nm, head, True) > pw - 8 and len(nm) > 3:
-            nm = nm[:-1]
-        gfx.blit_text(surf, nm, head, (pcols[i] + pw - 8, y), gfx.MUTED, True, "topright")
-    y += 24
+        gfx.blit_text(surf, names[i], head, (pcols[i] + pw - 6, y), gfx.MUTED, True, "topright", width=pw - 8)
+    y += head + 8
     gfx.line(surf, gfx.PANEL_EDGE, (rect.left, y - 3), (rect.right, y - 3), 1)
     avail = rect.bottom - y - 34
     lh = max(14, min(22, avail // max(1, len(rows)))) if rows else 22
     size = 15 if lh >= 18 else 13
+    if rows and lh * len(rows) > avail:  # too many deals for the room: the latest ones
+        rows = rows[-max(1, avail // lh):]
     for k, row in enumerate(rows):
         last = highlight_last and k == len(rows) - 1
         if last:
             gfx.fill_overlay(surf, (rect.left, y - 2, rect.w, lh), (255, 220, 120, 40))
-        gfx.blit_text(surf, str(row["number"] + 1), size, (cols[0] + 20, y), gfx.CREAM, False, "midtop")
-        nm = names[row["declarer"]]
-        while gfx.text_width(nm, size) > cols[2] - cols[1] - 8 and len(nm) > 3:
-            nm = nm[:-1]
-        gfx.blit_text(surf, nm, size, (cols[1], y), gfx.CREAM)
+        gfx.blit_text(surf, str(row["number"] + 1), size, (cols[0] + deal_w // 2 - 6, y), gfx.CREAM, False, "midtop")
+        if show_declarer:
+            gfx.blit_text(surf, names[row["declarer"]], size, (cols[1], y), gfx.CREAM, width=name_w - 6)
         if row["contract"]:
             icon = gfx.contract_icon(row["contract"], max(12, lh - 4))
             gfx.blit(surf, icon, (cols[2], y - 1))
         for i in range(3):
             p = row["points"][i]
             col = (140, 230, 150) if p > 0 else (gfx.BRIGHT_RED if p < 0 else gfx.MUTED)
-            gfx.blit_text(surf, f"{p:+d}", size, (pcols[i] + pw - 8, y), col, last, "topright")
+            gfx.blit_text(surf, f"{p:+d}", size, (pcols[i] + pw - 6, y), col, last, "topright")
         y += lh
     gfx.line(surf, gfx.GOLD_DARK, (rect.left, y + 2), (rect.right, y + 2), 2)
     totals = session.match.totals
-    gfx.blit_text(surf, t("score.total"), 18, (cols[0], y + 8), gfx.GOLD, True)
+    total = 18 if rect.w >= 400 else 15
+    gfx.blit_text(surf, t("score.total"), total, (cols[0], y + 8), gfx.GOLD, True, width=pcols[0] - cols[0] - 4)
     for i in range(3):
-        gfx.blit_text(surf, f"{totals[i]:+d}", 18, (pcols[i] + pw - 8, y + 8), gfx.GOLD, True, "topright")
+        gfx.blit_text(surf, f"{totals[i]:+d}", total, (pcols[i] + pw - 6, y + 8), gfx.GOLD, True, "topright")
 
 
 def draw_owed(surf, session, pos) -> int:

@@ -87,6 +87,7 @@ class Button(Widget):
             base = gfx.BUTTON_HOVER if (self.hover or self.focused) else gfx.BUTTON
             edge, fg = (110, 180, 140), gfx.CREAM
         gfx.blit_panel(surf, r, color=base, edge=edge, radius=10, alpha=255, shadow=True, width=2)
+        gfx.note("target", r, name=self.name)
         if self.focused:
             gfx.rect(surf, gfx.FOCUS, r.inflate(8, 8), 3, border_radius=14)
         if self.icon:
@@ -94,13 +95,37 @@ class Button(Widget):
             return
         light = fg == gfx.INK
         label = self.text()
-        size = gfx.fit_size(label, self.size, r.w - 20, True)
         if self.sublabel:
-            gfx.blit_text(surf, label, size, (r.centerx, r.centery - 9), fg, True, "center", light_bg=light)
+            size = gfx.fit_size(label, self.size, r.w - 20, True, LABEL_MIN)
             sub = gfx.fit_size(self.sublabel, 15, r.w - 16)
-            gfx.blit_text(surf, self.sublabel, sub, (r.centerx, r.centery + 14), fg if self.enabled else gfx.DIM, False, "center", light_bg=light)
+            gap = max(0, (r.h - size - sub - 6) // 3)
+            gfx.blit_text(surf, label, size, (r.centerx, r.top + gap + size // 2 + 1), fg, True, "center", light_bg=light, width=r.w - 16, box=r)
+            gfx.blit_text(surf, self.sublabel, sub, (r.centerx, r.bottom - gap - sub // 2 - 2), fg if self.enabled else gfx.DIM, False, "center",
+                          light_bg=light, width=r.w - 12, box=r)
         else:
-            gfx.blit_text(surf, label, size, r.center, fg, True, "center", light_bg=light)
+            draw_label(surf, label, self.size, r, fg, light)
+
+
+LABEL_MIN = 14  # a button's label shrinks this far to fit, then wraps or is shortened
+
+
+def draw_label(surf, label: str, size: int, r, fg, light: bool = False, bold: bool = True) -> None:
+    """A label centred in `r`: shrunk a little to fit, else on two lines when the button is
+    tall enough, else shortened with an ellipsis (never cut, never under the floor)."""
+    inner = r.w - 16
+    fitted = gfx.fit_size(label, size, inner, bold, min(size, LABEL_MIN))
+    if gfx.text_width(label, fitted, bold) <= inner:
+        gfx.blit_text(surf, label, fitted, r.center, fg, bold, "center", light_bg=light, box=r)
+        return
+    lines = gfx.wrap(label, fitted, inner, bold)
+    lh = gfx.line_height(fitted, bold, 2)
+    if len(lines) == 2 and 2 * lh + 4 <= r.h:
+        y = r.centery - lh
+        for line in lines:
+            gfx.blit_text(surf, line, fitted, (r.centerx, y + lh // 2), fg, bold, "center", light_bg=light, width=inner, box=r)
+            y += lh
+        return
+    gfx.blit_text(surf, label, fitted, r.center, fg, bold, "center", light_bg=light, width=inner, box=r)
 
 
 class Choice(Widget):
@@ -146,7 +171,8 @@ class Choice(Widget):
             return
         r = self.rect
         lab = self.label() if callable(self.label) else self.label
-        gfx.blit_text(surf, lab, gfx.fit_size(lab, 22, self.label_w - 12), (r.left, r.centery), gfx.CREAM if self.enabled else gfx.DIM, False, "midleft")
+        gfx.note("target", r, name=self.name)
+        draw_row_label(surf, lab, r, self.label_w, gfx.CREAM if self.enabled else gfx.DIM)
         vr = self.value_rect()
         hot = self.hover or self.focused
         gfx.blit_panel(surf, vr, color=gfx.BUTTON_HOVER if hot else gfx.BUTTON, edge=(110, 180, 140), radius=10, alpha=255, shadow=False)
@@ -156,7 +182,23 @@ class Choice(Widget):
         gfx.blit_text(surf, "<", 24, (vr.left + 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
         gfx.blit_text(surf, ">", 24, (vr.right - 20, vr.centery), gfx.GOLD if self.enabled else gfx.DIM, True, "center")
         value = self.fmt(self.get())
-        gfx.blit_text(surf, value, gfx.fit_size(value, 21, vr.w - 84, True), vr.center, fg, True, "center")
+        gfx.blit_text(surf, value, gfx.fit_size(value, 21, vr.w - 84, True, LABEL_MIN), vr.center, fg, True, "center", width=vr.w - 80, box=vr)
+
+
+def draw_row_label(surf, lab: str, r, label_w: int, color) -> None:
+    """The label left of a row's value: shrunk a little, then on two lines, then shortened."""
+    box = pygame.Rect(r.left, r.top, label_w - 10, r.h)
+    size = gfx.fit_size(lab, 22 if r.h >= 44 else 18, box.w, False, LABEL_MIN)
+    if gfx.text_width(lab, size) <= box.w:
+        gfx.blit_text(surf, lab, size, (r.left, r.centery), color, False, "midleft", box=box)
+        return
+    lines = gfx.wrap(lab, size, box.w)
+    lh = gfx.line_height(size, False, 2)
+    if len(lines) == 2 and 2 * lh <= r.h + 4:
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, size, (r.left, r.centery - lh + lh // 2 + i * lh), color, False, "midleft", width=box.w, box=box)
+        return
+    gfx.blit_text(surf, lab, size, (r.left, r.centery), color, False, "midleft", width=box.w, box=box)
 
 
 class TextField(Widget):
@@ -202,15 +244,20 @@ class TextField(Widget):
     def draw(self, surf) -> None:
         r = self.rect
         lab = self.label() if callable(self.label) else self.label
-        gfx.blit_text(surf, lab, gfx.fit_size(lab, 22, self.label_w - 12), (r.left, r.centery), gfx.CREAM, False, "midleft")
+        gfx.note("target", r, name=self.name)
+        draw_row_label(surf, lab, r, self.label_w, gfx.CREAM)
         vr = pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
         gfx.blit_panel(surf, vr, color=(250, 246, 232), edge=gfx.GOLD if self.editing else (120, 150, 130), radius=8, alpha=255, shadow=False)
         if self.focused:
             gfx.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=12)
         value = self.get()
-        tr = gfx.blit_text(surf, value, 22, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True)
+        size = min(22, max(LABEL_MIN, vr.h // 2))
+        tr = gfx.blit_text(surf, value, size, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True, width=vr.w - 24, box=vr)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             gfx.line(surf, gfx.INK, (tr.right + 2, vr.top + 8), (tr.right + 2, vr.bottom - 8), 2)
+
+
+TOAST_SIZE = 22
 
 
 class Toast:
@@ -232,10 +279,26 @@ class Toast:
     def active(self) -> bool:
         return self.time > 0 and bool(self.message)
 
+    def lines(self) -> tuple[int, list[str]]:
+        """(size, lines) of the message: one line, or wrapped within the screen's width."""
+        from . import screen
+
+        room = screen.safe().w - 56
+        size = TOAST_SIZE if screen.current().compact > 0.5 else TOAST_SIZE - 4
+        if gfx.text_width(self.message, size, True) <= room:
+            return size, [self.message]
+        return size, gfx.wrap(self.message, size, room, True)[:3]
+
     def rect(self, center) -> pygame.Rect:
         """The logical rect the message takes when centred on `center`."""
-        img = gfx.text(self.message, 22, gfx.CREAM, True)  # logical size, for the panel
-        return img.get_rect(center=center).inflate(40, 20)
+        size, lines = self.lines()
+        lh = gfx.line_height(size, True, 2)
+        width = max(gfx.text_width(line, size, True) for line in lines)
+        r = pygame.Rect(0, 0, width + 40, lh * len(lines) + 16)
+        r.center = (int(center[0]), int(center[1]))
+        from . import screen
+
+        return r.clamp(screen.safe())
 
     def draw(self, surf, center):
         """Draw centred on `center`; returns the logical rect drawn (None when hidden)."""
@@ -243,6 +306,11 @@ class Toast:
             return None
         r = self.rect(center)
         edge = gfx.BRIGHT_RED if self.kind == "error" else gfx.GOLD
-        gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240)
-        gfx.blit_text(surf, self.message, 22, r.center, gfx.CREAM, True, "center")
+        gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240, over=True)
+        size, lines = self.lines()
+        lh = gfx.line_height(size, True, 2)
+        y = r.centery - lh * len(lines) / 2 + lh / 2
+        for line in lines:
+            gfx.blit_text(surf, line, size, (r.centerx, y), gfx.CREAM, True, "center", width=r.w - 20, box=r)
+            y += lh
         return r

@@ -1,28 +1,40 @@
-"""The window: a logical 1280x720 design letterboxed into a window of any size.  Natively
-the canvas has the letterboxed area's real pixel size (text and cards are rendered at device
-resolution, never resampled); in SDL's SCALED mode it stays 1280x720 and is scaled on
-present.  In the browser the window is 1280x720 or, on a slow device, smaller (the setting
-"picture", game/ui/picture.py); the page's CSS scales it, and the game draws straight into
-it at its own resolution (``direct``).  Mixed into the App (which keeps ``window``,
-``canvas``, ``scale``, ``offset``, ``render_scale`` and ``direct`` as attributes tests and
-tools read)."""
+"""The window: a logical canvas of the window's own shape (game/ui/screen.py), drawn
+straight into the window at the window's resolution, never letterboxed.
+
+- ``pixel_ratio``: window pixels per CSS pixel.  Natively 1 (a window pixel is what the
+  layout calls a CSS pixel); in the browser the page's canvas is as large as the page and
+  its pixel size is the CSS size times the ratio the picture setting chose
+  (game/ui/picture.py: a budget of pixels, at most the device's own ratio).
+- ``screen.current()``: the logical shape of the window's CSS size (landscape or portrait),
+  with the safe-area insets the page measured.
+- ``scale`` = ``render_scale``: window pixels per logical pixel (the gfx helpers' scale);
+  ``offset`` is always (0, 0).
+
+Mixed into the App (which keeps ``window``, ``canvas`` (the window), ``scale``, ``offset``,
+``render_scale`` and ``direct`` as attributes tests and tools read).  In SDL's SCALED mode
+the window stays 1280x720 and SDL stretches it."""
 
 from __future__ import annotations
 
 import os
-import time
 
 import pygame
 
 from .. import perf, resources
-from . import gfx
+from . import gfx, screen
 from .constants import LOGICAL, MIN_SIZE
 
-RESIZE_SETTLE = 0.15  # s: while a window is being resized the old frame is stretched
+
+def min_size(w: int, h: int) -> tuple[int, int]:
+    """The smallest native window of the shape asked: a tall window stays tall (the portrait
+    layout), a wide one wide."""
+    return MIN_SIZE["portrait" if h > w else "landscape"]
 
 
 class WindowMixin:
     web = False
+    pixel_ratio = 1.0  # window pixels per CSS pixel
+    insets = (0, 0, 0, 0)  # the page's safe-area insets, CSS px (left, top, right, bottom)
 
     def _icon(self) -> None:
         """The window's icon: the shipped icon-32.png, or one drawn here when it is missing."""
@@ -57,49 +69,38 @@ class WindowMixin:
                 self.window = None
         if self.window is None:
             self.window = pygame.display.set_mode(size, 0 if self.web else pygame.RESIZABLE)
-        self.canvas = pygame.Surface(LOGICAL).convert()
+        self.canvas = self.window
         self.scale, self.offset = 1.0, (0, 0)
-        self.render_scale = 1.0  # device pixels per logical pixel of the canvas
-        self._settle_at = 0.0  # a resize in progress: re-render at the new size after this time
+        self.render_scale = 1.0  # window pixels per logical pixel
+        self.direct = True  # drawn straight into the window
         self._laid_out = (0, 0)  # the window size last laid out
         self._layout_window()
 
     def _layout_window(self, defer: bool = False) -> None:
+        """The logical shape of the window as it is now (its CSS size and insets)."""
         ww, wh = self.window.get_size()
-        s = min(ww / LOGICAL[0], wh / LOGICAL[1]) if ww and wh else 1.0
-        self.scale = s if s > 0 else 1.0
-        w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
-        self.offset = ((ww - w) // 2, (wh - h) // 2)
-        # drawn straight into the window: at 1280x720, and in the browser at any 16:9 size
-        # (issue 13: the reduced picture, which the page's CSS scales up)
-        self.direct = (ww, wh) == LOGICAL or (self.web and not self.scaled_mode and (ww, wh) == (w, h) and w > 0)
-        # natively the canvas has the letterboxed window area's real pixel size; in the
-        # browser (and in SDL's SCALED mode) it stays logical and is scaled on present
-        hires = not self.web and not self.scaled_mode and not self.direct and w > 0 and h > 0
-        want = (w, h) if hires else LOGICAL
-        canvas = getattr(self, "canvas", None)
-        if canvas is not None and canvas.get_size() != want:
-            # every new size re-renders the card art and text: while the window is being
-            # dragged the last frame is stretched, and re-rendered once the size settles
-            now = time.perf_counter()
-            if defer and (ww, wh) != self._laid_out:  # a new size (not a repeated event)
-                self._settle_at = now + RESIZE_SETTLE
-            if now >= self._settle_at:
-                self._settle_at = 0.0
-                self.canvas = pygame.Surface(want).convert()
-        if self.direct:
-            self.render_scale = ww / LOGICAL[0]
-        else:
-            self.render_scale = self.canvas.get_width() / LOGICAL[0] if canvas is not None else 1.0
+        ratio = self.pixel_ratio if self.pixel_ratio > 0 else 1.0
+        shape = screen.shape_for(ww / ratio, wh / ratio, self.insets)
+        if self.scaled_mode:  # SDL stretches a fixed 1280x720 frame
+            shape = screen.shape_for(*LOGICAL)
+        screen.set_current(shape)
+        self.canvas = self.window
+        self.scale = self.render_scale = ww / shape.w if shape.w else 1.0
+        self.offset = (0, 0)
+        self.direct = True
         self._laid_out = (ww, wh)
+
+    @property
+    def shape(self):
+        return screen.current()
 
     def to_logical(self, pos) -> tuple[int, int]:
         x, y = pos
-        return (int((x - self.offset[0]) / self.scale), int((y - self.offset[1]) / self.scale))
+        return (int(x / self.scale), int(y / self.scale))
 
     def to_window(self, pos) -> tuple[int, int]:
         x, y = pos
-        return (int(x * self.scale + self.offset[0]), int(y * self.scale + self.offset[1]))
+        return (int(x * self.scale), int(y * self.scale))
 
     def _on_resize(self, ev) -> None:
         if self.scaled_mode:
@@ -108,28 +109,46 @@ class WindowMixin:
             self._layout_window()
             return
         size = getattr(ev, "size", None) or (getattr(ev, "x", 0), getattr(ev, "y", 0))
-        w, h = max(MIN_SIZE[0], int(size[0] or 0)), max(MIN_SIZE[1], int(size[1] or 0))
+        w, h = int(size[0] or 0), int(size[1] or 0)
+        least = min_size(w, h)
+        w, h = max(least[0], w), max(least[1], h)
         if self.window.get_size() != (w, h):
             try:
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             except Exception:
                 pass
-        self._layout_window(defer=True)
+        self._layout_window()
+
+    def set_css_size(self, css_size, pixel_ratio: float, insets=(0, 0, 0, 0)) -> bool:
+        """The browser's page: the canvas is `css_size` CSS pixels drawn at `pixel_ratio`
+        window pixels each, with these safe-area insets; True when anything changed (the
+        window is made again at the new size and every scene lays itself out again)."""
+        want = (max(1, round(css_size[0] * pixel_ratio)), max(1, round(css_size[1] * pixel_ratio)))
+        insets = tuple(int(round(i)) for i in insets)
+        if want == tuple(self.window.get_size()) and abs(pixel_ratio - self.pixel_ratio) < 1e-6 and insets == self.insets:
+            return False
+        self.pixel_ratio, self.insets = float(pixel_ratio), insets
+        if want != tuple(self.window.get_size()):
+            self.window = pygame.display.set_mode(want, 0 if self.web else pygame.RESIZABLE)
+        self._layout_window()
+        self.relayout()
+        return True
+
+    def relayout(self) -> None:
+        """A new shape: every scene builds its widgets for it and draws whole next frame."""
+        self._frame_key = self._shown = None
+        self._spare = None
+        for s in getattr(self, "scenes", ()):
+            s.relayout()
+            s.first_drawn = True  # drawn whole next frame: the window holds nothing now
 
     def present(self) -> None:
         rects, self.dirty_rects = getattr(self, "dirty_rects", None), None
         if rects is not None:
             self._present_rects(rects)
             return
-        if not self.direct or self.window.get_size() != self._laid_out:
+        if self.window.get_size() != self._laid_out:
             self._layout_window()
-            if not self.direct:
-                self.window.fill((0, 0, 0))
-                w, h = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
-                if (w, h) == self.canvas.get_size():
-                    self.window.blit(self.canvas, self.offset)
-                elif w > 0 and h > 0:
-                    self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), self.offset)
         perf.presented()  # issue 13
         if self.web:
             start = self.picture.clock()
@@ -139,19 +158,12 @@ class WindowMixin:
         pygame.display.flip()
 
     def _present_rects(self, rects) -> None:
-        """Only these device rects of the canvas changed: copy them into the letterboxed
-        window (window coordinates = canvas + offset) and update just them."""
+        """Only these window rects changed: update just them."""
         if not rects:
             return  # nothing on screen changed
-        if not self.direct:
-            ox, oy = self.offset
-            moved = [r.move(ox, oy) for r in rects]
-            for src, dst in zip(rects, moved):
-                self.window.blit(self.canvas, dst, src)
-            rects = moved
         perf.presented()  # issue 13
         pygame.display.update(rects)
 
     def screenshot(self):
-        """The current frame (the letterboxed area, at device resolution) as a Surface."""
-        return self.window.copy() if self.direct else self.canvas.copy()
+        """The current frame, at window resolution, as a Surface."""
+        return self.window.copy()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine import Action
 from ...i18n import t
 from ..registry import register
-from ..table.layout import W
+from ..table import layout
 from ..widgets import Button
 from .table_scene import TableScene
 
@@ -17,7 +17,7 @@ class KittyScene(TableScene):
     def phase_widgets(self) -> list:
         if self.v.phase != "discard" or self.v.to_act != self.human:
             return []
-        b = Button((W - 186, 598, 172, 50), lambda: t("kitty.confirm"), self.confirm_discards, name="discard", primary=True, size=22)
+        b = Button(layout.now().coach4["discard"], lambda: t("kitty.confirm"), self.confirm_discards, name="discard", primary=True, size=22)
         b.enabled = len(self.selected) == 4
         return [b]
 

@@ -10,7 +10,7 @@ from ...i18n import t
 from ..flow import scene_for
 from ..scene import Scene
 from .. import gfx
-from ..table.layout import W
+from ..table import layout
 from ..table.opponents import warm_columns
 from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
@@ -73,7 +73,7 @@ class TableScene(CoachControls, Scene):
         return []
 
     def build(self) -> None:
-        menu = Button((W - 124, 8, 112, 36), lambda: t("table.menu"), self.pause, name="menu", size=18)
+        menu = Button(layout.now().menu, lambda: t("table.menu"), self.pause, name="menu", size=18)
         # the look-back button (key B) took the last-trick button's place; right click and L
         # still show the last trick
         self.widgets = [*self.phase_widgets(), *self.coach_widgets(), menu]  # Tab reaches this phase's buttons first

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...i18n import t
 from .. import anim
-from .layout import CARD_W, DECK_POS, PILE_W, SMALL_W
+from . import layout
 from .sprites import Sprite
 
 TRICK_HOLD = 0.35  # s: the shortest look at a finished trick (the Instant speed)
@@ -100,7 +100,7 @@ class Animator:
                     if s == seat:
                         sprite.card = c
 
-            tweens.append(table.flying.fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if seat == 0 else None, width_to=PILE_W))
+            tweens.append(table.flying.fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if seat == 0 else None, width_to=layout.now().pile_w))
         tl.then(anim.Tween(0.0, done=gather))
         tl.then(*tweens)
         msg = t("play.you_won") if winner == table.you else t("play.trick_won", name=table.seat_name(winner))
@@ -168,8 +168,9 @@ class Animator:
                 if mine and c is not None:
                     board.hand.append(c)
 
-            sprite = Sprite(c, mine, table.kitty.slot(i), SMALL_W)
-            tweens.append(table.flying.fly(sprite, table.kitty.slot(i), table.hand_anchor(declarer), 0.45, delay=i * 0.08, on_start=start, on_done=done, width_to=CARD_W))
+            lay = layout.now()
+            sprite = Sprite(c, mine, table.kitty.slot(i), lay.small_w)
+            tweens.append(table.flying.fly(sprite, table.kitty.slot(i), table.hand_anchor(declarer), 0.45, delay=i * 0.08, on_start=start, on_done=done, width_to=lay.card_w))
         self.tl.then(*tweens)
 
     def discard(self, seat, card) -> None:
@@ -181,7 +182,8 @@ class Animator:
             board.sizes[seat] = max(0, board.sizes[seat] - 1)
 
         origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
-        self.tl.then(table.flying.fly(Sprite(None, False, (0, 0), CARD_W), origin, (640, 128), 0.22, on_start=start, width_to=SMALL_W))
+        lay = layout.now()
+        self.tl.then(table.flying.fly(Sprite(None, False, (0, 0), lay.card_w), origin, lay.kitty_center, 0.22, on_start=start, width_to=lay.small_w))
 
     def deal(self) -> None:
         """52 cards fly from the deck: one at a time from the dealer's left, then the kitty."""
@@ -207,7 +209,9 @@ class Animator:
 
     def _deal_one(self, i, holder):
         table, board = self.table, self.table.board
-        sprite = Sprite(None, False, DECK_POS, SMALL_W)
+        lay = layout.now()
+        deck = lay.deck
+        sprite = Sprite(None, False, deck, lay.small_w)
 
         def target():
             if i >= 48:
@@ -238,8 +242,8 @@ class Animator:
             board.deck = max(0, board.deck - 1)
             holder[i] = target()
 
-        tw = table.flying.fly(sprite, DECK_POS, (0, 0), 0.22, delay=i * 0.025, on_start=start, on_done=arrived, ease=anim.ease_out)
-        tw.update = lambda k: setattr(sprite, "pos", anim.lerp2(DECK_POS, holder[i], k))
+        tw = table.flying.fly(sprite, deck, (0, 0), 0.22, delay=i * 0.025, on_start=start, on_done=arrived, ease=anim.ease_out)
+        tw.update = lambda k: setattr(sprite, "pos", anim.lerp2(deck, holder[i], k))
         return tw
 
     def announce_deal(self) -> None:

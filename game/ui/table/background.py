@@ -5,27 +5,33 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
+from . import layout
 from .base import TableObject
-from .layout import TOP_BAR, W
 
 _layers: dict = gfx.scaled_cache({})  # device-sized pictures: dropped when the scale changes
 
 
 def picture(size) -> pygame.Surface:
-    """The background at a device size (made once per size and scale)."""
-    size = tuple(size)
-    bg = _layers.get(size)
+    """The background at a device size (made once per size, scale and layout)."""
+    lay = layout.now()
+    key = (tuple(size), lay.kind, lay.trick_center, lay.card_w, tuple(lay.top_bar))
+    bg = _layers.get(key)
     if bg is None:
         bg = gfx.felt(size).copy()
-        ring = pygame.Surface((gfx.px(520), gfx.px(300)), pygame.SRCALPHA)
+        k = lay.card_w / 92
+        ring = pygame.Surface((gfx.px(520 * k), gfx.px(300 * k)), pygame.SRCALPHA)
         pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
         pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), max(1, gfx.px(2)))
-        gfx.blit(bg, ring, (640, 360), "center")
-        gfx.fill_overlay(bg, (0, 0, W, TOP_BAR), (6, 28, 20, 200))
-        gfx.line(bg, gfx.GOLD_DARK, (0, TOP_BAR), (W, TOP_BAR), 2)
+        gfx.blit(bg, ring, lay.trick_center, "center")
+        bar = lay.top_bar
+        overlay = gfx.overlay(gfx.dev_rect(bar).size, (6, 28, 20, 200))
+        bg.blit(overlay, gfx.dev_rect(bar))  # not fill_overlay: no veil for the layout check
+        gfx.line(bg, gfx.GOLD_DARK, (0, bar.bottom), (bar.right, bar.bottom), 2)
         if pygame.display.get_surface() is not None:
             bg = bg.convert()
-        _layers[size] = bg
+        if len(_layers) > 6:
+            _layers.clear()
+        _layers[key] = bg
     return bg
 
 

@@ -1,5 +1,7 @@
 """The human's hand: a fan of cards along the bottom edge, with the keyboard cursor, the
-mouse hover, the discards picked in the kitty phase and the cards that may be played."""
+mouse hover, the discards picked in the kitty phase and the cards that may be played.
+The fan is one row while every card keeps a strip a finger wide, else two or three rows
+overlapping from the top (each card's corner index shows); layout.py says how."""
 
 from __future__ import annotations
 
@@ -9,12 +11,8 @@ from .. import art, gfx
 from ..cardblit import prepare
 from ..cardfan import card_layers, draw_overlapping  # issue 13
 from .base import TableObject
-from .layout import CARD_W, SUIT_ORDER
-
-HAND_LEFT, HAND_RIGHT = 200, 1080
-HAND_TOP = 586
-LIFT = 24  # playable (or picked) cards stand this much higher
-KITTY_LIFT = 14  # the kitty's cards stand out until the discards are made
+from . import layout
+from .layout import SUIT_ORDER
 
 
 def sort_cards(cards, trump: int) -> list:
@@ -50,31 +48,42 @@ class HandFan(TableObject):
             return [dealt[0][i] for i in dealt[1]]
         return list(self.board.hand) + [None] * self.board.hidden
 
+    def slot_rects(self, n: int) -> list[pygame.Rect]:
+        """The unlifted rect of each of n slots: rows from the top, each centred in the
+        hand's area, the last row on the area's bottom edge."""
+        lay = layout.now()
+        rows = lay.hand_rows(n)
+        area = lay.hand_area
+        cw, ch = gfx.card_size(rows.w)
+        top = lay.hand_top(n)
+        out = []
+        for i in range(n):
+            row, col = divmod(i, rows.per_row)
+            count = min(rows.per_row, n - row * rows.per_row)
+            x0 = area.centerx - (rows.step * (count - 1) + cw) / 2
+            out.append(pygame.Rect(int(x0 + col * rows.step), top + row * rows.row_step, cw, ch))
+        return out
+
     def slot_x(self) -> list:
-        """x of each card of cards(): spread over the whole hand while dealing (a card that
-        lands takes its final place and moves no other), else over the cards shown."""
+        """x of each card of cards() (tests read it)."""
+        return [r.x for r in self._slots()]
+
+    def _slots(self) -> list[pygame.Rect]:
+        """The slot of each card of cards(): spread over the whole hand while dealing (a
+        card that lands takes its final place and moves no other), else over the cards shown."""
         dealt = self.dealt_slots()
         if dealt is not None:
-            x0, step = self.spread(len(dealt[0]))
-            return [int(x0 + i * step) for i in dealt[1]]
-        n = len(self.board.hand) + self.board.hidden
-        x0, step = self.spread(n)
-        return [int(x0 + i * step) for i in range(n)]
+            rects = self.slot_rects(len(dealt[0]))
+            return [rects[i] for i in dealt[1]]
+        return self.slot_rects(len(self.board.hand) + self.board.hidden)
 
     def slot_center(self, slot: int) -> tuple[float, float]:
         """Where the card of a slot of the hand being dealt sits (cards fly there)."""
-        x0, step = self.spread(len(self.board.slots))
-        cw, ch = gfx.card_size(CARD_W)
-        return (int(x0 + slot * step) + cw / 2, HAND_TOP + ch / 2)
+        return self.slot_rects(len(self.board.slots))[slot].center
 
-    @staticmethod
-    def spread(n: int) -> tuple[float, float]:
-        """x of the first card and the step between cards."""
-        if n <= 0:
-            return 640.0, 0.0
-        step = min(64.0, (HAND_RIGHT - HAND_LEFT - CARD_W) / max(1, n - 1))
-        total = step * (n - 1) + CARD_W
-        return 640 - total / 2, step
+    def card_width(self) -> int:
+        """The width of the cards in the hand now."""
+        return layout.now().hand_rows(max(1, len(self.cards()))).w
 
     def kitty_cards(self) -> frozenset:
         """The kitty's cards in the declarer's hand until the discards are made."""
@@ -83,20 +92,22 @@ class HandFan(TableObject):
 
     def card_rects(self) -> list[tuple[object, pygame.Rect]]:
         cards = self.cards()
-        xs = self.slot_x()
-        cw, ch = gfx.card_size(CARD_W)
+        slots = self._slots()
+        lay = layout.now()
+        lift = lay.hand_rows(len(self.board.slots) if self.dealt_slots() is not None else len(cards)).lift
         legal = self.table.legal_cards()
         kitty = self.kitty_cards()
         out = []
         for i, c in enumerate(cards):
-            y = HAND_TOP
-            if c is not None and (c in legal or c in self.selected):
-                y -= LIFT
-            elif c is not None and c in kitty:
-                y -= KITTY_LIFT
-            if self.cursor == i:
-                y -= 6
-            out.append((c, pygame.Rect(xs[i], y, cw, ch)))
+            r = slots[i].copy()
+            if lift:
+                if c is not None and (c in legal or c in self.selected):
+                    r.y -= lift
+                elif c is not None and c in kitty:
+                    r.y -= lift * 14 // 24
+                if self.cursor == i:
+                    r.y -= 6
+            out.append((c, r))
         return out
 
     def bounds(self):
@@ -123,15 +134,23 @@ class HandFan(TableObject):
 
     def targets(self) -> list:
         """(name, visible part of the card) for tests and the autopilot."""
+        return [(f"card:{c}", vis) for c, vis in self.visible_parts() if c is not None]
+
+    def visible_parts(self) -> list:
+        """(card, the part of its rect no later card covers): a card's strip in its row,
+        the top of a card with a row below it."""
         rects = self.card_rects()
         out = []
         for i, (c, r) in enumerate(rects):
-            if c is None:
-                continue
             vis = r.copy()
-            if i + 1 < len(rects):
-                vis.width = max(4, rects[i + 1][1].left - r.left)
-            out.append((f"card:{c}", vis))
+            for _c, other in rects[i + 1:]:
+                if not other.colliderect(vis):
+                    continue
+                if other.top <= vis.top + 4 and other.left > vis.left:  # the next card in the row
+                    vis.width = max(4, other.left - vis.left)
+                elif other.top > vis.top:  # a row below
+                    vis.height = max(4, min(vis.height, other.top - vis.top))
+            out.append((c, vis))
         return out
 
     # --- state ----------------------------------------------------------------------
@@ -162,12 +181,11 @@ class HandFan(TableObject):
             return [r.inflate(2 * m, 2 * m) for c, r in self.card_rects() if c is not None and c in (old[3], new[3])] or None
         if not (old[0] and new[0]) or old[2:] != new[2:] or old[1][0] != new[1][0] or self.cursor is not None:
             return None
-        x0, step = self.spread(len(new[1][0]))
-        cw, ch = gfx.card_size(CARD_W)
-        top = HAND_TOP - LIFT - 6
+        slots = self.slot_rects(len(new[1][0]))
+        lift = layout.now().hand_rows(len(slots)).lift + 6
         changed = set(old[1][1]) ^ set(new[1][1])
         m = self.paint_margin
-        return [pygame.Rect(int(x0 + i * step), top, cw, HAND_TOP + ch - top).inflate(2 * m, 2 * m) for i in sorted(changed)]
+        return [pygame.Rect(slots[i].x, slots[i].y - lift, slots[i].w, slots[i].h + lift).inflate(2 * m, 2 * m) for i in sorted(changed)]
 
     # --- drawing --------------------------------------------------------------------
     def choosing(self) -> bool:
@@ -239,3 +257,8 @@ class HandFan(TableObject):
 
     def draw(self, surf) -> None:
         draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out (issue 13)
+        if gfx.recording():  # the layout check: each card's visible part is read and tapped
+            for c, vis in self.visible_parts():
+                gfx.note("card", vis)
+                if c is not None:
+                    gfx.note("target", vis, name=f"card:{c}", card=True)

@@ -24,11 +24,11 @@ from ...ai.slicing import SliceKeeper
 from ...engine.cards import cards_of
 from ...i18n import t
 from .. import art, gfx
+from . import layout
 from .base import TableObject
 
 DECIDING = ("declare", "exchange", "discard", "play")  # phases where the human may ask
 SLICE_MS = 4.0 if sys.platform == "emscripten" else 8.0  # a browser frame must stay short
-BAR = pygame.Rect(160, 458, 920, 42)  # left of the coach buttons' column
 
 
 def hint_seed(session) -> int:
@@ -170,23 +170,25 @@ class HintBar(TableObject):
         return None if ev is None else ("hint", ev.best.action, i18n.language(), self.table.declare_panel.shown())
 
     def bounds(self):
-        return BAR
+        return layout.now().hint_bar
 
     def paint_bounds(self):
         """The bar with its shadow, and the outline around the suggested contract's button."""
-        rects = [BAR.inflate(2 * self.paint_margin, 2 * self.paint_margin)]
+        rects = [self.bounds().inflate(2 * self.paint_margin, 2 * self.paint_margin)]
         contract = self.contract()
         if contract is not None and self.table.declare_panel.shown():
             rects.append(self.table.declare_panel.button_rect(contract).inflate(16, 16))
         return rects
 
     def draw(self, surf) -> None:
+        bar = self.bounds()
+        size = layout.now().size("hint")
         if self.thinking:
-            gfx.blit_panel(surf, BAR, alpha=235)
-            label = t("hint.thinking")
-            gfx.blit_text(surf, label, 16, (BAR.left + 16, BAR.centery), gfx.CREAM, True, "midleft")
-            track = pygame.Rect(BAR.left + 28 + gfx.text_width(label, 16, True), BAR.centery - 6, 0, 12)
-            track.width = BAR.right - 20 - track.left
+            gfx.blit_panel(surf, bar, alpha=235, over=True)
+            label = gfx.ellipsize(t("hint.thinking"), size, bar.w // 2, True)
+            gfx.blit_text(surf, label, size, (bar.left + 16, bar.centery), gfx.CREAM, True, "midleft", box=bar)
+            track = pygame.Rect(bar.left + 28 + gfx.text_width(label, size, True), bar.centery - 6, 0, 12)
+            track.width = bar.right - 20 - track.left
             gfx.rect(surf, gfx.PANEL_EDGE, track, 1, 6)
             done = track.copy()
             done.width = max(12, int(track.width * self.shown_progress()))
@@ -195,18 +197,20 @@ class HintBar(TableObject):
         ev = self.current()
         if ev is None:
             return
-        gfx.blit_panel(surf, BAR, alpha=240, edge=art.HINT)
+        gfx.blit_panel(surf, bar, alpha=240, edge=art.HINT, over=True)
         line = t("hint.title") + " " + reason(ev)
         rest = [c for c in self.table.sort(self.cards) if ev.kind == "discard" and c != ev.best.action.card]
         if rest:  # the whole discard the value was for glows: name the other cards too
             line += " " + t("hint.discard_rest", cards=" ".join(c.pretty() for c in rest))
-        size = gfx.fit_size(line, 17, BAR.w - 24)
-        if gfx.text_width(line, size) <= BAR.w - 24:
-            gfx.blit_text(surf, line, size, BAR.center, gfx.CREAM, False, "center")
+        fitted = gfx.fit_size(line, size, bar.w - 24, False, gfx.MIN_TEXT + 1)
+        if gfx.text_width(line, fitted) <= bar.w - 24:
+            gfx.blit_text(surf, line, fitted, bar.center, gfx.CREAM, False, "center", box=bar)
         else:
-            rows = gfx.wrap(line, 13, BAR.w - 24)[:2]
-            for i, row in enumerate(rows):
-                gfx.blit_text(surf, row, 13, (BAR.centerx, BAR.top + 4 + i * 17), gfx.CREAM, False, "midtop")
+            small = gfx.MIN_TEXT + 1
+            lh = gfx.line_height(small, False, 2)
+            rows = max(1, min(3, (bar.h - 6) // lh))
+            gfx.blit_wrapped(surf, line, small, pygame.Rect(bar.left + 12, bar.centery - rows * lh // 2, bar.w - 24, rows * lh), gfx.CREAM,
+                             align="center", line_gap=2, max_lines=rows)
         contract = self.contract()
         if contract is not None and self.table.declare_panel.shown():
             r = self.table.declare_panel.button_rect(contract).inflate(10, 10)

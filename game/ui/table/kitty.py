@@ -5,12 +5,15 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
+from . import layout
 from .base import TableObject
-from .layout import DECK_POS, SMALL_W
 
 
 def kitty_slot(i: int) -> tuple[float, float]:
-    return (640 - 1.5 * 40 + i * 40, 128)
+    lay = layout.now()
+    step = round(lay.small_w * 0.62)
+    x, y = lay.kitty_center
+    return (x - 1.5 * step + i * step, y)
 
 
 class Kitty(TableObject):
@@ -22,11 +25,13 @@ class Kitty(TableObject):
         return self.board.kitty
 
     def bounds(self):
-        w, h = gfx.card_size(SMALL_W)
-        return pygame.Rect(int(kitty_slot(0)[0] - w / 2), int(128 - h / 2), int(3 * 40 + w), h)
+        lay = layout.now()
+        w, h = gfx.card_size(lay.small_w)
+        step = round(lay.small_w * 0.62)
+        return pygame.Rect(int(kitty_slot(0)[0] - w / 2), int(lay.kitty_center[1] - h / 2), int(3 * step + w), h)
 
     def draw(self, surf) -> None:
-        img = gfx.card_back(gfx.px(SMALL_W))
+        img = gfx.card_back(gfx.px(layout.now().small_w))
         for i in range(self.board.kitty):
             gfx.blit(surf, img, kitty_slot(i), "center")
 
@@ -41,13 +46,16 @@ class Deck(TableObject):
         return b.dealing and b.deck > 0 and min(8, b.deck // 6 + 1)
 
     def bounds(self):
-        cw, ch = gfx.card_size(SMALL_W)
-        return pygame.Rect(DECK_POS[0] - cw // 2 - 20, DECK_POS[1] - ch // 2 - 20, cw + 40, ch + 40)
+        lay = layout.now()
+        cw, ch = gfx.card_size(lay.small_w)
+        return pygame.Rect(lay.deck[0] - cw // 2 - 20, lay.deck[1] - ch // 2 - 20, cw + 40, ch + 40)
 
     def draw(self, surf) -> None:
         b = self.board
         if not (b.dealing and b.deck > 0) or not surf.get_clip().colliderect(gfx.dev_rect(self.bounds())):
             return
-        cw, ch = gfx.card_size(SMALL_W)
+        lay = layout.now()
+        cw, ch = gfx.card_size(lay.small_w)
+        deck = lay.deck
         for i in range(min(8, b.deck // 6 + 1)):
-            gfx.draw_card(surf, None, pygame.Rect(DECK_POS[0] - cw // 2 - i, DECK_POS[1] - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0)
+            gfx.draw_card(surf, None, pygame.Rect(deck[0] - cw // 2 - i, deck[1] - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0)

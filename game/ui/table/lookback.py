@@ -15,25 +15,35 @@ from ... import i18n
 from ...i18n import t
 from .. import art, gfx
 from ..scoresheet import draw_owed, draw_sheet
+from . import layout
 from .base import TableObject
-from .layout import H, W
 
-PANEL = pygame.Rect(30, 60, 1220, 624)
-SHEET = pygame.Rect(56, 112, 440, 372)
-TRICKS_X = 530
-COLUMN_W = 350
 ROWS = 8  # tricks per column (a deal has 16)
-ROW_H = 54
 MINI_W = 30
 
 
 def shorten(text: str, size: int, width: int) -> str:
     """`text` cut with an ellipsis to fit `width` at `size` (names may be long)."""
-    if gfx.text_width(text, size) <= width:
-        return text
-    while len(text) > 1 and gfx.text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
+    return gfx.ellipsize(text, size, width)
+
+
+def places() -> dict:
+    """The panel, the score sheet and the tricks' area: side by side lying, the sheet above
+    the tricks standing."""
+    lay = layout.now()
+    panel = lay.sheet
+    inner = panel.inflate(-24, -20)
+    head = 34 if lay.wide else 28
+    close_h = 22
+    if lay.tall:
+        sheet_h = min(300, (inner.h - head - close_h) * 45 // 100)
+        sheet = pygame.Rect(inner.left, inner.top + head, inner.w, sheet_h)
+        tricks = pygame.Rect(inner.left, sheet.bottom + 12, inner.w, inner.bottom - close_h - sheet.bottom - 12)
+    else:
+        sheet_w = min(440, inner.w * 40 // 100)
+        sheet = pygame.Rect(inner.left, inner.top + head, sheet_w, inner.h - head - close_h - (120 if lay.wide else 0))
+        tricks = pygame.Rect(sheet.right + 30, inner.top + head, inner.right - sheet.right - 30, inner.h - head - close_h)
+    return {"panel": panel, "sheet": sheet, "tricks": tricks}
 
 
 class LookBack(TableObject):
@@ -52,7 +62,7 @@ class LookBack(TableObject):
         return self.visible and (v.deal_number, len(v.tricks), v.discards, i18n.language())
 
     def bounds(self):
-        return PANEL
+        return layout.now().sheet
 
     # --- what is shown (tests read these) -------------------------------------------------
     def rows(self) -> list[tuple[int, int, tuple, int]]:
@@ -72,32 +82,42 @@ class LookBack(TableObject):
     def draw(self, surf) -> None:
         if not self.visible:
             return
-
-        v, session = self.v, self.table.session
-        gfx.fill_overlay(surf, (0, 0, W, H), (0, 0, 0, 120))
-        gfx.blit_panel(surf, PANEL, alpha=250)
+        v, session, lay = self.v, self.table.session, layout.now()
+        p = places()
+        panel, sheet = p["panel"], p["sheet"]
+        gfx.fill_overlay(surf, (0, 0, lay.w, lay.h), (0, 0, 0, 120))
+        gfx.blit_panel(surf, panel, alpha=250)
         title = t("lookback.title", deal=v.deal_number + 1, total=v.deals_total)
-        gfx.blit_text(surf, title, gfx.fit_size(title, 24, PANEL.w - 40, True), (PANEL.centerx, PANEL.top + 12), gfx.GOLD, True, "midtop")
-        draw_sheet(surf, session, SHEET, highlight_last=False)
-        draw_owed(surf, session, (SHEET.left, SHEET.bottom + 16))
-        gfx.line(surf, gfx.PANEL_EDGE, (TRICKS_X - 16, SHEET.top), (TRICKS_X - 16, PANEL.bottom - 16), 1)
-        self._draw_tricks(surf)
-        gfx.blit_text(surf, t("lookback.close"), 13, (PANEL.right - 16, PANEL.bottom - 8), gfx.MUTED, False, "bottomright")
+        size = 24 if lay.wide else 17
+        gfx.blit_text(surf, title, gfx.fit_size(title, size, panel.w - 40, True), (panel.centerx, panel.top + 10), gfx.GOLD, True, "midtop",
+                      width=panel.w - 40, box=panel)
+        draw_sheet(surf, session, sheet, highlight_last=False)
+        if lay.wide:
+            draw_owed(surf, session, (sheet.left, sheet.bottom + 16))
+        self._draw_tricks(surf, p["tricks"])
+        gfx.blit_text(surf, t("lookback.close"), 13, (panel.right - 12, panel.bottom - 6), gfx.MUTED, False, "bottomright",
+                      width=panel.w - 24, box=panel)
 
-    def _draw_tricks(self, surf) -> None:
+    def _draw_tricks(self, surf, area) -> None:
         name = self.table.seat_name
         rows = self.rows()
         head = t("lookback.tricks")
-        gfx.blit_text(surf, head, 18, (TRICKS_X, SHEET.top - 2), gfx.GOLD, True)
-        top = SHEET.top + 30
+        size = 18 if layout.now().wide else 15
+        gfx.blit_text(surf, head, size, (area.left, area.top - 2), gfx.GOLD, True, width=area.w, box=area)
+        top = area.top + size + 12
         if not rows:
-            gfx.blit_text(surf, t("lookback.no_tricks"), 16, (TRICKS_X, top + 10), gfx.MUTED)
+            gfx.blit_text(surf, t("lookback.no_tricks"), 16 if size == 18 else 14, (area.left, top + 10), gfx.MUTED, width=area.w, box=area)
+        discards = self.own_discards()
         cw, ch = gfx.card_size(MINI_W)
-        text_w = COLUMN_W - (28 + 3 * (MINI_W + 4)) - 12
+        bottom = area.bottom - (ch + 12 if discards else 0)
+        row_h = max(ch + 2, min(54, (bottom - top) // ROWS))
+        col_w = area.w // 2
+        text_w = col_w - (28 + 3 * (MINI_W + 4)) - 12
+        small = 13
         for k, (number, leader, cards, winner) in enumerate(rows):
-            x = TRICKS_X + (k // ROWS) * COLUMN_W
-            y = top + (k % ROWS) * ROW_H
-            gfx.blit_text(surf, f"{number}.", 15, (x + 22, y + ch // 2), gfx.CREAM, True, "midright")
+            x = area.left + (k // ROWS) * col_w
+            y = top + (k % ROWS) * row_h
+            gfx.blit_text(surf, f"{number}.", small, (x + 22, y + ch // 2), gfx.CREAM, True, "midright")
             for i, c in enumerate(cards):
                 seat = (leader + i) % 3
                 r = pygame.Rect(x + 28 + i * (MINI_W + 4), y, cw, ch)
@@ -105,13 +125,15 @@ class LookBack(TableObject):
             tx = x + 28 + 3 * (MINI_W + 4) + 8
             led = t("lookback.led", name=name(leader))
             won = t("lookback.won", name=name(winner))
-            gfx.blit_text(surf, shorten(led, 13, text_w), 13, (tx, y + 2), gfx.CREAM)
-            gfx.blit_text(surf, shorten(won, 13, text_w), 13, (tx, y + 20), gfx.GOLD)
-        discards = self.own_discards()
+            if row_h >= 2 * small + 8 and text_w >= 40:
+                gfx.blit_text(surf, shorten(led, small, text_w), small, (tx, y + 2), gfx.CREAM)
+                gfx.blit_text(surf, shorten(won, small, text_w), small, (tx, y + 4 + small + 2), gfx.GOLD)
+            elif text_w >= 40:
+                gfx.blit_text(surf, shorten(name(winner), small, text_w), small, (tx, y + ch // 2), gfx.GOLD, False, "midleft")
         if discards:
-            y = PANEL.bottom - 22 - ch
+            y = area.bottom - ch - 4
             label = t("lookback.discards")
-            gfx.blit_text(surf, label, 15, (TRICKS_X, y + ch // 2), gfx.CREAM, True, "midleft")
-            x = TRICKS_X + gfx.text_width(label, 15, True) + 12
+            r = gfx.blit_text(surf, label, 15 if size == 18 else 13, (area.left, y + ch // 2), gfx.CREAM, True, "midleft", width=area.w - 4 * (MINI_W + 4) - 12)
+            x = r.right + 12
             for i, c in enumerate(discards):
                 gfx.draw_card(surf, c, pygame.Rect(x + i * (MINI_W + 4), y, cw, ch), shadow=False)

@@ -9,10 +9,8 @@ import pygame
 from ...i18n import t
 from .. import gfx
 from ..widgets import Toast
+from . import layout
 from .base import TableObject
-
-PROMPT_Y = 530
-BANNER_Y = 206
 
 
 def current_receiver(v):
@@ -64,35 +62,49 @@ class PromptLine(TableObject):
     def state_key(self):
         return self.shown()
 
-    def bounds(self):
-        """The line (or lines) above the hand, with its backing strip and shadow (an empty
-        rect when there is no prompt)."""
+    def lines(self) -> tuple[int, list[str]]:
+        """(size, lines): one line, or wrapped onto two (then three) within the hand's width."""
         msg = self.shown()
-        if not msg:
+        lay = layout.now()
+        size, room = lay.size("prompt"), lay.prompt_width
+        if not msg or gfx.text_width(msg, size, True) <= room:
+            return size, [msg] if msg else []
+        size = max(gfx.MIN_TEXT + 2, size - 2)
+        return size, gfx.wrap(msg, size, room, True)[:3]
+
+    def line_rects(self) -> list[pygame.Rect]:
+        """Each line's logical rect: the last line sits just above the hand (above its
+        lifted cards), on a dark band wide enough for every line."""
+        size, lines = self.lines()
+        lay = layout.now()
+        lh = gfx.line_height(size, True, 2)
+        bottom = lay.prompt_bottom - 6
+        cx = lay.hand_area.centerx if not lay.tall else lay.w // 2
+        out = []
+        for i, line in enumerate(lines):
+            r = pygame.Rect(0, 0, gfx.text_width(line, size, True), lh)
+            r.midbottom = (cx, bottom - (len(lines) - 1 - i) * lh)
+            out.append(r)
+        return out
+
+    def bounds(self):
+        """The line (or lines) above the hand, with the dark band behind them (an empty rect
+        when there is no prompt)."""
+        rects = self.line_rects()
+        if not rects:
             return pygame.Rect(0, 0, 0, 0)
-        img = gfx.text(msg, 20, gfx.CREAM, True)
-        if img.get_width() > 860:
-            lines = gfx.wrap(msg, 18, 860, True)
-            width = max(gfx.text_width(line, 18, True) for line in lines)
-            return pygame.Rect(640 - width // 2 - 2, 518 - 11 * len(lines) - 2, width + 8, 22 * len(lines) + 10)
-        return img.get_rect(center=(640, PROMPT_Y)).inflate(40, 16)
+        return rects[0].unionall(rects).inflate(36, 12)
 
     def draw(self, surf) -> None:
         self.drawn = []
-        msg = self.shown()
-        if not msg:
+        rects = self.line_rects()
+        if not rects:
             return
-        img = gfx.text(msg, 20, gfx.CREAM, True)
-        if img.get_width() > 860:
-            lines = gfx.wrap(msg, 18, 860, True)
-            y = 518 - 11 * len(lines)
-            for line in lines:
-                self.drawn.append(gfx.blit_text(surf, line, 18, (640, y), gfx.CREAM, True, "midtop", shadow=True))
-                y += 22
-            return
-        r = img.get_rect(center=(640, PROMPT_Y))
-        gfx.fill_overlay(surf, r.inflate(36, 12), (0, 0, 0, 90))
-        self.drawn.append(gfx.blit_text(surf, msg, 20, r.center, gfx.CREAM, True, "center"))
+        size, lines = self.lines()
+        band = self.bounds()
+        gfx.fill_overlay(surf, band, (0, 0, 0, 90))
+        for line, r in zip(lines, rects):
+            self.drawn.append(gfx.blit_text(surf, line, size, r.center, gfx.CREAM, True, "center", width=layout.now().prompt_width, box=band))
 
 
 class Messages(TableObject):
@@ -117,19 +129,26 @@ class Messages(TableObject):
     def paint_bounds(self):
         """The banner and the toast with their panels' shadows."""
         out = []
-        for toast, center in ((self.banner, (640, BANNER_Y)), (self.toast, None)):
+        for toast, center in ((self.banner, self.banner_center()), (self.toast, None)):
             if toast.active:
                 out.append(toast.rect(center or self.toast_center()).inflate(28, 28))
         return out
 
+    @staticmethod
+    def banner_center():
+        lay = layout.now()
+        return (lay.w // 2, lay.banner_y)
+
     def toast_center(self):
         """Just above the prompt line (never over it), or on the prompt's line when there
         is no prompt."""
+        lay = layout.now()
         prompt = self.table.prompt.drawn
+        cx = lay.w // 2
         if not prompt:
-            return (640, PROMPT_Y)
+            return (cx, lay.prompt_bottom - 20)
         top = min(r.top for r in prompt) - 6  # the prompt's backing strip
-        return (640, top - 6 - self.toast.rect((0, 0)).h // 2)
+        return (cx, top - 6 - self.toast.rect((0, 0)).h // 2)
 
     def draw(self, surf) -> None:
-        self.drawn = [r for r in (self.banner.draw(surf, (640, BANNER_Y)), self.toast.draw(surf, self.toast_center())) if r]
+        self.drawn = [r for r in (self.banner.draw(surf, self.banner_center()), self.toast.draw(surf, self.toast_center())) if r]

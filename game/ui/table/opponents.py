@@ -1,4 +1,5 @@
-"""The two computer players' hands: a column of card backs beside each of their plates."""
+"""The two other players' hands: a column of card backs below each of their plates on a
+wide table, a row of backs beside (lying) or below (standing) the plate on a phone."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pygame
 
 from .. import gfx
 from .base import TableObject
-from .layout import SMALL_W, W, by_side
+from . import layout
 
 _layers: dict = gfx.scaled_cache({})
 
@@ -22,11 +23,12 @@ def rotated_back(width):
 
 
 def _column(n):
-    """n backs in a column (cached per count and style)."""
-    key = ("opp", n, gfx.card_style())
+    """n backs in a column (cached per count, width and style)."""
+    small = layout.now().small_w
+    key = ("opp", n, small, gfx.card_style())
     layer = _layers.get(key)
     if layer is None:
-        back = rotated_back(SMALL_W)
+        back = rotated_back(small)
         step = min(16.0, 250 / max(1, n - 1)) * gfx.scale()
         pad = gfx.px(6)
         hgt = int(step * (n - 1) + back.get_height()) + 2 * pad
@@ -48,8 +50,11 @@ def warm_columns(budget_ms: float, largest: int = 16) -> bool:
     import time
 
     end = time.perf_counter() + budget_ms / 1000.0
+    lay = layout.now()
+    if lay.backs.get("left", ("row",))[0] != "column":
+        return True  # rows of backs are drawn back by back
     for n in range(largest, 0, -1):
-        if ("opp", n, gfx.card_style()) not in _layers:
+        if ("opp", n, lay.small_w, gfx.card_style()) not in _layers:
             _column(n)
             if time.perf_counter() > end:
                 return False
@@ -58,16 +63,29 @@ def warm_columns(budget_ms: float, largest: int = 16) -> bool:
 
 def hand_anchor(seat: int, human: int) -> tuple[float, float]:
     """Where a seat's hand is: cards fly to and from here."""
-    return by_side(seat, human, (640, 650), (119, 350), (W - 119, 350))
+    lay = layout.now()
+    where = layout.side(seat, human)
+    if where == "bottom":
+        area = lay.hand_area
+        return (area.centerx, lay.hand_top(16) + 40)
+    kind, place = lay.backs[where]
+    return place if kind == "column" else place.center
 
 
-def _back_rects(n, total, anchor) -> list:
-    """Logical rects of the first n backs of a column of `total` centred on `anchor` (the
-    column's layout in _column, without its padding)."""
-    h, w = gfx.card_size(SMALL_W)  # a back turned sideways
-    step = min(16.0, 250 / max(1, total - 1))
-    top = anchor[1] - (step * (total - 1) + h) / 2
-    return [pygame.Rect(int(anchor[0] - w / 2), int(top + i * step), int(w) + 1, int(h) + 1) for i in range(n)]
+def _back_rects(n, total, seat, human) -> list:
+    """Logical rects of the first n backs of a hand of `total` (a column: _column's layout
+    without its padding; a row: backs side by side, overlapped to fit the row's rect)."""
+    lay = layout.now()
+    kind, place = lay.backs[layout.side(seat, human)]
+    if kind == "column":
+        h, w = gfx.card_size(lay.small_w)  # a back turned sideways
+        step = min(16.0, 250 / max(1, total - 1))
+        top = place[1] - (step * (total - 1) + h) / 2
+        return [pygame.Rect(int(place[0] - w / 2), int(top + i * step), int(w) + 1, int(h) + 1) for i in range(n)]
+    w, h = gfx.card_size(place.h / 1.4)
+    step = min(w * 0.5, (place.w - w) / max(1, total - 1))
+    left = place.centerx - (step * (total - 1) + w) / 2
+    return [pygame.Rect(int(left + i * step), place.top, w, h) for i in range(n)]
 
 
 class OpponentHands(TableObject):
@@ -86,38 +104,44 @@ class OpponentHands(TableObject):
         return tuple(self.board.sizes[s] for s in self.seats()) + (gfx.card_style(), self.dealt())
 
     def paint_bounds(self):
-        """One rect per column of backs (the two sit far apart)."""
+        """One rect per hand of backs (the two sit far apart)."""
         out = []
         total = self.dealt()
         for seat in self.seats():
             n = self.board.sizes[seat]
-            anchor = hand_anchor(seat, self.table.human)
-            if n > 0 and total is not None:
-                rects = _back_rects(n, total, anchor)
-                out.append(rects[0].unionall(rects).inflate(2 * self.paint_margin, 2 * self.paint_margin))
-            elif n > 0:
-                out.append(gfx.logical_rect(_column(n).get_rect(center=gfx.dev_pos(anchor))))
+            if n > 0:
+                rects = _back_rects(n, total if total is not None else n, seat, self.table.human)
+                out.append(rects[0].unionall(rects).inflate(2 * self.paint_margin + 4, 2 * self.paint_margin + 4))
         return out
 
     def changed_bounds(self, old, new):
-        """While dealing, the places of the backs that landed (None: the whole columns)."""
+        """While dealing, the places of the backs that landed (None: the whole hands)."""
         total = new[-1]
         if total is None or old[-1] != total or old[-2] != new[-2]:
             return None
         out = []
         for seat, a, b in zip(self.seats(), old, new):
-            rects = _back_rects(max(a, b), total, hand_anchor(seat, self.table.human))
+            rects = _back_rects(max(a, b), total, seat, self.table.human)
             out += [r.inflate(2 * self.paint_margin, 2 * self.paint_margin) for r in rects[min(a, b):]]
         return out
 
     def draw(self, surf) -> None:
         total = self.dealt()
+        lay = layout.now()
         for seat in self.seats():
             n = self.board.sizes[seat]
-            anchor = hand_anchor(seat, self.table.human)
-            if n > 0 and total is not None:  # each back where it will be in the dealt column
-                back = rotated_back(SMALL_W)
-                for r in _back_rects(n, total, anchor):
+            if n <= 0:
+                continue
+            kind, place = lay.backs[layout.side(seat, self.table.human)]
+            if kind == "column" and total is None:
+                gfx.blit(surf, _column(n), place, "center", special_flags=pygame.BLEND_PREMULTIPLIED)
+                continue
+            rects = _back_rects(n, total if total is not None else n, seat, self.table.human)
+            if kind == "column":  # each back where it will be in the dealt column
+                back = rotated_back(lay.small_w)
+                for r in rects:
                     gfx.blit(surf, back, r.center, "center")
-            elif n > 0:
-                gfx.blit(surf, _column(n), anchor, "center", special_flags=pygame.BLEND_PREMULTIPLIED)
+            else:
+                back = gfx.card_back(gfx.px(rects[0].w))
+                for r in rects:
+                    gfx.blit(surf, back, r.topleft)

@@ -8,9 +8,13 @@ import pygame
 from ...i18n import t
 from .. import gfx
 from ..widgets import Button
+from . import layout
 from .base import TableObject
 
-DECLARE_RECT = pygame.Rect(300, 236, 680, 236)
+
+def _panel_rect(lines: int = 0) -> pygame.Rect:
+    """The phase panels' place: centred on a wide table, the whole middle on a phone."""
+    return layout.now().panel
 
 
 class DeclarePanel(TableObject):
@@ -20,7 +24,27 @@ class DeclarePanel(TableObject):
         return v.phase == "declare" and v.to_act == table.human and not table.timeline.busy and not self.board.dealing
 
     def bounds(self):
-        return DECLARE_RECT
+        return _panel_rect()
+
+    def _grid(self) -> tuple[int, int, pygame.Rect]:
+        """(columns, rows, the rect the buttons share) for this many contracts."""
+        lay, n = layout.now(), len(self.v.rules.contracts)
+        r = _panel_rect()
+        cols = n if not lay.tall else min(n, 3)
+        rows = -(-n // cols)
+        top = self._text_bottom()
+        if lay.wide:
+            bw, gap = 100, 12
+            w = cols * bw + (cols - 1) * gap
+            return cols, rows, pygame.Rect(r.centerx - w // 2, r.bottom - 126, w, 108)
+        height = min(rows * 100 + (rows - 1) * 8, r.bottom - 10 - top)
+        return cols, rows, pygame.Rect(r.left + 12, r.bottom - 10 - height, r.w - 24, height)
+
+    def _text_bottom(self) -> int:
+        """Below the title and the prompt."""
+        lay = layout.now()
+        r = _panel_rect()
+        return r.top + 10 + gfx.line_height(lay.size("panel_title"), True, 2) + 4 + 2 * gfx.line_height(lay.size("panel"), False, 2) + 6
 
     def used_in(self, seat: int, contract: str):
         """Deal index in which `seat` declared `contract`, or None (public history)."""
@@ -48,24 +72,37 @@ class DeclarePanel(TableObject):
     def button_rect(self, contract: str) -> pygame.Rect:
         """Where the contract's button is (the hint outlines it)."""
         contracts = self.v.rules.contracts
-        bw, gap = 100, 12
-        x0 = 640 - (len(contracts) * bw + (len(contracts) - 1) * gap) // 2
-        return pygame.Rect(x0 + contracts.index(contract) * (bw + gap), 346, bw, 108)
+        cols, rows, area = self._grid()
+        gap = 12 if layout.now().wide else 8
+        bw = (area.w - (cols - 1) * gap) // cols
+        bh = (area.h - (rows - 1) * gap) // rows
+        row, col = divmod(contracts.index(contract), cols)
+        count = min(cols, len(contracts) - row * cols)
+        x0 = area.centerx - (count * bw + (count - 1) * gap) // 2
+        return pygame.Rect(x0 + col * (bw + gap), area.top + row * (bh + gap), bw, bh)
 
     def _contract_face(self, contract):
         def draw(surf, rect, fg):
-            gfx.blit(surf, gfx.contract_icon(contract, 44), (rect.centerx, rect.top + 34), "center")
-            label = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
-            size = gfx.fit_size(label, 15, rect.w - 8, True, 12)
-            lines = [label] if gfx.text_width(label, size, True) <= rect.w - 8 else gfx.wrap(label, 12, rect.w - 8, True)[:2]
-            y = rect.top + (68 if len(lines) == 1 else 62)
-            for line in lines:
-                gfx.blit_text(surf, line, size if len(lines) == 1 else 12, (rect.centerx, y), fg, True, "midtop", light_bg=fg == gfx.INK)
-                y += 14
             used = self.used_in(self.table.human, contract)
-            if used is not None:
-                note = t("contract.used", deal=used + 1)
-                gfx.blit_text(surf, note, gfx.fit_size(note, 13, rect.w - 6), (rect.centerx, rect.top + 90), gfx.BRIGHT_RED, False, "midtop")
+            label = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
+            inner = rect.w - 8
+            size = gfx.fit_size(label, 15, inner, True, 13)
+            lines = [label] if gfx.text_width(label, size, True) <= inner else gfx.wrap(label, 13, inner, True)[:2]
+            size = size if len(lines) == 1 else 13
+            lh = size + 2
+            note = t("contract.used", deal=used + 1) if used is not None else None
+            if note is not None and gfx.text_width(note, 12) > inner:
+                note = t("contract.used_short")
+            text_h = len(lines) * lh + (14 if note else 0)
+            icon_h = max(18, min(44, rect.h - text_h - 14))
+            top = rect.top + (rect.h - icon_h - 4 - text_h) // 2
+            gfx.blit(surf, gfx.contract_icon(contract, icon_h), (rect.centerx, top + icon_h // 2), "center")
+            y = top + icon_h + 4
+            for line in lines:
+                gfx.blit_text(surf, line, size, (rect.centerx, y), fg, True, "midtop", light_bg=fg == gfx.INK, width=inner, box=rect)
+                y += lh
+            if note:
+                gfx.blit_text(surf, note, 12, (rect.centerx, y), gfx.BRIGHT_RED, False, "midtop", width=inner, box=rect)
 
         return draw
 
@@ -75,15 +112,17 @@ class DeclarePanel(TableObject):
     def draw(self, surf) -> None:
         if not self.shown():
             return
-        v, r = self.v, DECLARE_RECT
+        v, r, lay = self.v, _panel_rect(), layout.now()
         gfx.blit_panel(surf, r)
-        gfx.blit_text(surf, t("declare.title"), 30, (640, 248), gfx.GOLD, True, "midtop")
+        title = lay.size("panel_title")
+        gfx.blit_text(surf, t("declare.title"), title, (r.centerx, r.top + 10), gfx.GOLD, True, "midtop", width=r.w - 24, box=r)
         target = v.rules.targets(v.dealer, None)[self.table.human]
         if len(v.hand) < v.hand_sizes[self.table.human]:
             msg = t("declare.prompt", target=target, count=len(v.hand))
         else:
             msg = t("declare.prompt_whole", target=target)
-        gfx.blit_wrapped(surf, msg, 17, pygame.Rect(r.left + 24, 290, r.w - 48, 50), gfx.CREAM, align="center")
+        top = r.top + 10 + gfx.line_height(title, True, 2) + 4
+        gfx.blit_wrapped(surf, msg, lay.size("panel"), pygame.Rect(r.left + 16, top, r.w - 32, 50), gfx.CREAM, align="center", line_gap=2, max_lines=2)
 
 
 class ExchangePanel(TableObject):
@@ -112,7 +151,10 @@ class ExchangePanel(TableObject):
         return out
 
     def bounds(self):
-        return pygame.Rect(250, 246, 780, 66 + 28 * len(self.lines()))
+        lay = layout.now()
+        if not lay.wide:
+            return lay.info
+        return pygame.Rect(lay.info.left, lay.info.top, lay.info.w, 66 + 28 * len(self.lines()))
 
     def state_key(self):
         return self.shown() and (tuple(self.lines()),)
@@ -121,10 +163,17 @@ class ExchangePanel(TableObject):
         if not self.shown():
             return
         lines = self.lines()
-        r = pygame.Rect(250, 246, 780, 66 + 28 * len(lines))
+        lay = layout.now()
+        r = self.bounds()
         gfx.blit_panel(surf, r)
-        gfx.blit_text(surf, t("exchange.title"), 26, (640, r.top + 12), gfx.GOLD, True, "midtop")
-        y = r.top + 52
+        title = lay.size("panel_title") if lay.wide else lay.size("panel_title") - 2
+        gfx.blit_text(surf, t("exchange.title"), title, (r.centerx, r.top + 10), gfx.GOLD, True, "midtop", width=r.w - 24, box=r)
+        y = r.top + 14 + gfx.line_height(title, True, 2)
+        size = lay.size("panel")
         for line in lines:
-            gfx.blit_text(surf, line, gfx.fit_size(line, 18, r.w - 30), (640, y), gfx.CREAM, False, "midtop")
-            y += 28
+            if lay.wide:
+                gfx.blit_text(surf, line, gfx.fit_size(line, 18, r.w - 30), (r.centerx, y), gfx.CREAM, False, "midtop", width=r.w - 30, box=r)
+                y += 28
+                continue
+            room = max(1, (r.bottom - 8 - y) // gfx.line_height(size, False, 2))
+            y = gfx.blit_wrapped(surf, line, size, pygame.Rect(r.left + 14, y, r.w - 28, 0), gfx.CREAM, align="center", line_gap=2, max_lines=min(3, room)) + 2

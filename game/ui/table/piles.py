@@ -6,7 +6,7 @@ import pygame
 
 from .. import art, gfx
 from .base import TableObject
-from .layout import PILE_W, W, by_side
+from . import layout
 from .opponents import _layers, rotated_back
 
 SHOWN = 6  # backs drawn in a pile at most
@@ -16,10 +16,11 @@ BADGES = 16  # counts a badge is made ahead for (a deal has 16 tricks)
 def _stack(k: int) -> pygame.Surface:
     """k sideways backs, each 3 logical px above the last, as one premultiplied picture
     (issue 13: six separate alpha blits per pile cost ~1.5 ms at 4x in the browser)."""
-    key = ("pile", k, gfx.card_style())
+    pile_w = layout.now().pile_w
+    key = ("pile", k, pile_w, gfx.card_style())
     layer = _layers.get(key)
     if layer is None:
-        back = rotated_back(PILE_W)
+        back = rotated_back(pile_w)
         rise = [gfx.px(3 * i) for i in range(k)]
         layer = pygame.Surface((back.get_width(), back.get_height() + rise[-1]), pygame.SRCALPHA)
         for i in range(k):
@@ -32,7 +33,7 @@ def _stack(k: int) -> pygame.Surface:
 
 
 def _badge(n: int) -> pygame.Surface:
-    return art.badge(str(n), gfx.px(22), gfx.INK, gfx.GOLD)
+    return art.badge(str(n), gfx.px(max(16, layout.now().pile_w * 0.55)), gfx.INK, gfx.GOLD)
 
 
 def warm_piles(budget_ms: float) -> bool:
@@ -54,7 +55,7 @@ def warm_piles(budget_ms: float) -> bool:
 class WonPiles(TableObject):
     def pos(self, seat: int) -> tuple[float, float]:
         """Centre of the pile of tricks a seat has won."""
-        return by_side(seat, self.table.human, (60, 556), (268, 122), (W - 268, 122))
+        return layout.now().piles[layout.side(seat, self.table.human)]
 
     def state_key(self):
         return tuple(self.board.taken)
@@ -65,12 +66,14 @@ class WonPiles(TableObject):
         for seat in range(3):
             if self.board.taken[seat] > 0:
                 x, y = self.pos(seat)
-                out.append(pygame.Rect(int(x) - 40, int(y) - 64, 110, 100))
+                k = layout.now().pile_w / 40
+                out.append(pygame.Rect(int(x - 40 * k), int(y - 64 * k), int(110 * k) + 2, int(100 * k) + 2))
         return out
 
     def draw(self, surf) -> None:
-        bh, bw = gfx.card_size(PILE_W)  # logical size of the card turned sideways
-        back = rotated_back(PILE_W)
+        pile_w = layout.now().pile_w
+        bh, bw = gfx.card_size(pile_w)  # logical size of the card turned sideways
+        back = rotated_back(pile_w)
         for seat in range(3):
             n = self.board.taken[seat]
             if n <= 0:
@@ -82,3 +85,4 @@ class WonPiles(TableObject):
             top = cy - back.get_height() // 2 - (stack.get_height() - back.get_height())
             surf.blit(stack, (cx - back.get_width() // 2, top), special_flags=pygame.BLEND_PREMULTIPLIED)
             gfx.blit(surf, _badge(n), (int(x + bw // 2), int(y - k * 3 - bh // 2 + 4)), "center")
+            gfx.note("card", gfx.logical_rect(stack.get_rect(topleft=(cx - back.get_width() // 2, top))))

@@ -8,13 +8,18 @@ import pygame
 
 from ...i18n import t
 from .. import gfx
+from . import layout
 from .baked import BakedOnBackground
 from .base import TableObject
-from .layout import W, by_side
 
 
 def plate_rect(seat: int, human: int) -> pygame.Rect:
-    return by_side(seat, human, pygame.Rect(14, 596, 176, 112), pygame.Rect(14, 66, 210, 112), pygame.Rect(W - 14 - 210, 66, 210, 112))
+    return layout.now().plates[layout.side(seat, human)]
+
+
+def plate_look(seat: int, human: int) -> str:
+    """"box" (name over roles over tricks) or "row" (one strip: the human's, standing)."""
+    return layout.now().plate_look[layout.side(seat, human)]
 
 
 class Plate(BakedOnBackground, TableObject):
@@ -84,23 +89,54 @@ class Plate(BakedOnBackground, TableObject):
 
     def draw_fresh(self, surf) -> None:
         r = self.bounds()
+        lay = layout.now()
         active = self.active()
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=gfx.GOLD if active else gfx.PANEL_EDGE, radius=12, alpha=225, width=3 if active else 2)
         name = self.table.seat_name(self.seat)
-        gfx.blit_text(surf, name, gfx.fit_size(name, 21, r.w - 76, True), (r.left + 12, r.top + 8), gfx.CREAM, True)
-        roles = self.roles()
-        if roles:  # one line if it fits at a readable size, else one role per line
-            role = " · ".join(roles)
-            lines = [role] if gfx.text_width(role, gfx.MIN_TEXT, True) <= r.w - 24 else roles
-            size = min(gfx.fit_size(line, 14 if len(lines) == 1 else 13, r.w - 24, True) for line in lines)
-            for i, line in enumerate(lines):
-                gfx.blit_text(surf, line, size, (r.left + 12, r.top + 34 + i * (size + 2)), gfx.GOLD, True)
-        tricks = self.tricks_text()
-        if tricks:  # shrinks to stay on the plate (long "max" words)
-            size = gfx.fit_size(tricks[0], 30, r.w - 24, True, 16)
-            gfx.blit_text(surf, tricks[0], size, (r.left + 12, r.bottom - 8), tricks[1], True, "bottomleft")
         score = self.v.totals[self.seat]
-        gfx.blit_text(surf, f"{score:+d}", 18, (r.right - 12, r.top + 11), gfx.GOLD if score > 0 else gfx.MUTED, True, "topright")
+        score_text = f"{score:+d}"
+        ssize, nsize = lay.size("score"), lay.size("name")
+        score_w = gfx.text_width(score_text, ssize, True)
+        roles = self.roles()
+        tricks = self.tricks_text()
+        pad = 10 if r.h < 100 else 12
+        if plate_look(self.seat, self.table.human) == "row":  # one strip: name and roles left, tricks, score right
+            gfx.blit_text(surf, score_text, ssize, (r.right - pad, r.centery), gfx.GOLD if score > 0 else gfx.MUTED, True, "midright", box=r)
+            right = r.right - pad - score_w - 12
+            if tricks:
+                tr = gfx.blit_text(surf, tricks[0], lay.size("tricks"), (right, r.centery), tricks[1], True, "midright", width=right - r.centerx, box=r)
+                right = tr.left - 10
+            if roles:
+                role = " · ".join(roles)
+                gfx.blit_text(surf, name, nsize, (r.left + pad, r.top + 4), gfx.CREAM, True, width=right - r.left - pad, box=r)
+                gfx.blit_text(surf, role, lay.size("role"), (r.left + pad, r.bottom - 4), gfx.GOLD, True, "bottomleft", width=right - r.left - pad, box=r)
+            else:
+                gfx.blit_text(surf, name, nsize, (r.left + pad, r.centery), gfx.CREAM, True, "midleft", width=right - r.left - pad, box=r)
+            return
+        gfx.blit_text(surf, score_text, ssize, (r.right - pad, r.top + pad - 1), gfx.GOLD if score > 0 else gfx.MUTED, True, "topright", box=r)
+        name_w = r.w - 2 * pad - score_w - 8
+        size = gfx.fit_size(name, nsize, name_w, True, max(gfx.MIN_TEXT + 2, nsize - 4))
+        gfx.blit_text(surf, name, size, (r.left + pad, r.top + pad - 4), gfx.CREAM, True, width=name_w, box=r)
+        rsize = lay.size("role")
+        top = r.top + pad - 4 + gfx.line_height(size, True, 0) + 1
+        if tricks:  # the tricks taken, bottom left (long "max" words: shortened, never under the floor)
+            tsize = gfx.fit_size(tricks[0], lay.size("tricks"), r.w - 2 * pad - DOTS_W, True, 14)
+            bottom = r.bottom - pad + 4
+            gfx.blit_text(surf, tricks[0], tsize, (r.left + pad, bottom), tricks[1], True, "bottomleft", width=r.w - 2 * pad - DOTS_W, box=r)
+            room = bottom - gfx.line_height(tsize, True, 0) - top
+        else:
+            room = r.bottom - pad - top
+        if roles:  # one line if it fits, else one role per line while there is room
+            role = " · ".join(roles)
+            lines = [role] if gfx.text_width(role, rsize, True) <= r.w - 2 * pad or len(roles) == 1 else roles
+            lh = rsize + 2
+            if len(lines) * lh > room:
+                lines = [role]
+            for i, line in enumerate(lines):
+                gfx.blit_text(surf, line, rsize, (r.left + pad, top + i * lh), gfx.GOLD, True, width=r.w - 2 * pad, box=r)
+
+
+DOTS_W = 44  # room kept right of the tricks for the thinking dots
 
 
 class ThinkingDots(TableObject):
@@ -126,6 +162,6 @@ class ThinkingDots(TableObject):
 
     def draw(self, surf) -> None:
         dots = self.dots()
-        if dots > 0:
+        if dots > 0:  # bottom right, in the room the tricks leave them (never over the count)
             r = plate_rect(self.table.thinking_seat, self.table.human)
-            gfx.blit_text(surf, "•" * dots, 26, (r.right - 14, r.bottom - 10), gfx.GOLD, True, "bottomright")
+            gfx.blit_text(surf, "•" * dots, 20, (r.right - 10, r.bottom - 8), gfx.GOLD, True, "bottomright", box=r)

@@ -17,7 +17,8 @@ from .background import Background
 from .base import TableObject
 from .board import Board
 from .hand import HandFan, sort_cards
-from .layout import SMALL_W, W, side
+from . import layout
+from .layout import side
 from .plates import Plate
 from .topbar import TopBar
 from .trick import TrickArea
@@ -147,8 +148,14 @@ class SideHand(TableObject):
         self.seat = seat
 
     def box(self) -> pygame.Rect:
-        left = side(self.seat, self.table.human) == "left"
-        return pygame.Rect(14 if left else W - 14 - SIDE_W, SIDE_TOP, SIDE_W, ROW_STEP + 100)
+        lay = layout.now()
+        where = side(self.seat, self.table.human)
+        if lay.wide:
+            return pygame.Rect(lay.safe.left + 14 if where == "left" else lay.safe.right - 14 - SIDE_W, SIDE_TOP, SIDE_W, ROW_STEP + 100)
+        plate = lay.plates[where]  # on a phone: below the plate, as wide as it
+        width = max(plate.w, min(lay.w // 2 - 16, 300))
+        left = plate.left if where == "left" else plate.right - width
+        return pygame.Rect(left, plate.bottom + 6, width, int(2.4 * lay.small_w * 1.4))
 
     def bounds(self):
         return self.box()
@@ -156,13 +163,15 @@ class SideHand(TableObject):
     def card_rects(self) -> list:
         cards = self.board.hands[self.seat]
         box = self.box()
-        cw, ch = gfx.card_size(SMALL_W)
+        lay = layout.now()
+        cw, ch = gfx.card_size(lay.small_w if lay.wide else max(28, lay.small_w))
         per_row = min(PER_ROW, max(8, (len(cards) + 1) // 2))
+        row_step = ROW_STEP if lay.wide else ch * 6 // 10
         step = (box.w - cw) / max(1, per_row - 1)
         out = []
         for i, card in enumerate(cards):
             row, col = divmod(i, per_row)
-            out.append((card, pygame.Rect(int(box.left + col * step), box.top + row * ROW_STEP, cw, ch)))
+            out.append((card, pygame.Rect(int(box.left + col * step), box.top + row * row_step, cw, ch)))
         return out
 
     def state_key(self):
@@ -179,9 +188,11 @@ class KittyRow(TableObject):
 
     def cards_rects(self) -> list:
         cards = self.board.kitty_cards
-        cw, ch = gfx.card_size(48)
-        x0 = 640 - (len(cards) * (cw + 6) - 6) // 2
-        return [(c, pygame.Rect(x0 + i * (cw + 6), 120, cw, ch)) for i, c in enumerate(cards)]
+        lay = layout.now()
+        cw, ch = gfx.card_size(48 if lay.wide else 36)
+        x0 = lay.w // 2 - (len(cards) * (cw + 6) - 6) // 2
+        top = lay.kitty_center[1] - ch // 2
+        return [(c, pygame.Rect(x0 + i * (cw + 6), top, cw, ch)) for i, c in enumerate(cards)]
 
     def state_key(self):
         return (tuple(self.board.kitty_cards), self.board.kitty_label)
@@ -190,6 +201,6 @@ class KittyRow(TableObject):
         rects = self.cards_rects()
         if not rects:
             return
-        gfx.blit_text(surf, self.board.kitty_label, 15, (640, 116), gfx.MUTED, True, "midbottom")
+        gfx.blit_text(surf, self.board.kitty_label, 13 if not layout.now().wide else 15, (layout.now().w // 2, rects[0][1].top - 4), gfx.MUTED, True, "midbottom")
         for card, r in rects:
             gfx.draw_card(surf, card, r)

@@ -9,7 +9,7 @@ import pygame
 from .. import anim, gfx
 from ..cardblit import blit_scaled, prepare, scaled_middle
 from .base import TableObject
-from .layout import CARD_W, PILE_W, SMALL_W
+from . import layout
 
 
 class Sprite:
@@ -17,7 +17,8 @@ class Sprite:
 
     __slots__ = ("card", "face", "pos", "width", "angle")
 
-    def __init__(self, card, face, pos, width=CARD_W, angle=0.0):
+    def __init__(self, card, face, pos, width=None, angle=0.0):
+        width = layout.now().card_w if width is None else width
         self.card, self.face, self.pos, self.width, self.angle = card, face, pos, width, angle
 
 
@@ -30,7 +31,7 @@ class FlyingCards(TableObject):
     @staticmethod
     def reach(sp) -> pygame.Rect:
         """The logical rect a card in flight may paint (with its shadow)."""
-        w = max(sp.width, SMALL_W)
+        w = max(sp.width, layout.now().small_w)
         r = pygame.Rect(0, 0, w + 40, int(w * 1.45) + 40)
         r.center = (int(sp.pos[0]), int(sp.pos[1]))
         return r
@@ -66,6 +67,8 @@ class FlyingCards(TableObject):
     def draw(self, surf) -> None:
         clip = surf.get_clip()
         whole = clip.size == surf.get_size()
+        lay = layout.now()
+        CARD_W, SMALL_W, PILE_W = lay.card_w, lay.small_w, lay.pile_w
         for sp in self.board.sprites:
             if not whole and not clip.colliderect(gfx.dev_rect(self.reach(sp))):
                 continue  # issue 13: a dirty rect redraws the cards that reach into it (nine fly while dealing)
@@ -89,7 +92,9 @@ class FlyingCards(TableObject):
 
 # (logical width, shadow) of the pictures a card in flight is drawn with: played to the
 # trick, coming from an opponent's column, gathered to a pile (FlyingCards.draw)
-FLIGHT_LOOKS = ((CARD_W, True), (SMALL_W, True), (PILE_W, False))
+def flight_looks() -> tuple:
+    lay = layout.now()
+    return ((lay.card_w, True), (lay.small_w, True), (lay.pile_w, False))
 
 
 def warm_flights(budget_ms: float) -> bool:
@@ -99,7 +104,7 @@ def warm_flights(budget_ms: float) -> bool:
     from ...engine.cards import cards_of, FULL_DECK
 
     end = time.perf_counter() + budget_ms / 1000.0
-    for width, shadow in FLIGHT_LOOKS:
+    for width, shadow in flight_looks():
         device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
         for card in cards_of(FULL_DECK):
             if not gfx.has_card_sprite(card, device, True, None, False, shadow):

@@ -8,15 +8,17 @@ import pygame
 from ...i18n import t
 from .. import art, gfx
 from .base import TableObject
-from .layout import CARD_W, by_side
+from . import layout
 
 
 class TrickArea(TableObject):
     def slot(self, seat: int) -> tuple[float, float]:
-        return by_side(seat, self.table.human, (640, 400), (528, 322), (752, 322))
+        lay = layout.now()
+        (x, y), dx, dy = lay.trick_center, lay.trick_dx, lay.trick_dy
+        return layout.by_side(seat, self.table.human, (x, y + dy), (x - dx, y - dy), (x + dx, y - dy))
 
     def card_rect(self, seat: int) -> pygame.Rect:
-        cw, ch = gfx.card_size(CARD_W)
+        cw, ch = gfx.card_size(layout.now().card_w)
         r = pygame.Rect(0, 0, cw, ch)
         x, y = self.slot(seat)
         r.center = (int(x), int(y))
@@ -67,9 +69,13 @@ class TrickArea(TableObject):
         if seat is not None:
             r = self.card_rect(seat)
             label = t("table.leads")
-            size = gfx.fit_size(label, 15, r.w + 40, True, 12)
+            lay = layout.now()
+            size = gfx.fit_size(label, lay.size("leads"), r.w + 40, True)
+            label = gfx.ellipsize(label, size, r.w + 40, True)
             w = gfx.text_width(label, size, True)
             pill = pygame.Rect(0, 0, w + 16, size + 8)
             pill.midbottom = (r.centerx, r.top - 4)
+            if lay.trick_dy and layout.side(seat, self.table.human) == "bottom" and lay.tall:
+                pill.midtop = (r.centerx, r.bottom + 4)  # standing, the other two cards are above
             gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
-            gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center")
+            gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center", box=pill)
