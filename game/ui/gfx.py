@@ -482,10 +482,10 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     return surf, m
 
 
-def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True) -> None:
+def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=True, read=True) -> None:
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
-    if _record is not None:
+    if _record is not None and read:  # not a card in flight: it is read where it lands
         note("card", rect)
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)

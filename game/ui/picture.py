@@ -21,6 +21,7 @@ the new size would be made in the middle of play): a new choice waits for the me
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -33,6 +34,18 @@ SLOW_PRESENT_MS = 3.5  # a whole-window present: ~1.5 ms at desktop speed, 4.2-9
 PROBES = 3  # presents of the empty window timed before the title's first frame
 WATCHED = 9  # the menus' first presents, watched when the probe said Sharp
 MENUS = frozenset({"title", "settings", "rules", "new_game", "stats", "replays", "share"})
+BUDGET = {"sharp": LOGICAL[0] * LOGICAL[1], "smooth": SMOOTH_SIZE[0] * SMOOTH_SIZE[1]}  # window pixels drawn
+
+
+def pixel_ratio(css, dpr: float, choice: str) -> float:
+    """Window pixels per CSS pixel for a page `css` (w, h) on a device of pixel ratio `dpr`:
+    as sharp as the device where the picture's pixel budget allows (Sharp: 1280x720's
+    pixels, Smooth: 960x540's), never more than the device shows.  Every present copies the
+    whole window and every blit costs by the pixels it writes, so the budget, not the
+    device, sets the cost: a phone at 390x844 draws 651x1409 (Sharp) or 488x1055 (Smooth),
+    a desktop page of 1920x1080 draws 1280x720 and the page scales it up, as before."""
+    area = max(1.0, float(css[0]) * float(css[1]))
+    return max(0.25, min(max(1.0, float(dpr or 1.0)), math.sqrt(BUDGET.get(choice, BUDGET["sharp"]) / area)))
 
 
 class Picture:

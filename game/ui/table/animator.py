@@ -72,7 +72,9 @@ class Animator:
             board.trick.append((seat, card))
 
         origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
-        self.tl.then(table.flying.fly(Sprite(card, True, (0, 0)), origin, table.trick.slot(seat), 0.28, on_start=start, on_done=done))
+        lay = layout.now()
+        self.tl.then(table.flying.fly(Sprite(card, True, (0, 0)), origin, table.trick.slot(seat), 0.28, on_start=start, on_done=done,
+                                      width_to=lay.trick_w if lay.trick_w != lay.card_w else None))
 
     def trick(self, winner) -> None:
         table, board, tl = self.table, self.table.board, self.tl
@@ -93,7 +95,7 @@ class Animator:
         tweens = []
         for seat in range(3):
             slot = table.trick.slot(seat)
-            sprite = Sprite(None, True, slot)
+            sprite = Sprite(None, True, slot, layout.now().trick_w)
 
             def begin(sprite=sprite, seat=seat):
                 for s, c in holder.get("cards", ()):

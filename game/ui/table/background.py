@@ -18,7 +18,7 @@ def picture(size) -> pygame.Surface:
     bg = _layers.get(key)
     if bg is None:
         bg = gfx.felt(size).copy()
-        k = lay.card_w / 92
+        k = lay.trick_w / 92
         ring = pygame.Surface((gfx.px(520 * k), gfx.px(300 * k)), pygame.SRCALPHA)
         pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
         pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), max(1, gfx.px(2)))

@@ -140,18 +140,27 @@ class HandFan(TableObject):
         """(card, the part of its rect no later card covers): a card's strip in its row,
         the top of a card with a row below it."""
         rects = self.card_rects()
+        per_row = layout.now().hand_rows(len(self.board.slots) if self.dealt_slots() is not None else len(rects)).per_row
+        slots = [i // per_row for i in range(len(rects))] if self.dealt_slots() is None else [i // per_row for i in self.dealt_slots()[1]]
         out = []
         for i, (c, r) in enumerate(rects):
             vis = r.copy()
-            for _c, other in rects[i + 1:]:
+            for j in range(i + 1, len(rects)):
+                other = rects[j][1]
                 if not other.colliderect(vis):
                     continue
-                if other.top <= vis.top + 4 and other.left > vis.left:  # the next card in the row
-                    vis.width = max(4, other.left - vis.left)
-                elif other.top > vis.top:  # a row below
+                if slots[j] == slots[i]:  # the next card in the row
+                    vis.width = max(4, min(vis.width, other.left - vis.left))
+                else:  # a row below
                     vis.height = max(4, min(vis.height, other.top - vis.top))
             out.append((c, vis))
         return out
+
+    def top(self) -> int:
+        """The top of the hand as laid out for its cards now (lifted cards included)."""
+        lay = layout.now()
+        n = len(self.board.slots) if self.dealt_slots() is not None else len(self.cards())
+        return lay.hand_top(max(1, n)) - lay.hand_rows(max(1, n)).lift
 
     # --- state ----------------------------------------------------------------------
     def clamp_cursor(self) -> None:

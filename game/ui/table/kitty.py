@@ -58,4 +58,4 @@ class Deck(TableObject):
         cw, ch = gfx.card_size(lay.small_w)
         deck = lay.deck
         for i in range(min(8, b.deck // 6 + 1)):
-            gfx.draw_card(surf, None, pygame.Rect(deck[0] - cw // 2 - i, deck[1] - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0)
+            gfx.draw_card(surf, None, pygame.Rect(deck[0] - cw // 2 - i, deck[1] - ch // 2 - i, cw, ch), face_up=False, shadow=i == 0, read=False)

@@ -69,7 +69,8 @@ class TableLayout:
     safe: pygame.Rect
     top_bar: pygame.Rect
     menu: pygame.Rect
-    card_w: int  # the hand's and the trick's cards
+    card_w: int  # the hand's cards (at most)
+    trick_w: int  # the trick's cards
     small_w: int  # the kitty, the deck, the opponents' backs
     pile_w: int  # a won trick lying sideways
     plates: dict  # side -> Rect
@@ -106,7 +107,7 @@ class TableLayout:
         """The rows for n cards: one row while every card keeps a strip a finger wide,
         else two, else three; cards as wide as that leaves (up to ``hand_max_w``)."""
         area = self.hand_area.w
-        least = max(40, int(self.hand_max_w * 0.62))
+        least = max(STRIP, int(self.hand_max_w * 0.62))
         for rows in (1, 2, 3):
             per_row = max(1, math.ceil(max(1, n) / rows))
             w = min(self.hand_max_w, area - (per_row - 1) * STRIP)
@@ -126,6 +127,24 @@ class TableLayout:
 
     def size(self, role: str) -> int:
         return self.text[role]
+
+    def bottom_plate(self, n: int) -> pygame.Rect:
+        """The human's plate for a hand of n cards: standing, a row just above the hand."""
+        r = self.plates["bottom"]
+        if self.kind != "tall":
+            return r
+        return pygame.Rect(r.left, self.highest_top(n) - 6 - r.h, r.w, r.h)
+
+    def highest_top(self, n: int) -> int:
+        """The highest the hand reaches from n cards until a whole hand (so what sits above
+        it stays put as cards are played), lifted cards included."""
+        return min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+
+    def prompt_over(self, n: int) -> int:
+        """The prompt line's bottom edge over a hand of n cards."""
+        if self.kind == "tall":
+            return self.bottom_plate(n).top - 4
+        return min(self.prompt_bottom, self.highest_top(n) - 6)
 
 
 _cache: dict = {}
@@ -192,11 +211,11 @@ def landscape(shape) -> TableLayout:
                  "bottom": (plates["bottom"].left - 36, plates["bottom"].centery)}
     lay = TableLayout(
         kind="wide" if wide else "low", w=W, h=H, safe=S, top_bar=pygame.Rect(0, 0, W, tb), menu=menu,
-        card_w=card_w, small_w=small_w, pile_w=pile_w, plates=plates,
+        card_w=card_w, trick_w=card_w, small_w=small_w, pile_w=pile_w, plates=plates,
         plate_look={"left": "box", "right": "box", "bottom": "box"}, backs=backs,
         kitty_center=(W // 2, kitty_y), deck=(W // 2, 0), trick_center=(W // 2, 0),
         trick_dx=int(card_w * 1.22), trick_dy=int(card_w * 0.42), piles=piles, hand_area=hand_area, hand_max_w=card_w,
-        prompt_bottom=0, prompt_width=min(hand_area.w + 40, S.w - 40), banner_y=0, coach=coach, coach4=coach,
+        prompt_bottom=0, prompt_width=min(hand_area.w, S.w - 40), banner_y=0, coach=coach, coach4=coach,
         panel=pygame.Rect(0, 0, 0, 0), info=pygame.Rect(0, 0, 0, 0), hint_bar=pygame.Rect(0, 0, 0, 0), sheet=pygame.Rect(0, 0, 0, 0), text=text)
     hand_top = lay.hand_top(16) - lay.hand_rows(16).lift
     lay.prompt_bottom = hand_top - 6
@@ -254,7 +273,7 @@ def tall(shape) -> TableLayout:
     coach, coach4 = bar(("hint", "undo", "look_back")), bar(("hint", "undo", "discard", "look_back"))
     hand_area = pygame.Rect(S.left + 6, 0, S.w - 12, by - 8)
     lay = TableLayout(
-        kind="tall", w=W, h=H, safe=S, top_bar=pygame.Rect(0, 0, W, tb), menu=menu, card_w=card_w, small_w=small_w,
+        kind="tall", w=W, h=H, safe=S, top_bar=pygame.Rect(0, 0, W, tb), menu=menu, card_w=card_w, trick_w=lerp(52, 92), small_w=small_w,
         pile_w=pile_w, plates=plates, plate_look={"left": "box", "right": "box", "bottom": "row"}, backs=backs,
         kitty_center=(W // 2, 0), deck=(W // 2, 0), trick_center=(W // 2, 0), trick_dx=0, trick_dy=0, piles=piles,
         hand_area=hand_area, hand_max_w=card_w, prompt_bottom=0, prompt_width=S.w - 24, banner_y=0, coach=coach, coach4=coach4,
@@ -270,10 +289,10 @@ def tall(shape) -> TableLayout:
     zone_top = plates["left"].bottom + 6 + fan_h + 8
     zone_bottom = lay.prompt_bottom - prompt_h
     lay.kitty_center = (W // 2, zone_top + _ch(small_w) // 2)
-    trick_w = card_w
+    trick_w = lay.trick_w
     tch = _ch(trick_w)
-    lay.trick_dx, lay.trick_dy = int(trick_w * 0.62), int(tch * 0.3)
-    lay.trick_center = (W // 2, max(zone_top + tch // 2 + 22, (zone_top + zone_bottom) // 2))
+    lay.trick_dx, lay.trick_dy = trick_w + 12, 0  # the three cards side by side, the human's in the middle
+    lay.trick_center = (W // 2, max(zone_top + tch // 2 + 26, (zone_top + zone_bottom) // 2))
     lay.deck = (W // 2, lay.trick_center[1])
     lay.banner_y = lay.trick_center[1] - tch // 2 - 6
     lay.panel = pygame.Rect(S.left + gap, tb + 6, S.w - 2 * gap, lay.prompt_bottom - tb - 6)

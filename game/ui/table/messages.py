@@ -78,7 +78,7 @@ class PromptLine(TableObject):
         size, lines = self.lines()
         lay = layout.now()
         lh = gfx.line_height(size, True, 2)
-        bottom = lay.prompt_bottom - 6
+        bottom = lay.prompt_over(len(self.table.hand.cards())) - 6
         cx = lay.hand_area.centerx if not lay.tall else lay.w // 2
         out = []
         for i, line in enumerate(lines):

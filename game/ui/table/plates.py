@@ -32,6 +32,8 @@ class Plate(BakedOnBackground, TableObject):
         self._turn = None  # prebake(): the turn shown forced on or off while its picture is made
 
     def bounds(self):
+        if layout.side(self.seat, self.table.human) == "bottom":  # standing, it sits just above the hand
+            return layout.now().bottom_plate(len(self.table.hand.cards()))
         return plate_rect(self.seat, self.table.human)
 
     def paint_bounds(self):
@@ -71,7 +73,7 @@ class Plate(BakedOnBackground, TableObject):
 
     def state_key(self):
         v = self.v
-        return (self.seat, self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,
+        return (self.seat, tuple(self.bounds()), self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,
                 v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat])
 
     def prebake(self, size) -> bool:

@@ -68,16 +68,16 @@ class FlyingCards(TableObject):
         clip = surf.get_clip()
         whole = clip.size == surf.get_size()
         lay = layout.now()
-        CARD_W, SMALL_W, PILE_W = lay.card_w, lay.small_w, lay.pile_w
+        CARD_W, SMALL_W, PILE_W, TRICK_W = lay.card_w, lay.small_w, lay.pile_w, lay.trick_w
         for sp in self.board.sprites:
             if not whole and not clip.colliderect(gfx.dev_rect(self.reach(sp))):
                 continue  # issue 13: a dirty rect redraws the cards that reach into it (nine fly while dealing)
             face = sp.face and sp.card is not None
-            if sp.width in (CARD_W, SMALL_W, PILE_W):
+            if sp.width in (CARD_W, SMALL_W, PILE_W, TRICK_W):
                 cw, ch = gfx.card_size(sp.width)
                 r = pygame.Rect(0, 0, cw, ch)
                 r.center = (int(sp.pos[0]), int(sp.pos[1]))
-                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=sp.width >= SMALL_W)
+                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=sp.width >= SMALL_W, read=False)
                 continue
             # a card growing or shrinking in flight: scale a cached size instead of rendering
             # new card art for every in-between width
@@ -94,7 +94,8 @@ class FlyingCards(TableObject):
 # trick, coming from an opponent's column, gathered to a pile (FlyingCards.draw)
 def flight_looks() -> tuple:
     lay = layout.now()
-    return ((lay.card_w, True), (lay.small_w, True), (lay.pile_w, False))
+    looks = ((lay.card_w, True), (lay.small_w, True), (lay.pile_w, False))
+    return looks if lay.trick_w == lay.card_w else looks + ((lay.trick_w, True),)
 
 
 def warm_flights(budget_ms: float) -> bool:

@@ -18,7 +18,7 @@ class TrickArea(TableObject):
         return layout.by_side(seat, self.table.human, (x, y + dy), (x - dx, y - dy), (x + dx, y - dy))
 
     def card_rect(self, seat: int) -> pygame.Rect:
-        cw, ch = gfx.card_size(layout.now().card_w)
+        cw, ch = gfx.card_size(layout.now().trick_w)
         r = pygame.Rect(0, 0, cw, ch)
         x, y = self.slot(seat)
         r.center = (int(x), int(y))
@@ -75,7 +75,5 @@ class TrickArea(TableObject):
             w = gfx.text_width(label, size, True)
             pill = pygame.Rect(0, 0, w + 16, size + 8)
             pill.midbottom = (r.centerx, r.top - 4)
-            if lay.trick_dy and layout.side(seat, self.table.human) == "bottom" and lay.tall:
-                pill.midtop = (r.centerx, r.bottom + 4)  # standing, the other two cards are above
             gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
             gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center", box=pill)

@@ -1,0 +1,380 @@
+"""Render every scene and table phase at phone, tablet and desktop sizes in the four
+languages and report each breach of the layout's floors:
+
+    python -m tools.layout_check [--sizes 360x640,844x390] [--langs pl,ru] [--scenes play,title]
+                                 [--shots DIR] [--verbose]
+
+Sizes are CSS pixels; each is drawn the way the browser build draws it (the picture's
+pixel budget at the device's pixel ratio: 3 on a phone, 1 on a desktop; game/ui/picture.py).
+What is checked comes from the drawing itself: while a scene draws, the drawing helpers and
+the widgets note the text lines (with their size), the clickable rects, the cards and the
+opaque panels they drew (gfx.start_record).  Breaches:
+
+- ``small text``: text under 12 CSS px;
+- ``small target``: a clickable rect (a card's visible strip included) under 44 CSS px;
+- ``overlap``: text over text, a card or a clickable rect that is not its own; two
+  clickable rects over each other; text or a target partly under an opaque panel;
+- ``cut``: text outside the window or outside the box it was drawn for;
+- ``bar``: a black bar along an edge (over 5% of that side: the window must be filled).
+
+Exit status 1 when any breach is found.  The test suite runs it (tests/ui/test_layout_check.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import pygame  # noqa: E402
+
+SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (800, 450), (1280, 720), (1920, 1080))
+LANGS = ("en", "pl", "ru", "bg")
+NAMES = ("Maximiliana K.", "Александра Юр", "Bartholomew Xy")  # as long as a name may be (14)
+PHONE_DPR = 3.0
+BAR_LIMIT = 0.05
+
+
+# --- the positions (engine matches), made once ------------------------------------------
+def _advance(pred, rules=None, seeds=range(1, 400)):
+    from game.engine import Match, RuleSet
+
+    for seed in seeds:
+        m = Match.new(rules or RuleSet.preset("standard"), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2000):
+            if pred(m):
+                return m
+            if m.phase == "game_over":
+                break
+            m.apply(rng.choice(m.legal_actions()))
+    raise RuntimeError("no match reached the wanted state")
+
+
+def _finished(deals=3, seed=11):
+    from game.engine import Match, RuleSet
+
+    m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
+    rng = random.Random(seed)
+    while m.phase != "game_over":
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+def positions() -> dict:
+    """name -> Match for the table phases (the human is seat 0)."""
+    def declare(m):
+        return m.phase == "declare" and m.to_act == 0 and m.deal_number >= 1 and len(m.view(0).hand) < 16
+
+    return {
+        "declare": _advance(declare),
+        "exchange": _advance(lambda m: m.phase == "exchange" and m.to_act == 0),
+        "kitty": _advance(lambda m: m.phase == "discard" and m.to_act == 0),
+        "play": _advance(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2 and len(m.view(0).tricks) >= 2),
+        "finished": _finished(),
+    }
+
+
+# --- the scenes ----------------------------------------------------------------------------
+def _open(app, match, shared=False):
+    from game.ui.session import Session
+
+    session = Session(match.copy() if hasattr(match, "copy") else match, list(NAMES), "random", storage=app.storage,
+                      human_seats=[0, 1] if shared else None)
+    session.save()
+    app.open_game(session)
+    app.step(dt=1 / 60)
+    return app.scene
+
+
+def _settle(app, frames=2):
+    for _ in range(frames):
+        app.step(dt=1 / 60)
+
+
+def _set_up(app, name, pos):
+    """Put the App in the state called `name`; False when it cannot (skipped)."""
+    del app.scenes[1:]
+    app.notices.clear() if hasattr(app.notices, "clear") else None
+    if name == "title":
+        app.scene.refresh()
+    elif name in ("new_game", "settings", "rules", "stats", "replays"):
+        app.push_scene(name)
+    elif name.startswith("rules:"):
+        app.push_scene("rules")
+        app.scene._set(name.split(":")[1])
+    elif name == "deal":
+        app.set_setting("speed", "normal")
+        app.start_new_game(seed=5, names=list(NAMES))
+        _settle(app, 40)
+        app.set_setting("speed", "instant")
+        return app.scene_name == "deal"
+    elif name in ("declare", "exchange", "kitty", "play"):
+        scene = _open(app, pos[name])
+        if name == "kitty":
+            hand = scene.table.board.hand
+            for c in list(hand)[:2]:
+                scene.choose_card(c)
+        return app.scene_name == name
+    elif name == "look_back":
+        _open(app, pos["play"]).table.lookback.toggle()
+    elif name == "last_trick":
+        _open(app, pos["play"]).table.last_trick.toggle()
+    elif name == "hint":
+        scene = _open(app, pos["play"])
+        scene.table.hint.request()
+        for _ in range(400):
+            app.step(dt=1 / 60)
+            if scene.table.hint.current() is not None:
+                break
+    elif name == "pause":
+        app.push_scene("pause", _open(app, pos["play"]).table)
+    elif name == "handover":
+        scene = _open(app, pos["play"], shared=True)
+        if app.scene_name != "handover":
+            app.push_scene("handover", scene.table)
+    elif name in ("score", "game_over", "analysis"):
+        from game.ui.session import Session
+
+        session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
+        if name == "score":
+            app.push_scene("score", session)
+        elif name == "game_over":
+            app.push_scene("game_over", session)
+        else:
+            app.push_scene("analysis", session, [session.history()[-1]["number"]])
+            for _ in range(600):
+                app.step(dt=1 / 60)
+                if getattr(app.scene, "done", lambda: True)() if callable(getattr(app.scene, "done", None)) else True:
+                    break
+    elif name == "replay":
+        from game.records_io import record_of
+        from game.ui.session import Session
+
+        session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
+        app.push_scene("replay", record_of(session))
+        for _ in range(12):
+            app.scene.key(_key(pygame.K_RIGHT)) if hasattr(app.scene, "key") else None
+    else:
+        raise ValueError(name)
+    return True
+
+
+def _key(k):
+    from game.ui.scene import Input
+
+    return Input("key", key=k)
+
+
+SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "replays",
+          "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
+          "score", "game_over", "analysis", "replay")
+
+
+# --- rendering with the record on -----------------------------------------------------------
+def render(app):
+    """Draw the visible scenes whole; what the top one drew, as noted."""
+    from game.ui import gfx, screen
+
+    app.step(dt=1 / 60)
+    surf = app.window
+    gfx.set_scale(surf.get_width() / screen.current().w)
+    scenes = app.visible_scenes()
+    for i, s in enumerate(scenes):
+        if hasattr(s, "invalidate"):
+            s.invalidate()
+        if i:
+            surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
+        if i == len(scenes) - 1:
+            gfx.start_record()
+        try:
+            s.draw(surf)
+            if i == len(scenes) - 1:
+                app.notices.draw(surf)
+        finally:
+            if i == len(scenes) - 1:
+                items = gfx.stop_record()
+    return items
+
+
+def _inside(a: pygame.Rect, b: pygame.Rect, slack: int = 2) -> bool:
+    return b.inflate(2 * slack, 2 * slack).contains(a)
+
+
+def _meets(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """Overlap by more than a pixel's rounding."""
+    return a.inflate(-2, -2).colliderect(b.inflate(-2, -2))
+
+
+def breaches(items, shape, window) -> list[str]:
+    """What the noted drawing breaks (see the module's docstring)."""
+    from game.ui import screen
+
+    out = []
+    css = shape.css
+    live: list = []
+    whole = shape.rect
+
+    def label(item):
+        kind, r, info = item
+        what = info.get("text") or info.get("name") or kind
+        return f"{kind} {what!r} {tuple(r)}"
+
+    for item in items:
+        kind, r, info = item
+        if kind == "veil":
+            live = []
+            continue
+        if kind == "panel":
+            kept = []
+            for other in live:
+                if _inside(other[1], r, 0):
+                    continue
+                if other[1].colliderect(r.inflate(-4, -4)) and other[0] in ("text", "target"):
+                    if info.get("over"):
+                        continue
+                    out.append(f"overlap: {label(other)} partly under a panel {tuple(r)}")
+                kept.append(other)
+            live = kept
+            continue
+        if kind == "text":
+            if info["size"] * css < screen.MIN_TEXT - 1e-6:
+                out.append(f"small text: {label(item)} at {info['size'] * css:.1f} CSS px")
+            if not _inside(r, whole, 1):
+                out.append(f"cut: {label(item)} outside the window")
+            elif info.get("box") is not None and not _inside(r, pygame.Rect(info["box"]), 2):
+                out.append(f"cut: {label(item)} outside its box {tuple(info['box'])}")
+        if kind == "target":
+            if min(r.w, r.h) * css < screen.MIN_TARGET - 0.5:
+                out.append(f"small target: {label(item)} {r.w * css:.0f}x{r.h * css:.0f} CSS px")
+            if not _inside(r, whole, 1):
+                out.append(f"cut: {label(item)} outside the window")
+        for other in live:
+            okind, orect, oinfo = other
+            if not _meets(r, orect):
+                continue
+            pair = {kind, okind}
+            if pair == {"card"}:
+                continue
+            if kind == "text" and okind == "target" and info.get("box") is not None and _inside(pygame.Rect(info["box"]), orect, 2):
+                continue  # a label inside its own button
+            if okind == "text" and kind == "target":
+                continue  # a button drawn over text is reported by its panel
+            if pair == {"card", "target"} and (info.get("card") or oinfo.get("card")):
+                if kind == "card" and okind == "target" and oinfo.get("card"):
+                    continue  # a hand card's visible part and the cards around it
+                if kind == "target" and info.get("card"):
+                    continue
+            if pair == {"target"} and info.get("card") and oinfo.get("card"):
+                continue
+            out.append(f"overlap: {label(item)} over {label(other)}")
+        if kind in ("text", "target", "card"):
+            live.append(item)
+    # black bars along the edges
+    w, h = window.get_size()
+    for edge, length, count in (("top", h, _black_run(window, "top")), ("bottom", h, _black_run(window, "bottom")),
+                                ("left", w, _black_run(window, "left")), ("right", w, _black_run(window, "right"))):
+        if count > BAR_LIMIT * length:
+            out.append(f"bar: a black bar {count} px along the {edge} ({100 * count / length:.0f}%)")
+    return out
+
+
+def _black_run(surf, edge) -> int:
+    """How many whole rows (or columns) from `edge` are pure black."""
+    w, h = surf.get_size()
+    n = 0
+    lines = range(h) if edge == "top" else range(h - 1, -1, -1) if edge == "bottom" else range(w) if edge == "left" else range(w - 1, -1, -1)
+    for i in lines:
+        if edge in ("top", "bottom"):
+            samples = [surf.get_at((x, i))[:3] for x in range(0, w, max(1, w // 16))]
+        else:
+            samples = [surf.get_at((i, y))[:3] for y in range(0, h, max(1, h // 16))]
+        if any(c != (0, 0, 0) for c in samples):
+            break
+        n += 1
+    return n
+
+
+def pixel_ratio(css) -> float:
+    """Window pixels per CSS pixel as the browser draws this size (Sharp: picture.py)."""
+    from game.ui import picture
+
+    phone = min(css) < 500
+    return picture.pixel_ratio(css, PHONE_DPR if phone else 1.0, "sharp")
+
+
+def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=sys.stdout) -> dict:
+    """Check every size x language x scene; returns {(size, lang, scene): [breaches]}."""
+    from game.ui.app import App
+
+    pos = positions()
+    found: dict = {}
+    for css in sizes:
+        ratio = pixel_ratio(css)
+        size = (round(css[0] * ratio), round(css[1] * ratio))
+        data = tempfile.mkdtemp(prefix="358layout-")
+        if pygame.display.get_init():
+            pygame.event.clear()
+        app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False},
+                  pixel_ratio=ratio)
+        _open(app, pos["play"])  # a saved game: the title shows Continue
+        app.to_title()
+        for lang in langs:
+            app.set_setting("language", lang)
+            for name in scenes:
+                try:
+                    ok = _set_up(app, name, pos)
+                except Exception as exc:  # a scene that cannot be set up is a breach too
+                    found[(css, lang, name)] = [f"error: {type(exc).__name__}: {exc}"]
+                    continue
+                if not ok:
+                    found[(css, lang, name)] = [f"error: could not reach {name} (at {app.scene_name})"]
+                    continue
+                items = render(app)
+                problems = breaches(items, app.shape, app.window)
+                if problems:
+                    found[(css, lang, name)] = problems
+                if shots:
+                    os.makedirs(shots, exist_ok=True)
+                    pygame.image.save(app.window, os.path.join(shots, f"{css[0]}x{css[1]}_{lang}_{name.replace(':', '-')}.png"))
+                if verbose:
+                    print(f"{css[0]}x{css[1]} {lang} {name}: {len(problems)} breaches", file=out)
+        app.to_title()
+    return found
+
+
+def report(found, checked: int, seconds: float, out=sys.stdout) -> None:
+    for (css, lang, name), problems in sorted(found.items()):
+        for p in problems:
+            print(f"{css[0]}x{css[1]} {lang} {name}: {p}", file=out)
+    total = sum(len(p) for p in found.values())
+    print(f"layout_check: {checked} renders, {total} breaches in {len(found)} of them ({seconds:.1f} s)", file=out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    ap.add_argument("--langs", default=",".join(LANGS))
+    ap.add_argument("--scenes", default=",".join(SCENES))
+    ap.add_argument("--shots", help="save a PNG of every render here")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes.split(",") if s]
+    langs = [s for s in args.langs.split(",") if s]
+    scenes = [s for s in args.scenes.split(",") if s]
+    start = time.perf_counter()
+    found = run(sizes, langs, scenes, args.shots, args.verbose)
+    report(found, len(sizes) * len(langs) * len(scenes), time.perf_counter() - start)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
