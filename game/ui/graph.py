@@ -70,19 +70,18 @@ def draw_score_graph(surf, rect, series, names, label_deal: str = "", title: str
     rect = pygame.Rect(rect)
     top = rect.top
     if title:
-        gfx.blit_text(surf, title, 20, (rect.left + 6, top), gfx.GOLD, True)
-        top += 40
+        gfx.blit_text(surf, title, 20 if rect.w >= 500 else 16, (rect.left + 6, top), gfx.GOLD, True, width=rect.w - 12)
+        top += 40 if rect.w >= 500 else 28
     # legend: swatch, marker, name, final total
     x = rect.left + 6
     for seat in range(3):
         colour = SEAT_COLOURS[seat]
         gfx.line(surf, colour, (x, top + 10), (x + 26, top + 10), 3)
         _marker(surf, MARKERS[seat], (x + 13, top + 10), colour, 4)
-        name = names[seat]
-        while gfx.text_width(name, 18, True) > rect.w // 3 - 80 and len(name) > 3:
-            name = name[:-1]
-        label = f"{name} {series[seat][-1]:+d}"
-        r = gfx.blit_text(surf, label, 18, (x + 32, top), colour, True)
+        size = 18 if rect.w >= 500 else 13
+        total = f" {series[seat][-1]:+d}"
+        name = gfx.ellipsize(names[seat], size, max(24, rect.w // 3 - 40 - gfx.text_width(total, size, True)), True)
+        r = gfx.blit_text(surf, name + total, size, (x + 32, top), colour, True)
         x = max(r.right + 22, x + rect.w // 3)
     top += 34
     values = [v for s in series for v in s]

@@ -88,9 +88,15 @@ class Notices:
         n = self.current
         if n is None:
             return None
-        lines = len(gfx.wrap(n.text, TEXT_SIZE, RECT_WIDTH - 32))
+        from . import screen
+
+        lines = len(gfx.wrap(n.text, TEXT_SIZE, min(RECT_WIDTH, screen.safe().w - 16) - 32))
         height = lines * (gfx.font(TEXT_SIZE).get_linesize()) + 20
-        return pygame.Rect((1280 - RECT_WIDTH) // 2, TOP, RECT_WIDTH, height)
+        from . import screen
+
+        s = screen.safe()
+        width = min(RECT_WIDTH, s.w - 16)
+        return pygame.Rect(s.centerx - width // 2, s.top + TOP, width, height)
 
     def handle(self, inp) -> bool:
         """A click on the banner dismisses it (and goes no further)."""

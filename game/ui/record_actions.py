@@ -77,8 +77,8 @@ def game_over_buttons(scene, session) -> list:
     def record():
         return session_record(session)
 
-    return [
-        Button((40, 634, 280, 58), lambda: t("record.replay"), lambda: replay_record(scene.app, record()), name="replay", size=20),
-        Button((960, 634, 136, 58), lambda: t("record.export_short"), lambda: export_record(scene.app, record()), name="export_record", size=18),
-        Button((1104, 634, 136, 58), lambda: t("record.share_short"), lambda: share_record(scene.app, record()), name="share", size=18),
+    return [  # placed by the screen (its bottom bar)
+        Button((0, 0, 136, 52), lambda: t("record.replay"), lambda: replay_record(scene.app, record()), name="replay", size=20),
+        Button((0, 0, 136, 52), lambda: t("record.export_short"), lambda: export_record(scene.app, record()), name="export_record", size=18),
+        Button((0, 0, 136, 52), lambda: t("record.share_short"), lambda: share_record(scene.app, record()), name="share", size=18),
     ]

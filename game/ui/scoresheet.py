@@ -74,7 +74,7 @@ def draw_owed(surf, session, pos) -> int:
     gfx.blit_text(surf, t("score.owed"), 18, (x, y), gfx.GOLD, True)
     y += 30
     for seat in range(3):
-        gfx.blit_text(surf, session.names[seat], 17, (x, y + 2), gfx.CREAM)
+        gfx.blit_text(surf, session.names[seat], 17, (x, y + 2), gfx.CREAM, width=140)
         left = view.owed(seat)
         cx = x + 150
         if not left:
@@ -90,19 +90,22 @@ def draw_owed(surf, session, pos) -> int:
 def draw_result(surf, session, row, rect) -> int:
     """The deal's result per player: target, tricks, points."""
     x, y = rect.left, rect.top
-    cols = [x, x + 170, x + 250, x + 330]
-    for c, key, width in zip(cols, ("score.player", "score.target", "score.taken", "score.points"), (160, 74, 74, 120)):
-        gfx.blit_text(surf, t(key), gfx.fit_size(t(key), 16, width, True), (c, y), gfx.MUTED, True)
-    y += 28
+    k = min(1.0, rect.w / 400)
+    widths = (int(166 * k), int(80 * k), int(80 * k), rect.w - int(166 * k) - 2 * int(80 * k))
+    cols = [x, x + widths[0], x + widths[0] + widths[1], x + widths[0] + 2 * widths[1]]
+    size, head = (20, 16) if k >= 0.95 else (15, 13)
+    for c, key, width in zip(cols, ("score.player", "score.target", "score.taken", "score.points"), widths):
+        gfx.blit_text(surf, t(key), gfx.fit_size(t(key), head, width - 6, True), (c, y), gfx.MUTED, True, width=width - 6)
+    y += head + 12
     for seat in range(3):
         nm = session.names[seat]
-        gfx.blit_text(surf, nm, 20, (cols[0], y), gfx.CREAM, seat == row["declarer"])
+        gfx.blit_text(surf, nm, size, (cols[0], y), gfx.CREAM, seat == row["declarer"], width=widths[0] - 8)
         target = row["targets"][seat]
         tgt = t("table.tricks_min", taken="", target=target).lstrip(" /") if row["contract"] == "MT" else str(target)
-        gfx.blit_text(surf, tgt, 20, (cols[1], y), gfx.CREAM)
-        gfx.blit_text(surf, str(row["taken"][seat]), 20, (cols[2], y), gfx.CREAM)
+        gfx.blit_text(surf, tgt, size, (cols[1], y), gfx.CREAM, width=widths[1] - 6)
+        gfx.blit_text(surf, str(row["taken"][seat]), size, (cols[2], y), gfx.CREAM)
         p = row["points"][seat]
         col = (140, 230, 150) if p > 0 else (gfx.BRIGHT_RED if p < 0 else gfx.MUTED)
-        gfx.blit_text(surf, f"{p:+d}", 22, (cols[3], y), col, True)
-        y += 32
+        gfx.blit_text(surf, f"{p:+d}", size + 2, (cols[3], y), col, True)
+        y += size + 12
     return y

@@ -5,20 +5,31 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx, stats_keeper
+from .. import gfx, screen, stats_keeper
 from ..backdrop import blit_backdrop  # issue 13
 from ..graph import draw_score_graph, score_series
+from ..menu_layout import bar_top, bottom_bar, two_panels
 from ..registry import register
 from ..scene import Scene
 from ..scoresheet import draw_owed, draw_result, draw_sheet
 from ..widgets import Button
 from ..record_actions import game_over_buttons  # issue 9d
 
-W, H = 1280, 720
+def title_size() -> int:
+    return 38 if screen.safe().w >= 900 and screen.safe().h >= 560 else 24
 
 
-SHEET_PANELS = (pygame.Rect(40, 80, 520, 540), pygame.Rect(590, 80, 650, 540))  # the deal, the sheet
-OVER_PANELS = (pygame.Rect(40, 76, 520, 550), pygame.Rect(590, 76, 650, 550))  # the result, the graph or sheet
+def panels(buttons: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The deal (or result) panel and the sheet (or graph) panel above the buttons' bar."""
+    s = screen.safe()
+    top = s.top + 14 + gfx.line_height(title_size(), True, 0) + 10
+    return two_panels(top, bar_top(buttons) - 14, 0.42 if not screen.portrait() else 0.47)
+
+
+def place(widgets) -> None:
+    """The buttons along the bottom, in their order."""
+    for w, r in zip(widgets, bottom_bar(len(widgets))):
+        w.rect = r
 
 
 @register("score")
@@ -34,8 +45,9 @@ class ScoreScene(Scene):
         self.build()
 
     def build(self):
-        self.widgets = [Button((W // 2 - 140, H - 86, 280, 58), lambda: t("score.next"), self.back, name="next", primary=True)]
-        self.widgets.append(Button((W // 2 - 440, H - 86, 280, 58), lambda: t("analysis.button"), self.analyse, name="analysis"))  # issue 9c
+        self.widgets = [Button((0, 0, 280, 52), lambda: t("analysis.button"), self.analyse, name="analysis"),  # issue 9c
+                        Button((0, 0, 280, 52), lambda: t("score.next"), self.back, name="next", primary=True)]
+        place(self.widgets)
 
     def analyse(self):
         """The deal just finished, analysed (back here with Esc or Back)."""
@@ -53,31 +65,39 @@ class ScoreScene(Scene):
     def prepare(app, surf) -> None:
         """Make the sheet's panels and headings before a game (their first drawing is slow
         in the browser); the rows are drawn when there are some."""
-        blit_backdrop(surf, SHEET_PANELS)
-        gfx.blit_text(surf, t("score.sheet"), 20, (SHEET_PANELS[1].left + 20, SHEET_PANELS[1].top + 14), gfx.GOLD, True)
-        Button((W // 2 - 140, H - 86, 280, 58), lambda: t("score.next"), None, primary=True).draw(surf)
+        sheet_panels = panels(2)
+        blit_backdrop(surf, sheet_panels)
+        gfx.blit_text(surf, t("score.sheet"), 20, (sheet_panels[1].left + 20, sheet_panels[1].top + 14), gfx.GOLD, True)
+        Button(bottom_bar(2)[1], lambda: t("score.next"), None, primary=True).draw(surf)
 
     def draw(self, surf):
         self.blit_page(surf, len(self.session.history()), self.draw_page)
         super().draw(surf)
 
     def draw_page(self, surf):
-        blit_backdrop(surf, SHEET_PANELS)  # the felt and both panels: one blit
+        left, right = panels(len(self.widgets))
+        blit_backdrop(surf, (left, right))  # the felt and both panels: one blit
+        s = screen.safe()
         rows = self.session.history()
         row = rows[-1] if rows else None
         title = t("score.title", deal=(row["number"] + 1) if row else 0)
-        gfx.blit_text(surf, title, 38, (W // 2, 18), gfx.GOLD, True, "midtop", shadow=True)
-        left, right = SHEET_PANELS
+        gfx.blit_text(surf, title, title_size(), (s.centerx, s.top + 14), gfx.GOLD, True, "midtop", shadow=True, width=s.w - 24)
+        small = left.w < 480 or left.h < 330
         if row:
             c = row["contract"]
-            icon = gfx.contract_icon(c, 34)
-            gfx.blit(surf, icon, (left.left + 24, left.top + 20))
-            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 22, (left.left + 24 + gfx.logical(icon.get_width()) + 12, left.top + 26), gfx.CREAM, True)
-            gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 17, (left.left + 24, left.top + 66), gfx.MUTED)
-            y = draw_result(surf, self.session, row, pygame.Rect(left.left + 24, left.top + 104, left.w - 48, 160))
-            draw_owed(surf, self.session, (left.left + 24, y + 24))
-        gfx.blit_text(surf, t("score.sheet"), 20, (right.left + 20, right.top + 14), gfx.GOLD, True)
-        draw_sheet(surf, self.session, pygame.Rect(right.left + 14, right.top + 48, right.w - 28, right.h - 60))
+            pad = 12 if small else 24
+            icon = gfx.contract_icon(c, 26 if small else 34)
+            gfx.blit(surf, icon, (left.left + pad, left.top + pad - 4))
+            x = left.left + pad + gfx.logical(icon.get_width()) + 10
+            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 17 if small else 22, (x, left.top + pad), gfx.CREAM, True, width=left.right - pad - x)
+            y = left.top + pad + (30 if small else 42)
+            gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 14 if small else 17, (left.left + pad, y), gfx.MUTED,
+                          width=left.w - 2 * pad)
+            y = draw_result(surf, self.session, row, pygame.Rect(left.left + pad, y + (24 if small else 38), left.w - 2 * pad, 160))
+            if left.bottom - y > 150:
+                draw_owed(surf, self.session, (left.left + pad, y + 16))
+        gfx.blit_text(surf, t("score.sheet"), 17 if small else 20, (right.left + 14, right.top + 10), gfx.GOLD, True)
+        draw_sheet(surf, self.session, pygame.Rect(right.left + 10, right.top + 40, right.w - 20, right.h - 48))
 
 
 @register("game_over")
@@ -96,14 +116,16 @@ class GameOverScene(Scene):
         self.build()
 
     def build(self):
+        # one bar of buttons (two or three rows on a phone): nothing laid over anything
         self.widgets = [
-            Button((W // 2 + 170, H - 86, 280, 58), lambda: t("over.play_again"), self.play_again, name="play_again", primary=True),
-            Button((W // 2 - 450, H - 86, 280, 58), lambda: t("over.menu"), self.to_menu, name="menu"),
-            Button((W // 2 - 140, H - 86, 280, 58), lambda: t("analysis.button_game"), self.analyse, name="analysis"),
-            Button((1240 - 230, 86, 214, 40), lambda: t("over.show_sheet") if self.show_graph else t("over.show_graph"),
+            Button((0, 0, 280, 52), lambda: t("over.menu"), self.to_menu, name="menu"),
+            Button((0, 0, 280, 52), lambda: t("analysis.button_game"), self.analyse, name="analysis"),
+            *game_over_buttons(self, self.session),  # issue 9d: replay, export, share
+            Button((0, 0, 280, 52), lambda: t("over.show_sheet") if self.show_graph else t("over.show_graph"),
                    self.toggle_graph, name="graph_toggle", size=18),
+            Button((0, 0, 280, 52), lambda: t("over.play_again"), self.play_again, name="play_again", primary=True),
         ]
-        self.widgets += game_over_buttons(self, self.session)  # issue 9d: replay, export, share
+        place(self.widgets)
 
     def analyse(self):
         self.app.push_scene("analysis", self.session, None)
@@ -141,31 +163,45 @@ class GameOverScene(Scene):
     def draw_page(self, surf):
         m = self.session.match
         winner, tiebreak = m.result()
-        left, right = OVER_PANELS
-        blit_backdrop(surf, OVER_PANELS)  # the felt and both panels: one blit
-        gfx.blit_text(surf, t("over.title"), 40, (W // 2, 14), gfx.GOLD, True, "midtop", shadow=True)
+        left, right = panels(len(self.widgets))
+        blit_backdrop(surf, (left, right))  # the felt and both panels: one blit
+        s = screen.safe()
+        gfx.blit_text(surf, t("over.title"), title_size(), (s.centerx, s.top + 14), gfx.GOLD, True, "midtop", shadow=True, width=s.w - 24)
+        small = left.w < 480 or left.h < 400
+        pad = 12 if small else 24
+        y = left.top + (10 if small else 24)
         if winner is not None:
             you = winner == self.session.human and not self.session.shared  # issue 9e: names with several people
             msg = t("over.you_win") if you else t("over.winner", name=self.session.names[winner])
-            gfx.blit_text(surf, msg, 36, (left.centerx, left.top + 24), gfx.GOLD, True, "midtop")
-            gfx.blit_wrapped(surf, t(f"over.tiebreak.{tiebreak}"), 18, pygame.Rect(left.left + 24, left.top + 80, left.w - 48, 60), gfx.CREAM, align="center")
+            size = 20 if small else 36
+            gfx.blit_text(surf, msg, gfx.fit_size(msg, size, left.w - 2 * pad, True, 16), (left.centerx, y), gfx.GOLD, True, "midtop", width=left.w - 2 * pad)
+            y += gfx.line_height(size, True, 0) + 4
+            why = t(f"over.tiebreak.{tiebreak}")
+            tsize = 14 if small else 18
+            if left.bottom - y - gfx.wrapped_height(why, tsize, left.w - 2 * pad, False, 2) >= 3 * 36 + 8:  # the podium first
+                y = gfx.blit_wrapped(surf, why, tsize, pygame.Rect(left.left + pad, y, left.w - 2 * pad, 60),
+                                     gfx.CREAM, align="center", line_gap=2, max_lines=2) + 6
         # podium: players by total
         order = sorted(range(3), key=lambda s: (s != winner, -m.totals[s]))
-        y = left.top + 150
-        for place, seat in enumerate(order, 1):
-            r = pygame.Rect(left.left + 40, y, left.w - 80, 56)
-            gfx.blit_panel(surf, r, color=(40, 80, 56) if place == 1 else gfx.PANEL, edge=gfx.GOLD if place == 1 else gfx.PANEL_EDGE, radius=10, shadow=False)
-            gfx.blit_text(surf, f"{place}.", 24, (r.left + 16, r.centery), gfx.GOLD, True, "midleft")
-            gfx.blit_text(surf, self.session.names[seat], 24, (r.left + 60, r.centery), gfx.CREAM, True, "midleft")
-            gfx.blit_text(surf, f"{m.totals[seat]:+d}", 26, (r.right - 16, r.centery), gfx.CREAM, True, "midright")
-            y += 70
+        row_h = max(30, min(56, (left.bottom - y - 8) // 3 - 8))
+        size = 24 if row_h >= 50 else 16
+        for place_no, seat in enumerate(order, 1):
+            r = pygame.Rect(left.left + pad, y, left.w - 2 * pad, row_h)
+            gfx.blit_panel(surf, r, color=(40, 80, 56) if place_no == 1 else gfx.PANEL, edge=gfx.GOLD if place_no == 1 else gfx.PANEL_EDGE, radius=10, shadow=False)
+            gfx.blit_text(surf, f"{place_no}.", size, (r.left + 12, r.centery), gfx.GOLD, True, "midleft", box=left)
+            total = f"{m.totals[seat]:+d}"
+            tw = gfx.text_width(total, size + 2, True)
+            gfx.blit_text(surf, self.session.names[seat], size, (r.left + 16 + size * 2, r.centery), gfx.CREAM, True, "midleft",
+                          width=r.w - 40 - size * 2 - tw, box=left)
+            gfx.blit_text(surf, total, size + 2, (r.right - 12, r.centery), gfx.CREAM, True, "midright", box=left)
+            y += row_h + (14 if row_h >= 50 else 6)
         rows = self.session.history()
-        if rows:
-            gfx.blit_text(surf, t("score.title", deal=rows[-1]["number"] + 1), 17, (left.left + 40, y + 2), gfx.GOLD, True)
-            draw_result(surf, self.session, rows[-1], pygame.Rect(left.left + 40, y + 32, left.w - 80, 120))
+        if rows and left.bottom - y >= 170:
+            gfx.blit_text(surf, t("score.title", deal=rows[-1]["number"] + 1), 17, (left.left + pad, y + 2), gfx.GOLD, True, width=left.w - 2 * pad)
+            draw_result(surf, self.session, rows[-1], pygame.Rect(left.left + pad, y + 32, left.w - 2 * pad, 120))
+        inner = pygame.Rect(right.left + 12, right.top + 10, right.w - 24, right.h - 18)
         if self.show_graph:
-            draw_score_graph(surf, pygame.Rect(right.left + 14, right.top + 14, right.w - 28, right.h - 24), self.graph_series(),
-                             self.session.names, t("graph.deals"), t("graph.title"))
+            draw_score_graph(surf, inner, self.graph_series(), self.session.names, t("graph.deals"), t("graph.title"))
         else:
-            gfx.blit_text(surf, t("score.sheet"), 20, (right.left + 20, right.top + 14), gfx.GOLD, True)
-            draw_sheet(surf, self.session, pygame.Rect(right.left + 14, right.top + 48, right.w - 28, right.h - 60), highlight_last=False)
+            gfx.blit_text(surf, t("score.sheet"), 17 if small else 20, (inner.left + 6, inner.top + 4), gfx.GOLD, True)
+            draw_sheet(surf, self.session, pygame.Rect(inner.left, inner.top + 36, inner.w, inner.h - 40), highlight_last=False)

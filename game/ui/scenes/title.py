@@ -7,13 +7,12 @@ import pygame
 
 from ...i18n import t
 from ...engine import Card
-from .. import gfx
+from .. import gfx, screen
+from ..menu_layout import grid
 from ..registry import register
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button
-
-W, H = 1280, 720
 
 
 def _title_cards(surf, center, width=96, spread=14):
@@ -55,28 +54,45 @@ class TitleScene(Scene):
             self.info = t("menu.continue_info", deal=m.deal_number + 1, deals=m.rules.deals, preset=t(f"preset.{m.rules.preset_name}"))
         self.build()
 
+    def places(self) -> dict:
+        """The logo's block and the buttons' area: the logo above the buttons, or beside
+        them on a low window (a phone lying)."""
+        shape, s = screen.current(), screen.safe()
+        low = not shape.portrait and shape.h < 560
+        if low:
+            logo = pygame.Rect(s.left, s.top, s.w * 45 // 100, s.h)
+            buttons = pygame.Rect(logo.right, s.top + 12, s.right - logo.right - 12, s.h - 24)
+        else:
+            logo_h = min(330, max(200, s.h * 42 // 100))
+            logo = pygame.Rect(s.left, s.top, s.w, logo_h)
+            buttons = pygame.Rect(s.left + 16, logo.bottom + 6, s.w - 32, s.bottom - logo.bottom - 20)
+        return {"logo": logo, "buttons": buttons, "low": low}
+
     def build(self):
         self.widgets = []
-        x, w = W // 2 - 170, 340
-        y = 380
+        entries = []
         if self.session is not None:
-            b = Button((x, y, w, 62), lambda: t("menu.continue"), self.do_continue, name="continue", primary=True)
-            b.sublabel = self.info
-            self.widgets.append(b)
-            y += 76
-        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.new_game"), self.do_new, name="new_game", primary=self.session is None))
-        y += 64
-        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"))
-        y += 64
-        self.widgets.append(Button((x, y, w, 52), lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"))
-        y += 64
+            entries.append(("continue", lambda: t("menu.continue"), self.do_continue, True))
+        entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None))
+        entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
+        entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
+        entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))  # issue 9c
+        entries.append(("replays", lambda: t("menu.replays"), lambda: self.app.push_scene("replays"), False))  # issue 9d
         if not self.app.web:
-            self.widgets.append(Button((x, y, w, 52), lambda: t("menu.quit"), self.do_quit, name="quit"))
-        self.widgets.append(Button((W - 290, H - 84, 250, 52), lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), name="stats"))  # issue 9c
-        self.widgets.append(Button((W - 290, H - 148, 250, 52), lambda: t("menu.replays"), lambda: self.app.push_scene("replays"), name="replays"))  # issue 9d
+            entries.append(("quit", lambda: t("menu.quit"), self.do_quit, False))
+        area = self.places()["buttons"]
+        footer = gfx.line_height(16) + 8
+        if area.h - footer >= len(entries) * 58:  # room for the keys' footer under the buttons
+            area = pygame.Rect(area.left, area.top, area.w, area.h - footer)
+        rects = grid(area, len(entries), 52, 8 if area.h < 400 else 12)
+        for (name, label, action, primary), r in zip(entries, rects):
+            b = Button(r, label, action, name=name, primary=primary)
+            if name == "continue":
+                b.sublabel = self.info
+                b.rect.h = max(b.rect.h, 52)
+            self.widgets.append(b)
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
-
     def extra_key(self):
         return (self.info, self.session is not None, len(self.widgets))
 
@@ -96,15 +112,30 @@ class TitleScene(Scene):
 
     def draw(self, surf):
         self.draw_background(surf)
-        _title_cards(surf, (W // 2, 150), 92)
-        gfx.blit_text(surf, t("app.title"), 72, (W // 2, 250), gfx.GOLD, True, "midtop", shadow=True)
-        gfx.blit_text(surf, t("app.subtitle"), 20, (W // 2, 326), gfx.MUTED, False, "midtop")
+        p = self.places()
+        logo = p["logo"]
+        s = screen.safe()
+        card_w = 92 if logo.h >= 300 and logo.w >= 600 else 64
+        cards_y = logo.top + (logo.h * 30 // 100 if not p["low"] else logo.h * 26 // 100)
+        _title_cards(surf, (logo.centerx, cards_y), card_w)
+        title = t("app.title")
+        size = gfx.fit_size(title, 72 if card_w == 92 else 52, logo.w - 32, True)
+        y = cards_y + int(card_w * 0.9)
+        r = gfx.blit_text(surf, title, size, (logo.centerx, y), gfx.GOLD, True, "midtop", shadow=True)
+        sub = pygame.Rect(logo.left + 16, r.bottom + 4, logo.w - 32, logo.bottom - r.bottom - 8)
+        gfx.blit_wrapped(surf, t("app.subtitle"), 16 if logo.w < 600 else 20, sub, gfx.MUTED, align="center", line_gap=2, max_lines=2)
         if self.app.notice:
-            r = pygame.Rect(W // 2 - 430, 16, 860, 56)
+            r = pygame.Rect(s.left + 12, s.top + 10, s.w - 24, 56)
+            r.w = min(r.w, 860)
+            r.centerx = s.centerx
             gfx.blit_panel(surf, r, color=(70, 24, 28), edge=gfx.BRIGHT_RED, radius=12, alpha=240)
-            gfx.blit_wrapped(surf, self.app.notice, 17, r.inflate(-24, -12), gfx.CREAM, align="center")
+            gfx.blit_wrapped(surf, self.app.notice, 14, r.inflate(-24, -10), gfx.CREAM, align="center", line_gap=2, max_lines=2)
         super().draw(surf)
-        gfx.blit_text(surf, t("menu.footer"), 16, (W // 2, H - 14), gfx.DIM, False, "midbottom")
+        area = p["buttons"]
+        bottom = max(w.rect.bottom for w in self.widgets)
+        footer = t("menu.footer")
+        if area.bottom - bottom >= gfx.line_height(16) + 6 and gfx.text_width(footer, 16) <= area.w:  # only where it has room
+            gfx.blit_text(surf, footer, 16, (area.centerx, area.bottom), gfx.DIM, False, "midbottom")
 
     def click_empty(self, pos):
         self.app.notice = None

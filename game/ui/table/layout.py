@@ -30,6 +30,7 @@ import pygame
 from .. import screen
 from ..art.core import CARD_RATIO
 
+CARD_W, SMALL_W, PILE_W = 92, 64, 40  # the reference design's card widths (1280x720 lying)
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in the hand
 STRIP = screen.MIN_TARGET  # the visible strip of a card in the hand: a finger's width
 
