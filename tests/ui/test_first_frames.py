@@ -85,12 +85,12 @@ def test_natively_a_new_screen_is_drawn_in_its_first_frame(make_app):
 def test_a_backdrop_is_the_felt_and_its_panels_drawn_one_by_one(make_app):
     """The score pages' cached backdrop (one opaque blit) shows the very pixels of the felt
     and the panels drawn in turn, at 1x and at a device scale."""
-    from game.ui.scenes.score import OVER_PANELS, SHEET_PANELS
+    from game.ui.scenes.score import panels as score_panels
 
     make_app()
     for size in ((1280, 720), (1600, 900)):
         gfx.set_scale(size[0] / 1280)
-        for panels in (SHEET_PANELS, OVER_PANELS):
+        for panels in (score_panels(2), score_panels(7)):
             fast, slow = pygame.Surface(size), pygame.Surface(size)
             backdrop.blit_backdrop(fast, panels)
             backdrop.blit_backdrop(fast, panels)  # from the cache the second time

@@ -6,11 +6,11 @@ import pygame
 
 from game.ui import gfx
 from game.ui.autopilot import Autopilot
-from game.ui.table.sprites import FLIGHT_LOOKS
+from game.ui.table.sprites import flight_looks
 
 
 def _flight_widths():
-    return {gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(w))).w: shadow for w, shadow in FLIGHT_LOOKS}
+    return {gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(w))).w: shadow for w, shadow in flight_looks()}
 
 
 def _all_made() -> bool:

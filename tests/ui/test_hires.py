@@ -1,9 +1,10 @@
-"""Rendering at the window's real pixel size: layout and input stay in 1280x720 logical
-coordinates, the canvas and everything drawn on it are at device resolution."""
+"""Rendering at the window's real pixel size: the logical canvas follows the window's shape
+(a logical pixel is a window pixel up to the reference design, larger beyond it), no
+letterbox, and everything is drawn at window resolution."""
 
 import pygame
 
-from game.ui import gfx
+from game.ui import gfx, screen
 from tests.ui.helpers import advance_until, table_for
 
 
@@ -18,14 +19,12 @@ def _play_table(app):
 def test_large_window_renders_at_device_resolution(make_app):
     app = make_app(size=(1920, 1080))
     scene = _play_table(app)
-    assert app.canvas.get_size() == (1920, 1080)
+    assert app.window.get_size() == (1920, 1080) and screen.size() == (1280, 720)
     assert app.render_scale == 1.5 and gfx.scale() == 1.5
     # the hand's cards were rendered 1.5x as wide as their logical width (no resampling)
     card, rect = next((c, r) for c, r in scene.table.hand.card_rects() if c is not None)
     assert any(k[0] == card.index and k[1] == gfx.px(rect.w) for k in gfx._composites)
-    # text is rendered at the device font size
     assert gfx.dev_text("Menu", 20).get_height() > gfx.text("Menu", 20).get_height() * 1.3
-    # clicks still land in logical coordinates
     from game.ui.autopilot import Autopilot
 
     assert Autopilot(app).click("menu")
@@ -33,50 +32,39 @@ def test_large_window_renders_at_device_resolution(make_app):
     assert app.scene_name == "pause"
 
 
-def test_cached_table_matches_a_fresh_render_when_scaled(make_app):
+def test_cached_table_matches_a_fresh_render(make_app):
     app = make_app(size=(1000, 620))
     scene = _play_table(app)
-    kept = pygame.image.tobytes(app.canvas, "RGB")
+    kept = pygame.image.tobytes(app.window, "RGB")
     scene.invalidate()
     app.always_redraw = True
     app.step(dt=1 / 60)
-    assert pygame.image.tobytes(app.canvas, "RGB") == kept
+    assert pygame.image.tobytes(app.window, "RGB") == kept
 
 
-def test_resize_rebuilds_the_canvas_and_scaled_layers(make_app, monkeypatch):
-    from game.ui import window as app_module
-
-    monkeypatch.setattr(app_module, "RESIZE_SETTLE", 0.0)
+def test_a_resize_lays_the_table_out_for_the_new_shape_without_bars(make_app):
     app = make_app()
     scene = _play_table(app)
-    assert app.canvas.get_size() == (1280, 720) and gfx.scale() == 1.0
-    for size in ((1920, 1080), (800, 450), (1280, 720), (1100, 900)):
+    hand = set(scene.table.board.hand)
+    for size, portrait in (((1920, 1080), False), ((800, 450), False), ((390, 844), True), ((1280, 720), False), ((1100, 900), False)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         app.step(dt=1 / 60)
-        assert app.window.get_size() == size
-        w, h = int(1280 * app.scale), int(720 * app.scale)
-        if size != (1280, 720):
-            assert app.canvas.get_size() == (w, h)
-            assert abs(gfx.scale() - app.scale) < 0.01
-        assert scene.table.compositor.still.surface.get_size() in ((w, h), size)
-        # the letterboxed picture is in the window: the felt shows at the centre
-        cx, cy = app.to_window((640, 300))
-        assert app.window.get_at((cx, cy))[1] > 40
+        assert app.window.get_size() == size and app.offset == (0, 0)
+        assert screen.portrait() == portrait
+        assert scene.table.compositor.still.surface.get_size() == size
+        # the felt reaches every corner: no letterbox
+        for corner in ((1, 1), (size[0] - 2, size[1] - 2)):
+            assert app.window.get_at(corner)[1] > 30
+        # every card of the hand is inside the window, the game goes on with the same cards
+        for _c, r in scene.table.hand.card_rects():
+            assert screen.current().rect.contains(r)
+        assert set(scene.table.board.hand) == hand
+    assert app.scene_name == "play"
 
 
-def test_dragging_a_resize_stretches_the_last_frame_until_it_settles(make_app):
-    import time
-
-    from game.ui import window as app_module
-
+def test_the_native_window_may_be_narrow_and_tall(make_app):
     app = make_app()
-    _play_table(app)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(300, 500), w=300, h=500))
     app.step(dt=1 / 60)
-    assert app.window.get_size() == (1600, 900)
-    assert app.canvas.get_size() == (1280, 720)  # not re-rendered yet: stretched
-    cx, cy = app.to_window((640, 300))
-    assert app.window.get_at((cx, cy))[1] > 40
-    time.sleep(app_module.RESIZE_SETTLE + 0.02)
-    app.step(dt=1 / 60)
-    assert app.canvas.get_size() == (1600, 900) and gfx.scale() == 1.25
+    assert app.window.get_size() == (360, 640)  # the portrait minimum, not widened to 800
+    assert screen.portrait()
