@@ -130,7 +130,8 @@ class Notices:
     def draw_save_line(self, surf, rect) -> None:
         saved = getattr(self.storage, "save_problem", None) is None
         size = 16 if saved else 15
-        gfx.blit_wrapped(surf, self.save_line(), size, rect, gfx.MUTED if saved else gfx.BRIGHT_RED, align="center")
+        lines = max(1, rect.h // gfx.line_height(size, False, 2))
+        gfx.blit_wrapped(surf, self.save_line(), size, rect, gfx.MUTED if saved else gfx.BRIGHT_RED, align="center", line_gap=2, max_lines=lines)
 
 
 def reason_text(code: str) -> str:

@@ -6,13 +6,22 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx
+from .. import gfx, screen
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
 from ..record_actions import pause_button  # issue 9d
 
-W, H = 1280, 720
+
+
+def panel_rect() -> pygame.Rect:
+    """The menu's panel: a column of five buttons under the title, the save line at the bottom."""
+    s = screen.safe()
+    gap = 10 if s.h >= 560 else 6
+    h = 48 + 5 * (52 + gap) + 56
+    r = pygame.Rect(0, 0, min(440, s.w - 20), min(h, s.h - 12))
+    r.center = s.center
+    return r
 
 
 @register("pause")
@@ -29,13 +38,17 @@ class PauseScene(Scene):
         self.build()
 
     def build(self):
-        x, w = W // 2 - 170, 340
+        from ..menu_layout import grid
+
+        r = panel_rect()
+        area = pygame.Rect(r.left + 20, r.top + 52, r.w - 40, r.h - 52 - 50)
+        rects = grid(area, 5, 52 if area.h >= 5 * 58 else 44, 10 if area.h >= 5 * 62 else 6)
         self.widgets = [
-            Button((x, 250, w, 56), lambda: t("pause.resume"), self.back, name="resume", primary=True),
-            Button((x, 320, w, 52), lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"),
-            Button((x, 384, w, 52), lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"),
-            Button((x, 448, w, 52), lambda: t("pause.quit_to_menu"), self.leave, name="leave"),
-            pause_button(self, (x, 560, w, 48)),  # issue 9d: export the game's record
+            Button(rects[0], lambda: t("pause.resume"), self.back, name="resume", primary=True),
+            Button(rects[1], lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"),
+            Button(rects[2], lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"),
+            Button(rects[3], lambda: t("pause.quit_to_menu"), self.leave, name="leave"),
+            pause_button(self, rects[4]),  # issue 9d: export the game's record
         ]
 
     def leave(self):
@@ -43,8 +56,9 @@ class PauseScene(Scene):
         self.app.to_title()
 
     def draw(self, surf):
-        r = pygame.Rect(W // 2 - 220, 150, 440, 478)  # issue 9d: room for "Export record"
+        r = panel_rect()
         gfx.blit_panel(surf, r, alpha=255)
-        gfx.blit_text(surf, t("pause.title"), 40, (W // 2, 172), gfx.GOLD, True, "midtop")
+        gfx.blit_text(surf, t("pause.title"), 30, (r.centerx, r.top + 10), gfx.GOLD, True, "midtop", width=r.w - 24, box=r)
         super().draw(surf)
-        self.app.notices.draw_save_line(surf, pygame.Rect(W // 2 - 210, 504, 420, 44))  # issue 10: saved, or why not
+        bottom = max(w.rect.bottom for w in self.widgets)
+        self.app.notices.draw_save_line(surf, pygame.Rect(r.left + 12, bottom + 6, r.w - 24, r.bottom - bottom - 8))  # issue 10: saved, or why not
