@@ -17,6 +17,8 @@ opaque panels they drew (gfx.start_record).  Breaches:
 - ``cut``: text outside the window or outside the box it was drawn for;
 - ``bar``: a black bar along an edge (over 5% of that side: the window must be filled).
 
+A menu in pages (game/ui/menu_page.py) is checked on every page ("stats#2").
+
 Exit status 1 when any breach is found.  The test suite runs it (tests/ui/test_layout_check.py).
 """
 
@@ -41,6 +43,7 @@ LANGS = ("en", "pl", "ru", "bg")
 NAMES = ("Maximiliana K.", "Александра Юр", "Bartholomew Xy")  # as long as a name may be (14)
 PHONE_DPR = 3.0
 BAR_LIMIT = 0.05
+renders = 0  # how many pictures the last run checked (a menu's every page counts)
 
 
 # --- the positions (engine matches), made once ------------------------------------------
@@ -108,6 +111,16 @@ def _set_up(app, name, pos):
         app.scene.refresh()
     elif name in ("new_game", "settings", "rules", "stats", "replays"):
         app.push_scene(name)
+    elif name == "stats:games":  # statistics with games of every preset in them
+        from game.stats import save_stats
+        from game.ui import stats_keeper
+
+        stats = stats_keeper.load(app)
+        for seat in range(3):
+            stats.add_game(pos["finished"], seat, "normal", hints=3, undos=1, date="2025-06-30")
+        stats.games.update({("blato", "expert"): [12, 5], ("classic", "random"): [3, 3], ("standard", "hard"): [140, 61]})
+        save_stats(app.storage, stats)
+        app.push_scene("stats")
     elif name.startswith("rules:"):
         app.push_scene("rules")
         app.scene._set(name.split(":")[1])
@@ -174,7 +187,7 @@ def _key(k):
     return Input("key", key=k)
 
 
-SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "replays",
+SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games", "replays",
           "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
           "score", "game_over", "analysis", "replay")
 
@@ -315,8 +328,10 @@ def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=
     """Check every size x language x scene; returns {(size, lang, scene): [breaches]}."""
     from game.ui.app import App
 
+    global renders
     pos = positions()
     found: dict = {}
+    renders = 0
     for css in sizes:
         ratio = pixel_ratio(css)
         size = (round(css[0] * ratio), round(css[1] * ratio))
@@ -338,15 +353,20 @@ def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=
                 if not ok:
                     found[(css, lang, name)] = [f"error: could not reach {name} (at {app.scene_name})"]
                     continue
-                items = render(app)
-                problems = breaches(items, app.shape, app.window)
-                if problems:
-                    found[(css, lang, name)] = problems
-                if shots:
-                    os.makedirs(shots, exist_ok=True)
-                    pygame.image.save(app.window, os.path.join(shots, f"{css[0]}x{css[1]}_{lang}_{name.replace(':', '-')}.png"))
-                if verbose:
-                    print(f"{css[0]}x{css[1]} {lang} {name}: {len(problems)} breaches", file=out)
+                for page in range(getattr(app.scene, "pages", 1)):  # a menu in pages: every page
+                    shown = name if not page else f"{name}#{page + 1}"
+                    if page:
+                        app.scene.show_page(page)
+                    items = render(app)
+                    renders += 1
+                    problems = breaches(items, app.shape, app.window)
+                    if problems:
+                        found[(css, lang, shown)] = problems
+                    if shots:
+                        os.makedirs(shots, exist_ok=True)
+                        pygame.image.save(app.window, os.path.join(shots, f"{css[0]}x{css[1]}_{lang}_{shown.replace(':', '-').replace('#', '-p')}.png"))
+                    if verbose:
+                        print(f"{css[0]}x{css[1]} {lang} {shown}: {len(problems)} breaches", file=out)
         app.to_title()
     return found
 
@@ -372,7 +392,7 @@ def main(argv=None) -> int:
     scenes = [s for s in args.scenes.split(",") if s]
     start = time.perf_counter()
     found = run(sizes, langs, scenes, args.shots, args.verbose)
-    report(found, len(sizes) * len(langs) * len(scenes), time.perf_counter() - start)
+    report(found, renders, time.perf_counter() - start)
     return 1 if found else 0
 
 

@@ -1,6 +1,7 @@
 """Window events → `Input`s in logical 1280x720 coordinates (mouse, touch, keys, text).
 A tap on a touch screen arrives twice (a finger event and an emulated mouse press): the
-twin is dropped."""
+twin is dropped.  A press is a "click" where it starts; its end is a "release" (the pages of
+a menu turn on a swipe: game/ui/menu_page.py)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,11 @@ class InputTranslator:
             if ev.button in (4, 5):
                 return Input("wheel", pos, key=1 if ev.button == 4 else -1)
             return None
+        if t == pygame.MOUSEBUTTONUP and ev.button == 1 and not getattr(ev, "touch", False):
+            return Input("release", app.to_logical(ev.pos))  # where a press ended: a swipe's end
+        if t == pygame.FINGERUP:
+            ww, wh = app.window.get_size()
+            return Input("release", app.to_logical((ev.x * ww, ev.y * wh)))
         if t == pygame.MOUSEMOTION:
             return None if getattr(ev, "touch", False) else Input("move", app.to_logical(ev.pos))
         if t == pygame.FINGERDOWN:

@@ -5,7 +5,7 @@ import pytest
 
 from game.stats import STATS_KEY, load_stats
 from game.ui import gfx
-from game.ui.scenes.stats import average_text
+from game.ui.stats_tables import average_text
 from game.ui.session import Session
 
 from .helpers import click_named, finished_match

@@ -8,12 +8,14 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx
+from .. import gfx, menu_page, screen
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
 
-W, H = 1280, 720
+BUTTON_H = 60  # the one button: wider and taller than the bar's, two lines of a long name
+MIDDLE = 0.56  # the button's centre, down the window: where the trick lies at the table
+GAPS = (0, 14, 12, 14)  # above each of the cover's lines
 
 
 @register("handover")
@@ -37,7 +39,36 @@ class HandOverScene(Scene):
 
     def build(self) -> None:
         label = lambda: t("handover.show", name=self.person)
-        self.widgets = [Button((W // 2 - 230, 430, 460, 70), label, self.accept, name="show_cards", primary=True, size=24)]
+        self.widgets = [Button(self.button_rect(), label, self.accept, name="show_cards", primary=True, size=24, icon=self.draw_label)]
+
+    def draw_label(self, surf, r, fg) -> None:
+        """The button's label: one line where it fits at a good size, else two lines at a
+        size a person reads from arm's length (a long name)."""
+        text, inner = t("handover.show", name=self.person), r.w - 24
+        size = gfx.fit_size(text, 24, inner, True, 18)
+        lines = [text]
+        if gfx.text_width(text, size, True) > inner:
+            for size in range(20, 13, -1):
+                wrapped = gfx.wrap(text, size, inner, True)
+                if len(wrapped) <= 2 and len(wrapped) * gfx.line_height(size, True, 2) + 6 <= r.h:
+                    lines = wrapped
+                    break
+        lh = gfx.line_height(size, True, 2)
+        y = r.centery - lh * len(lines) // 2 + lh // 2
+        for line in lines:
+            gfx.blit_text(surf, line, size, (r.centerx, y), fg, True, "center", width=inner, box=r)
+            y += lh
+
+    def button_rect(self) -> pygame.Rect:
+        """Under the cover's text, in the middle band of the window where the trick lies
+        at the table: a second tap on it cannot play a card from the hand or press a button
+        of the table's bar (both at the bottom)."""
+        s = screen.safe()
+        panel = self.panel_rect()
+        r = pygame.Rect(0, 0, min(480, s.w - 2 * menu_page.BAR_MARGIN), BUTTON_H)
+        r.midtop = (s.centerx, max(panel.bottom + 16, s.top + int(s.h * MIDDLE) - BUTTON_H // 2))
+        r.bottom = min(r.bottom, s.bottom - menu_page.BAR_MARGIN)
+        return r
 
     def extra_key(self):
         return (self.seat, self.person)
@@ -52,17 +83,56 @@ class HandOverScene(Scene):
         """Esc: the pause menu (save, quit); the cover stays until accepted."""
         self.app.push_scene("pause", self.table)
 
+    def lines(self, width: int) -> list[tuple]:
+        """What the cover says, top to bottom: (text, size, colour, bold, at most lines)."""
+        v = self.table.v
+        big = screen.current().compact > 0.5
+        out = [(t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 18 if big else 15, gfx.MUTED, True, 1),
+               (t("handover.title", name=self.person), 40 if big else 26, gfx.GOLD, True, 3),
+               (t("handover.turn", name=self.person), 22 if big else 18, gfx.CREAM, True, 2),
+               (t("handover.note", name=self.person), 18 if big else 16, gfx.CREAM, False, 4)]
+        return out
+
+    def keys(self, width: int):
+        """The keys' line, where a keyboard is likely (not on a phone)."""
+        return None if menu_page.phone() else (t("handover.keys"), 16 if width >= 600 else 14)
+
+    def panel_rect(self) -> pygame.Rect:
+        """The text's panel, sized to its lines, ending above the band of the button."""
+        s = screen.safe()
+        w = min(800, s.w - 20)
+        inner_w = w - 2 * self.pad(w)
+        h = 2 * 22 + sum(g + self.height(line, inner_w) for g, line in zip(GAPS, self.lines(inner_w)))
+        keys = self.keys(w)
+        if keys:
+            h += 12 + gfx.line_height(keys[1])
+        bottom = max(s.top + 10 + h, s.top + int(s.h * MIDDLE) - BUTTON_H // 2 - 16)
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (s.centerx, bottom)
+        r.top = max(r.top, s.top + 10)
+        r.h = min(r.h, bottom - r.top)
+        return r
+
+    @staticmethod
+    def pad(width: int) -> int:
+        return 40 if width >= 600 else 18
+
+    @staticmethod
+    def height(line, width: int) -> int:
+        text, size, _colour, bold, most = line
+        return min(most, len(gfx.wrap(text, size, width, bold))) * gfx.line_height(size, bold, 2)
+
     def draw(self, surf) -> None:
         gfx.blit_felt(surf)
-        v = self.table.v
-        panel = pygame.Rect(W // 2 - 400, 120, 800, 420)
+        panel = self.panel_rect()
         gfx.blit_panel(surf, panel, alpha=255)
-        deal = t("table.deal", deal=v.deal_number + 1, deals=v.deals_total)
-        gfx.blit_text(surf, deal, 18, (W // 2, panel.top + 22), gfx.MUTED, True, "midtop")
-        title = t("handover.title", name=self.person)
-        gfx.blit_text(surf, title, gfx.fit_size(title, 40, panel.w - 60, True), (W // 2, panel.top + 64), gfx.GOLD, True, "midtop", shadow=True)
-        line = t("handover.turn", name=self.person)
-        gfx.blit_text(surf, line, gfx.fit_size(line, 22, panel.w - 60, True), (W // 2, panel.top + 140), gfx.CREAM, True, "midtop")
-        gfx.blit_wrapped(surf, t("handover.note", name=self.person), 18, pygame.Rect(panel.left + 60, panel.top + 190, panel.w - 120, 90), gfx.CREAM, align="center")
+        pad = self.pad(panel.w)
+        y = panel.top + 22
+        for gap, (text, size, colour, bold, most) in zip(GAPS, self.lines(panel.w - 2 * pad)):
+            y += gap
+            box = pygame.Rect(panel.left + pad, y, panel.w - 2 * pad, panel.bottom - y)
+            y = gfx.blit_wrapped(surf, text, size, box, colour, bold, line_gap=2, align="center", max_lines=most)
+        keys = self.keys(panel.w)
+        if keys and panel.bottom - y >= 12 + gfx.line_height(keys[1]):
+            gfx.blit_text(surf, keys[0], keys[1], (panel.centerx, panel.bottom - 14), gfx.DIM, False, "midbottom", width=panel.w - 2 * pad, box=panel)
         super().draw(surf)
-        gfx.blit_text(surf, t("handover.keys"), 16, (W // 2, panel.bottom - 14), gfx.DIM, False, "midbottom")

@@ -1,4 +1,9 @@
-"""The new-game screen: rules preset and options, opponents, names, and who plays each seat."""
+"""The new-game screen: rules preset and options, opponents, names, and who plays each seat.
+
+Two sections, the rules and the players: side by side on a wide window, otherwise a page
+each (or more: game/ui/menu_page.py), with Back and Start in the bottom bar.  While a name
+is typed on a phone, the page moves up so that the field stays above the keyboard, which
+covers the bottom half of the window."""
 
 from __future__ import annotations
 
@@ -6,17 +11,18 @@ import pygame
 
 from ...i18n import t
 from ...engine.rules import RuleSet
-from .. import gfx
+from .. import gfx, menu_page
 from ..constants import STRENGTHS
+from ..menu_page import Paged
+from ..menu_rows import RowChoice, RowField
 from ..registry import register
 from ..scene import Scene
-from ..widgets import Button, Choice, TextField
-
-W, H = 1280, 720
+from ..widgets import Button
+from ..new_game_page import NewGamePage
 
 
 @register("new_game")
-class NewGameScene(Scene):
+class NewGameScene(NewGamePage, Paged, Scene):
     name = "new_game"
 
     def __init__(self, app):
@@ -45,7 +51,9 @@ class NewGameScene(Scene):
         return {k: getattr(r, k) for k in self.RuleSet.OPTIONS}
 
     def rebuild(self):
+        page = self.page
         self.build()
+        self.show_page(page)
 
     def set_preset(self, name):
         self.preset = name
@@ -57,6 +65,7 @@ class NewGameScene(Scene):
         self.validate()
 
     def validate(self):
+        error = self.error
         try:
             self.rules = self.RuleSet.preset(self.preset, **self.options)
             self.error = ""
@@ -66,16 +75,13 @@ class NewGameScene(Scene):
         for w in self.widgets:
             if w.name == "start":
                 w.enabled = self.rules is not None
+        if self.error != error and self.widgets:
+            self.layout()  # the reason takes the description's place: its height may differ
 
     def build(self):
-        self.widgets = []
-        x0 = 90
-        for i, p in enumerate(self.RuleSet.PRESETS):
-            b = Button((x0 + i * 190, 128, 176, 50), (lambda p=p: t(f"preset.{p}")), (lambda p=p: self.set_preset(p)), name=f"preset_{p}")
-            self.widgets.append(b)
+        """The widgets; where they go is layout()'s."""
         onoff = lambda v: t("common.on") if v else t("common.off")
         yesno = lambda v: t("common.yes") if v else t("common.no")
-        y = 274
         rows = [
             ("must_trump", [False, True], onoff),
             ("exchange", [True, False], onoff),
@@ -83,33 +89,31 @@ class NewGameScene(Scene):
             ("declare_on", [6, 16], lambda v: t(f"option.declare_on.{v}")),
             ("contracts_once", [True, False], yesno),
         ]
-        for key, values, fmt in rows:
-            self.widgets.append(
-                Choice((x0, y, 560, 44), (lambda key=key: t(f"option.{key}")), values,
-                       (lambda key=key: self.options[key]), (lambda v, key=key: self.set_option(key, v)), fmt, name=f"opt_{key}", label_w=300)
-            )
-            y += 52
-        # right column: opponents and names
-        x1 = 720
-        self.widgets.append(
-            Choice((x1, 128, 470, 50), lambda: t("strength.label"), list(STRENGTHS), lambda: self.strength,
-                   self._set_strength, lambda v: t(f"strength.{v}"), name="strength", label_w=200)
-        )
+        self.preset_buttons = [Button((0, 0, 176, 48), (lambda p=p: t(f"preset.{p}")), (lambda p=p: self.set_preset(p)), name=f"preset_{p}", size=20)
+                               for p in self.RuleSet.PRESETS]
+        self.preset_row = RowChoice((0, 0, 300, 44), "", list(self.RuleSet.PRESETS), lambda: self.preset, self.set_preset,
+                                    lambda p: t(f"preset.{p}"), name="preset", label_w=0)  # the presets where three buttons do not fit
+        self.option_rows = [RowChoice((0, 0, 560, 44), (lambda key=key: t(f"option.{key}")), values, (lambda key=key: self.options[key]),
+                                      (lambda v, key=key: self.set_option(key, v)), fmt, name=f"opt_{key}") for key, values, fmt in rows]
+        self.strength_row = RowChoice((0, 0, 470, 44), lambda: t("strength.label"), list(STRENGTHS), lambda: self.strength,
+                                      self._set_strength, lambda v: t(f"strength.{v}"), name="strength")
+        self.name_rows = []
         for i in range(3):
-            self.widgets.append(
-                TextField((x1, 262 + i * 62, 310, 46), (lambda i=i: self._name_label(i)), (lambda i=i: self.names[i]),
-                          (lambda v, i=i: self._set_name(i, v)), name=f"name_{i}", label_w=140)
-            )
-            self.widgets.append(  # issue 9e: person or computer at this seat
-                Button((x1 + 320, 262 + i * 62, 150, 46), (lambda i=i: t("newgame.seat.human") if self.humans[i] else t("newgame.seat.computer")),
-                       (lambda i=i: self.toggle_seat(i)), name=f"seat_{i}", size=19)
-            )
-        self.widgets.append(Button((W - 90 - 260, H - 92, 260, 60), lambda: t("common.start"), self.start, name="start", primary=True))
-        self.widgets.append(Button((90, H - 92, 200, 60), lambda: t("common.back"), self.back, name="back"))
+            field = RowField((0, 0, 310, 44), (lambda i=i: self._name_label(i)), (lambda i=i: self.names[i]), (lambda v, i=i: self._set_name(i, v)),
+                             name=f"name_{i}")
+            seat = Button((0, 0, 140, 44), (lambda i=i: t("newgame.seat.human") if self.humans[i] else t("newgame.seat.computer")),
+                          (lambda i=i: self.toggle_seat(i)), name=f"seat_{i}", size=18)  # issue 9e: person or computer at this seat
+            self.name_rows.append((field, seat))
+        self.back_button = Button((0, 0, 200, 52), lambda: t("common.back"), self.back, name="back")
+        self.start_button = Button((0, 0, 260, 52), lambda: t("common.start"), self.start, name="start", primary=True)
+        self.arrows = menu_page.arrow_buttons(self)
+        self.widgets = [*self.preset_buttons, self.preset_row, *self.option_rows, self.strength_row, *(w for pair in self.name_rows for w in pair),
+                        self.start_button, self.back_button, *self.arrows]
+        self.layout()
         self.validate()
 
     def extra_key(self):
-        return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces, tuple(self.humans))
+        return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces, tuple(self.humans), self.page, self.pages, self.lifted)
 
     # --- issue 9e: pass-and-play ----------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -121,6 +125,7 @@ class NewGameScene(Scene):
             self.app.notices.post(t("newgame.need_human"), "info", 4.0)
             return
         self.humans[i] = not self.humans[i]
+        self.layout()  # the labels and the pass-and-play note change
 
     def _name_label(self, i: int) -> str:
         if self.human_seats() == [0]:
@@ -186,17 +191,8 @@ class NewGameScene(Scene):
             surf.blit(kept[1], (0, 0))  # as prepared: the same state, the same pixels
             return
         self.draw_background(surf)
-        gfx.blit_text(surf, t("newgame.title"), 44, (W // 2, 30), gfx.GOLD, True, "midtop", shadow=True)
-        gfx.blit_panel(surf, pygame.Rect(60, 100, 620, 505))
-        gfx.blit_panel(surf, pygame.Rect(700, 100, 520, 505))
-        gfx.blit_text(surf, t("newgame.rules"), 18, (90, 108), gfx.MUTED, True)
-        gfx.blit_text(surf, t("newgame.names"), 18, (720, 236), gfx.MUTED, True)
-        gfx.blit_wrapped(surf, t(f"preset.{self.preset}.desc"), 18, pygame.Rect(90, 190, 560, 60), gfx.CREAM)
-        if self.error:
-            gfx.blit_wrapped(surf, self.error, 17, pygame.Rect(90, 540, 560, 80), gfx.BRIGHT_RED)
-        gfx.blit_text(surf, t("newgame.name_hint"), 16, (720, 450), gfx.DIM)
-        if len(self.human_seats()) > 1:  # issue 9e
-            gfx.blit_wrapped(surf, t("newgame.pass_and_play"), 16, pygame.Rect(720, 474, 480, 44), gfx.GOLD)
-        if self.replaces:
-            gfx.blit_wrapped(surf, self.replaces, 17, pygame.Rect(720, 520, 480, 60), gfx.GOLD)
+        if not self.lifted:
+            menu_page.draw_title(surf, t("newgame.title"))
+        self.draw_blocks(surf)
         super().draw(surf)
+        self.draw_page_label(surf, self._label)

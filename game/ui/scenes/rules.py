@@ -1,21 +1,28 @@
 """The rules screen: the game's rules in the player's language, in tabs (basics, presets,
-decisions, details)."""
+decisions, details).  The text keeps a readable size on every window and is cut into pages
+where it does not fit: the arrows in the bar, Page Up / Page Down, left / right, the wheel or
+a swipe turn them (game/ui/menu_page.py).  The tabs sit above the text, or beside it on a
+low window (a phone lying)."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...i18n import t
-from .. import gfx
+from .. import gfx, menu_page, screen
+from ..menu_layout import grid
+from ..menu_page import Paged
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
 
-W, H = 1280, 720
+PARA_GAP = 8  # between two paragraphs
+BULLET = 20  # a bullet's indent
+PAD = 18  # the text's panel around it
 
 
 @register("rules")
-class RulesScene(Scene):
+class RulesScene(Paged, Scene):
     name = "rules"
     TABS = ("basics", "presets", "decisions", "details")
 
@@ -25,42 +32,140 @@ class RulesScene(Scene):
         self.build()
 
     def rebuild(self):
+        mark = self.mark()
         self.build()
+        self.show_mark(mark)
 
     def build(self):
-        self.widgets = []
-        for i, tab in enumerate(self.TABS):
-            self.widgets.append(Button((110 + i * 268, 100, 256, 48), (lambda tab=tab: t(f"rules.tab.{tab}")), (lambda tab=tab: self._set(tab)), name=f"tab_{tab}", size=20))
-        self.widgets.append(Button((W // 2 - 130, H - 84, 260, 56), lambda: t("common.back"), self.back, name="back", primary=True))
+        self.widgets = [Button((0, 0, 200, 48), (lambda tab=tab: t(f"rules.tab.{tab}")), (lambda tab=tab: self._set(tab)), name=f"tab_{tab}", size=20)
+                        for tab in self.TABS]
+        self.widgets += [Button((0, 0, 260, 52), lambda: t("common.back"), self.back, name="back", primary=True), *menu_page.arrow_buttons(self)]
+        self.layout()
 
     def extra_key(self):
-        return self.tab
+        return (self.tab, self.page, self.pages)
 
     def _set(self, tab):
-        self.tab = tab
+        if tab != self.tab:
+            self.tab = tab
+            self.page = 0
+            self.layout()
 
+    # --- places ------------------------------------------------------------------------
+    def low(self) -> bool:
+        """A low window (a phone lying): the tabs in a column beside the text."""
+        shape = screen.current()
+        return not shape.portrait and shape.h < 560
+
+    def layout(self):
+        tabs = self.widgets[:len(self.TABS)]
+        back, *arrows = self.widgets[len(self.TABS):]
+        places = menu_page.bar(["wide", "prev", "next"])
+        area = menu_page.content_rect(places["top"])
+        if area.w > 1000:  # lines a reader's eye can follow
+            area = pygame.Rect(area.centerx - 500, area.top, 1000, area.h)
+        need = max(gfx.text_width(t(f"rules.tab.{tab}"), 18, True) for tab in self.TABS) + 28
+        if self.low():
+            column = pygame.Rect(area.left, area.top, max(130, min(240, need, area.w // 3)), area.h)
+            rects = grid(column, len(tabs), 48, 8, column.w, cols=1)
+            rects = [r.move(0, column.top - rects[0].top) for r in rects]
+            self.box = pygame.Rect(column.right + 16, area.top, area.right - column.right - 16, area.h)
+        else:
+            cols = 4 if (area.w - 30) // 4 >= min(need, 240) else 2
+            rows = len(tabs) // cols
+            h = 48 if area.h >= 500 else 44
+            strip = pygame.Rect(area.left, area.top, area.w, rows * h + (rows - 1) * 8)
+            rects = grid(strip, len(tabs), h, 8, 260, cols=cols)
+            self.box = pygame.Rect(area.left, strip.bottom + 12, area.w, area.bottom - strip.bottom - 12)
+        for w, r in zip(tabs, rects):
+            w.rect = r
+            w.size = 20 if r.w >= 200 else 17
+        self.paginate()
+        if self.pages == 1:  # no arrows: the same bar's top, Back in the middle
+            places = {**menu_page.bar(["wide"]), "label": None}
+            places["rects"] += [pygame.Rect(0, 0, 0, 0)] * 2
+        back.rect, arrows[0].rect, arrows[1].rect = places["rects"]
+        self._label = places["label"]
+        for w in arrows:
+            w.visible = self.pages > 1
+        self.show_page(self.page)
+
+    # --- the text in pages -------------------------------------------------------------------
+    def text_size(self) -> int:
+        return screen.current().lerp(16, 19)
+
+    def paginate(self) -> None:
+        """The tab's paragraphs wrapped to the box and cut into pages of whole lines: each
+        line is (paragraph, character offset, text, bullet?, indent)."""
+        inner = self.box.inflate(-2 * PAD, -2 * PAD + 4)
+        size = self.text_size()
+        lh = gfx.line_height(size)
+        lines = []
+        for p, para in enumerate(t(f"rules.{self.tab}").split("\n")):
+            bullet = self.tab != "presets" and not para.endswith(":")
+            indent = BULLET if bullet else 0
+            offset = 0
+            for i, line in enumerate(gfx.wrap(para, size, inner.w - indent)):
+                lines.append((p, offset, line, bullet and i == 0, indent))
+                offset += len(line) + 1
+        pages, page, y = [], [], 0
+        for n, line in enumerate(lines):
+            gap = PARA_GAP if page and line[1] == 0 else 0
+            if page and y + gap + lh > inner.h:
+                if line[1] == 0 and page[-1][2].endswith(":") and len(page) > 1:
+                    page, carried = page[:-1], [page[-1]]  # a heading goes with what it heads
+                else:
+                    carried = []
+                pages.append(page)
+                page, y = carried, len(carried) * lh
+                gap = PARA_GAP if page else 0
+            page.append(line)
+            y += gap + lh
+        pages.append(page)
+        self.text_pages, self.pages, self.line_h, self.size, self.inner = pages, len(pages), lh, size, inner
+
+    def mark(self):
+        """Where the page shown starts in the text (kept when the window changes)."""
+        pages = getattr(self, "text_pages", None)
+        if not pages or self.page >= len(pages) or not pages[self.page]:
+            return (0, 0)
+        return pages[self.page][0][:2]
+
+    def show_mark(self, mark) -> None:
+        page = 0
+        for i, lines in enumerate(self.text_pages):
+            if lines and lines[0][:2] <= mark:
+                page = i
+        self.show_page(page)
+
+    def relayout(self):
+        mark = self.mark()
+        super().relayout()
+        self.show_mark(mark)
+
+    # --- keys ---------------------------------------------------------------------------------
+    def key(self, inp):
+        if inp.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.pages > 1:  # a reader's keys: the page
+            self.turn(-1 if inp.key == pygame.K_LEFT else 1)
+            return
+        super().key(inp)
+
+    # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf):
         self.draw_background(surf)
-        gfx.blit_text(surf, t("rules.title"), 40, (W // 2, 26), gfx.GOLD, True, "midtop", shadow=True)
+        menu_page.draw_title(surf, t("rules.title"))
         for w in self.widgets:
             if w.name.startswith("tab_"):
                 w.selected = w.name == f"tab_{self.tab}"
-        box = pygame.Rect(110, 166, W - 220, 452)
-        gfx.blit_panel(surf, box)
-        inner = box.inflate(-44, -30)
-        paras = t(f"rules.{self.tab}").split("\n")
-        size = 19
-        while size > 12:  # shrink until the page fits (translations run longer)
-            lh = gfx.font(size).get_linesize()
-            need = sum(len(gfx.wrap(p, size, inner.w - 20)) * lh + 8 for p in paras)
-            if need <= inner.h:
-                break
-            size -= 1
+        gfx.blit_panel(surf, self.box)
+        inner, lh, size = self.inner, self.line_h, self.size
         y = inner.top
-        for para in paras:
-            bullet = self.tab != "presets" and not para.endswith(":")
-            rect = pygame.Rect(inner.left + (20 if bullet else 0), y, inner.w - (20 if bullet else 0), inner.bottom - y)
+        for i, (p, offset, line, bullet, indent) in enumerate(self.text_pages[self.page] if self.text_pages else []):
+            if i and offset == 0:
+                y += PARA_GAP
             if bullet:
-                gfx.circle(surf, gfx.GOLD, (inner.left + 6, y + size // 2 + 2), 4)
-            y = gfx.blit_wrapped(surf, para, size, rect, gfx.CREAM) + 8
+                gfx.circle(surf, gfx.GOLD, (inner.left + 6, y + lh // 2), 4)
+            gfx.blit_text(surf, line, size, (inner.left + indent, y), gfx.CREAM, width=inner.w - indent, box=self.box)
+            y += lh
         super().draw(surf)
+        self.draw_page_label(surf, self._label)

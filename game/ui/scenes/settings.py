@@ -1,4 +1,6 @@
-"""The settings screen: one row per setting, and a sample of the card style."""
+"""The settings screen: one row per setting, and a sample of the card style.  The rows fill
+one column, two where the window is wide and low, and pages where even that is not enough
+(game/ui/menu_page.py); the label sits above its value on a narrow window."""
 
 from __future__ import annotations
 
@@ -7,22 +9,23 @@ import pygame
 from ... import i18n
 from ...i18n import t
 from ...engine import Card
-from .. import art, gfx
+from .. import art, gfx, menu_page
 from ..constants import SPEEDS, STRENGTHS
+from ..menu_page import Block, Paged
+from ..menu_rows import RowChoice, arrangement, label_size, row_height
 from ..picture import PICTURES
 from ..registry import register
 from ..scene import Scene
-from ..widgets import Button, Choice
+from ..widgets import Button
 
-W, H = 1280, 720
-
-
-ROW_TOP, ROW_H = 128, 54  # the settings rows (seven since issue 9b)
-WEB_ROW_TOP, WEB_ROW_H = 118, 44  # in the browser: eight, with the picture (issue 13)
+SAMPLE = ("AS", "KH", "QD", "JC")
+NOTE_SIZE = 14
+PAD = 14  # a column's panel around its rows
+COL_GAP = 24 + 2 * PAD  # between two columns' rows: 24 between their panels
 
 
 @register("settings")
-class SettingsScene(Scene):
+class SettingsScene(Paged, Scene):
     name = "settings"
 
     def __init__(self, app):
@@ -30,33 +33,113 @@ class SettingsScene(Scene):
         self.build()
 
     def rebuild(self):
+        page = self.page
         self.build()
+        self.show_page(page)
 
-    def build(self):
+    def rows(self) -> list[tuple]:
         st = self.app.settings
-        x, w = 250, 780
-        self.row_top, self.row_h = (WEB_ROW_TOP, WEB_ROW_H) if self.app.web else (ROW_TOP, ROW_H)
-        y = self.row_top
-        self.widgets = []
+        onoff = lambda v: t("common.on") if v else t("common.off")
         rows = [
             ("language", "settings.language", list(i18n.LANGUAGES), lambda v: i18n.LANGUAGE_NAMES.get(v, v)),
             ("speed", "settings.speed", list(SPEEDS), lambda v: t(f"speed.{v}")),
-            ("sound", "settings.sound", [True, False], lambda v: t("common.on") if v else t("common.off")),
+            ("sound", "settings.sound", [True, False], onoff),
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
-            ("undo", "settings.undo", [True, False], lambda v: t("common.on") if v else t("common.off")),  # issue 9b
-            ("autoplay", "settings.autoplay", [True, False], lambda v: t("common.on") if v else t("common.off")),
+            ("undo", "settings.undo", [True, False], onoff),  # issue 9b
+            ("autoplay", "settings.autoplay", [True, False], onoff),
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
         if self.app.web:  # issue 13: the render size; natively the window's own resolution
             rows.insert(-1, ("picture", "settings.picture", list(PICTURES), self.picture_text))
-        self.rows = len(rows)
-        for key, label, values, fmt in rows:
-            self.widgets.append(
-                Choice((x, y, w, self.row_h - 8), (lambda label=label: t(label)), values, (lambda key=key: i18n.language() if key == "language" else st.get(key)),
-                       (lambda v, key=key: self.app.set_setting(key, v)), fmt, name=f"set_{key}", label_w=360)
-            )
-            y += self.row_h
-        self.widgets.append(Button((W // 2 - 130, H - 84, 260, 60), lambda: t("common.back"), self.back, name="back", primary=True))
+        return [(key, label, values, fmt, (lambda key=key: i18n.language() if key == "language" else st.get(key))) for key, label, values, fmt in rows]
+
+    def build(self):
+        self.widgets = []
+        self.choices = []
+        for key, label, values, fmt, get in self.rows():
+            self.choices.append(RowChoice((0, 0, 300, 44), (lambda label=label: t(label)), values, get,
+                                          (lambda v, key=key: self.app.set_setting(key, v)), fmt, name=f"set_{key}"))
+        self.widgets = [*self.choices, Button((0, 0, 260, 52), lambda: t("common.back"), self.back, name="back", primary=True),
+                        *menu_page.arrow_buttons(self)]
+        self.layout()
+
+    def notes(self) -> dict:
+        """The line under a row that says what it does."""
+        out = {"set_strength": t("settings.strength_note")}
+        if self.app.web:  # what the picture setting does (issue 13)
+            out["set_picture"] = t("settings.picture_note")
+        return out
+
+    def blocks(self, width: int) -> list[Block]:
+        """A block per row (with its note), and the sample of the card style where it fits."""
+        size = label_size(width)
+        stacked, label_w = arrangement(width, [w.label() for w in self.choices], [w.fmt(v) for w in self.choices for v in w._vals()])
+        notes = self.notes()
+        blocks = []
+        for w in self.choices:
+            note = notes.get(w.name)
+
+            def height(width, note=note):
+                h = row_height(stacked)
+                return h + (4 + gfx.wrapped_height(note, NOTE_SIZE, width - label_w, False, 2) if note else 0)
+
+            def place(r, w=w):
+                w.stacked, w.label_w, w.label_size = stacked, label_w, size
+                w.rect = pygame.Rect(r.left, r.top, r.w, row_height(stacked))
+
+            def draw(surf, r, note=note, w=w):
+                if note:
+                    box = pygame.Rect(r.left + label_w, w.rect.bottom + 4, r.w - label_w, r.bottom - w.rect.bottom - 4)
+                    gfx.blit_wrapped(surf, note, NOTE_SIZE, box, gfx.DIM, line_gap=2)
+
+            blocks.append(Block(height, place, draw, [w], name=w.name))
+        blocks.append(Block(lambda width: 92, draw=self.draw_sample, name="sample", optional=True))
+        return blocks
+
+    def layout(self):
+        """Columns and pages for the window's shape; the arrows in the bar when there are pages."""
+        for kinds in (["wide"], ["wide", "prev", "next"]):
+            places = menu_page.bar(kinds)
+            area = menu_page.content_rect(places["top"])
+            self.pages, self._columns, self._blocks = self.pour(area)
+            if self.pages == 1:
+                menu_page.centre(self._blocks, area.inflate(-2 * PAD, -2 * PAD), 1)
+                break
+        self._label = places["label"]
+        back, *arrows = self.widgets[len(self.choices):]
+        for w, r in zip([back, *arrows], places["rects"] + [pygame.Rect(0, 0, 0, 0)] * 2):
+            w.rect = r
+        for w in arrows:
+            w.visible = self.pages > 1
+        self.show_page(self.page)
+
+    def pour(self, area) -> tuple:
+        """The rows in one column (at most 820 wide), or two when that takes fewer pages."""
+        one = pygame.Rect(0, area.top, min(area.w, 820), area.h)
+        one.centerx = area.centerx
+        ways = [(one, 1)] + ([(area, 2)] if menu_page.columns_for(area, 330) == 2 else [])
+        best = None
+        for region, cols in ways:
+            inner = region.inflate(-2 * PAD, -2 * PAD)
+            col_w = (inner.w - (cols - 1) * COL_GAP) // cols
+            blocks = self.blocks(col_w)
+            pages, columns = menu_page.flow(blocks, inner, cols, menu_page.row_gap(), COL_GAP)
+            if best is None or pages < best[0]:
+                best = (pages, region, cols)
+            if pages == 1:
+                break
+        if best[1:] != (region, cols):  # the widgets are where the last try put them
+            region, cols = best[1:]
+            inner = region.inflate(-2 * PAD, -2 * PAD)
+            blocks = self.blocks((inner.w - (cols - 1) * COL_GAP) // cols)
+            pages, columns = menu_page.flow(blocks, inner, cols, menu_page.row_gap(), COL_GAP)
+        return pages, columns, blocks
+
+    def relayout(self):
+        super().relayout()
+        focused = self.focused_widget()
+        if focused is not None and getattr(focused, "page", None) is not None:
+            self.show_page(focused.page)
 
     def picture_text(self, value) -> str:
         """Auto shows what it chose once it has (issue 13)."""
@@ -65,15 +148,26 @@ class SettingsScene(Scene):
             return t("picture.auto_chose", choice=t(f"picture.{auto}"))
         return t(f"picture.{value}")
 
+    def extra_key(self):
+        return (self.page, self.pages)
+
+    def draw_sample(self, surf, r):
+        """A sample of the card style, centred in its block."""
+        w, gap = 60, 6
+        x = r.centerx - (len(SAMPLE) * (w + gap) - gap) // 2
+        for i, c in enumerate(SAMPLE):
+            gfx.draw_card(surf, Card.parse(c), pygame.Rect(x + i * (w + gap), r.top + 4, w, 84))
+
     def draw(self, surf):
         self.draw_background(surf)
-        gfx.blit_text(surf, t("settings.title"), 44, (W // 2, 40), gfx.GOLD, True, "midtop", shadow=True)
-        gfx.blit_panel(surf, pygame.Rect(210, 112, 860, 514))
+        menu_page.draw_title(surf, t("settings.title"))
+        shown = [b for b in self._blocks if b.page == self.page]
+        for col in self._columns:
+            inside = [b.rect for b in shown if col.left <= b.rect.left < col.right]
+            if inside:
+                top, bottom = min(r.top for r in inside), max(r.bottom for r in inside)
+                gfx.blit_panel(surf, pygame.Rect(col.left - PAD, top - PAD, col.w + 2 * PAD, bottom - top + 2 * PAD))
+        for b in shown:
+            b.draw(surf)
         super().draw(surf)
-        bottom = self.row_top + self.rows * self.row_h - 8
-        gfx.blit_text(surf, t("settings.strength_note"), 16, (250 + 360, bottom + 4), gfx.DIM)
-        if self.app.web:  # what the picture setting does (issue 13)
-            bottom = gfx.blit_wrapped(surf, t("settings.picture_note"), 15, pygame.Rect(250, bottom + 24, 780, 44), gfx.DIM) - 22
-        # a sample of the card style
-        for i, c in enumerate(("AS", "KH", "QD", "JC")):
-            gfx.draw_card(surf, Card.parse(c), pygame.Rect(W // 2 - 128 + i * 66, bottom + 30, 60, 84))
+        self.draw_page_label(surf, self._label)

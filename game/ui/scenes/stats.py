@@ -10,28 +10,17 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.rules import ALL_CONTRACTS
-from ...i18n import language, t
-from .. import gfx, stats_keeper
+from ...i18n import t
+from .. import gfx, menu_page, stats_keeper
+from ..menu_page import Block, Paged
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
-
-W, H = 1280, 720
-GAMES = pygame.Rect(30, 86, 520, 430)
-DEALS = pygame.Rect(566, 86, 684, 430)
-FOOT = pygame.Rect(30, 528, 1220, 92)
-
-
-def average_text(value: float | None) -> str:
-    if value is None:
-        return "—"
-    text = f"{value:+.1f}".replace("-", "\u2212")
-    return text.replace(".", ",") if language() in ("pl", "ru", "bg") else text
+from ..stats_tables import MIN_COLUMN, StatsTables
 
 
 @register("stats")
-class StatsScene(Scene):
+class StatsScene(StatsTables, Paged, Scene):
     name = "stats"
 
     def __init__(self, app):
@@ -42,26 +31,31 @@ class StatsScene(Scene):
 
     def enter(self):
         self.stats = stats_keeper.load(self.app)
+        self.layout()
 
     def rebuild(self):
+        page = self.page
         self.build()
+        self.show_page(page)
 
     def build(self):
         if self.confirming:
             self.widgets = [
-                Button((W // 2 - 290, H - 86, 280, 58), lambda: t("stats.reset_yes"), self.do_reset, name="reset_yes"),
-                Button((W // 2 + 10, H - 86, 280, 58), lambda: t("stats.reset_no"), self.cancel, name="reset_no", primary=True),
+                Button((0, 0, 280, 52), lambda: t("stats.reset_yes"), self.do_reset, name="reset_yes"),
+                Button((0, 0, 280, 52), lambda: t("stats.reset_no"), self.cancel, name="reset_no", primary=True),
             ]
         else:
             self.widgets = [
-                Button((W // 2 + 10, H - 86, 280, 58), lambda: t("common.back"), self.back, name="back", primary=True),
-                Button((W // 2 - 290, H - 86, 280, 58), lambda: t("stats.reset"), self.ask_reset, name="reset"),
+                Button((0, 0, 280, 52), lambda: t("common.back"), self.back, name="back", primary=True),
+                *menu_page.arrow_buttons(self),
+                Button((0, 0, 280, 52), lambda: t("stats.reset"), self.ask_reset, name="reset"),
             ]
-            self.widgets[1].enabled = bool(self.stats.games)
+            self.widgets[-1].enabled = bool(self.stats.games)
         self.focus = None
+        self.layout()
 
     def extra_key(self):
-        return (self.confirming, self.stats.to_json())
+        return (self.confirming, self.stats.to_json(), self.page, self.pages)
 
     def ask_reset(self):
         self.confirming = True
@@ -74,6 +68,7 @@ class StatsScene(Scene):
     def do_reset(self):
         self.stats = stats_keeper.reset(self.app)
         self.confirming = False
+        self.page = 0
         self.build()
 
     def back(self):
@@ -82,94 +77,64 @@ class StatsScene(Scene):
         else:
             self.app.pop()
 
+    # --- places ------------------------------------------------------------------------
+    def layout(self):
+        """The bar; the three tables in one or two columns and as many pages as they need."""
+        if self.confirming:
+            places = menu_page.bar(["wide", "wide"])
+            for w, r in zip(self.widgets, places["rects"]):
+                w.rect = r
+            self.pages, self._blocks, self._label = 1, [], None
+            self.area = menu_page.content_rect(places["top"])
+            self.show_page(0)
+            return
+        least = menu_page.widest_word([t("common.back"), t("stats.reset")])
+        for kinds in (["wide", "wide"], ["wide", "prev", "next", "wide"]):
+            places = menu_page.bar(kinds, least)
+            self.area = menu_page.content_rect(places["top"])
+            cols = menu_page.columns_for(self.area, MIN_COLUMN)
+            shares = [0.44, 0.56] if cols == 2 else None  # the deals' table has more columns
+            widths = [int((self.area.w - 24) * f) for f in shares] if shares else [self.area.w]
+            self._blocks = [*self.games_blocks(widths[0], self.area.h),
+                            Block(self.foot_height, draw=self.draw_foot, name="foot"),
+                            *self.deals_blocks(widths[-1], self.area.h, new_column=cols == 2)]
+            self.pages, self._columns = menu_page.flow(self._blocks, self.area, cols, 14, 24, shares)
+            if self.pages == 1:
+                break
+        back, prev, nxt, reset = self.widgets
+        if self.pages == 1:
+            back.rect, reset.rect = places["rects"]
+        else:
+            back.rect, prev.rect, nxt.rect, reset.rect = places["rects"]
+        prev.visible = nxt.visible = self.pages > 1
+        self._label = places["label"]
+        if cols == 2:
+            self.stretch()
+        self.show_page(self.page)
+
+    def stretch(self) -> None:
+        """The last table of each column reaches the column's foot: the panels line up."""
+        last = {}
+        for b in self._blocks:
+            last[(b.page, b.rect.left)] = b
+        for b in last.values():
+            b.rect.h = max(b.rect.h, self.area.bottom - b.rect.top)
+
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surf):
         self.draw_background(surf)
-        gfx.blit_text(surf, t("stats.title"), 40, (W // 2, 20), gfx.GOLD, True, "midtop", shadow=True)
-        for r in (GAMES, DEALS) if self.confirming else (GAMES, DEALS, FOOT):
-            gfx.flat_panel(surf, r)
-        if not self.stats.games:
-            gfx.blit_wrapped(surf, t("stats.empty"), 20, GAMES.inflate(-60, -300), gfx.CREAM, align="center")
-        self.draw_games(surf)
-        self.draw_deals(surf)
-        if self.confirming:  # the question takes the footer's place, next to its answers
-            gfx.flat_panel(surf, FOOT, color=(70, 24, 28), edge=gfx.BRIGHT_RED)
-            gfx.blit_wrapped(surf, t("stats.reset_ask"), 20, FOOT.inflate(-40, -30), gfx.CREAM, True, align="center")
-        else:
-            self.draw_foot(surf)
+        menu_page.draw_title(surf, t("stats.title"))
+        if self.confirming:  # the question alone, above its answers
+            r = pygame.Rect(0, 0, min(640, self.area.w), min(self.area.h, 140))
+            r.center = self.area.center
+            gfx.flat_panel(surf, r, color=(70, 24, 28), edge=gfx.BRIGHT_RED)
+            inner = r.inflate(-40, -24)
+            text_h = gfx.wrapped_height(t("stats.reset_ask"), 20, inner.w, True)
+            gfx.blit_wrapped(surf, t("stats.reset_ask"), 20, pygame.Rect(inner.left, inner.centery - text_h // 2, inner.w, text_h), gfx.CREAM, True,
+                             align="center", max_lines=max(1, inner.h // gfx.line_height(20, True)))
+        for b in self._blocks:
+            if b.page == self.page:
+                gfx.flat_panel(surf, b.rect)
+                b.draw(surf)
         super().draw(surf)
-
-    def draw_games(self, surf):
-        s = self.stats
-        x, y = GAMES.left + 20, GAMES.top + 14
-        gfx.blit_text(surf, t("stats.games"), 20, (x, y), gfx.GOLD, True)
-        y += 36
-        cols = (x, x + 250, x + 370, GAMES.right - 20)
-        for c, key, anchor in zip(cols[1:], ("stats.played", "stats.won", "stats.rate"), ("topright",) * 3):
-            gfx.blit_text(surf, t(key), gfx.fit_size(t(key), 15, 110, True), (c, y), gfx.MUTED, True, anchor)
-        y += 26
-        rows = sorted(s.games.items())
-        lh = 26 if len(rows) <= 11 else max(16, 290 // len(rows))
-        size = 17 if lh >= 24 else 14
-        for (preset, strength), (played, won) in rows:
-            label = f"{t(f'preset.{preset}')} · {_strength(strength)}"
-            gfx.blit_text(surf, label, gfx.fit_size(label, size, 240), (cols[0], y), gfx.CREAM)
-            self._numbers(surf, (played, won, _rate(won, played)), cols[1:], y, size, gfx.CREAM)
-            y += lh
-        if rows:
-            gfx.line(surf, gfx.GOLD_DARK, (x, y + 2), (GAMES.right - 20, y + 2), 2)
-            gfx.blit_text(surf, t("score.total"), size, (cols[0], y + 8), gfx.GOLD, True)
-            self._numbers(surf, (s.played(), s.won(), _rate(s.won(), s.played())), cols[1:], y + 8, size, gfx.GOLD)
-
-    @staticmethod
-    def _numbers(surf, values, cols, y, size, colour):
-        for c, v in zip(cols, values):
-            gfx.blit_text(surf, str(v), size, (c, y), colour, True, "topright")
-
-    def draw_deals(self, surf):
-        s = self.stats
-        x, y = DEALS.left + 20, DEALS.top + 14
-        gfx.blit_text(surf, t("stats.deals"), 20, (x, y), gfx.GOLD, True)
-        y += 36
-        cols = (x + 330, x + 420, x + 560, DEALS.right - 20)
-        for c, key in zip(cols, ("stats.as_declarer", "stats.count", "stats.as_defender", "stats.count")):
-            gfx.blit_text(surf, t(key), gfx.fit_size(t(key), 15, 130, True), (c, y), gfx.MUTED, True, "topright")
-        y += 30
-        for contract in ALL_CONTRACTS:
-            icon = gfx.contract_icon(contract, 26)
-            gfx.blit(surf, icon, (x, y - 2))
-            name = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
-            nx = x + gfx.logical(icon.get_width()) + 10
-            gfx.blit_text(surf, name, gfx.fit_size(name, 18, cols[0] - 80 - nx), (nx, y), gfx.CREAM)
-            for (value_col, count_col), role in zip(((cols[0], cols[1]), (cols[2], cols[3])), ("declarer", "defender")):
-                n = sum(v[0] for (p, r, c), v in s.deals.items() if r == role and c == contract)
-                gfx.blit_text(surf, average_text(s.deal_average(role, contract)), 18, (value_col, y), gfx.CREAM, True, "topright")
-                gfx.blit_text(surf, str(n), 16, (count_col, y + 1), gfx.MUTED, False, "topright")
-            y += 44
-        gfx.blit_wrapped(surf, t("stats.deals_note"), 14, pygame.Rect(x, DEALS.bottom - 50, DEALS.w - 40, 44), gfx.DIM)
-
-    def draw_foot(self, surf):
-        s = self.stats
-        x, y = FOOT.left + 24, FOOT.top + 14
-        for i, (key, line) in enumerate((("stats.best", s.best), ("stats.worst", s.worst))):
-            text = t(key) + ": " + (_game_line(line) if line else "—")
-            gfx.blit_text(surf, text, gfx.fit_size(text, 17, 760), (x, y + i * 34), gfx.CREAM)
-        for i, (key, value) in enumerate((("stats.hints", s.hints), ("stats.undos", s.undos))):
-            text = t(key, count=value)
-            gfx.blit_text(surf, text, gfx.fit_size(text, 17, 380), (FOOT.right - 24, y + i * 34), gfx.CREAM, False, "topright")
-
-
-def _strength(name: str) -> str:
-    key = f"strength.{name}"
-    text = t(key)
-    return name if text == key else text
-
-
-def _rate(won: int, played: int) -> str:
-    return f"{round(100 * won / played)}%" if played else "—"
-
-
-def _game_line(line) -> str:
-    result = t("stats.won_game") if line.won else t("stats.lost_game")
-    return t("stats.game_line", total=f"{line.total:+d}", result=result, preset=t(f"preset.{line.preset}"),
-             strength=_strength(line.strength), date=line.date)
+        self.draw_page_label(surf, self._label)
