@@ -266,6 +266,11 @@ class Paged:
         if w is not None and getattr(w, "page", None) not in (None, self.page):
             self.show_page(w.page)
 
+    def set_focus(self, widget) -> None:
+        super().set_focus(widget)
+        if widget is not None and getattr(widget, "page", None) not in (None, self.page):
+            self.show_page(widget.page)
+
     def page_key(self, inp) -> bool:
         k = inp.key
         if k == pygame.K_PAGEDOWN:

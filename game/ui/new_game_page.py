@@ -59,6 +59,12 @@ class NewGamePage:
             self.page = editing.page
         self.show_page(self.page)
 
+    def relayout(self) -> None:
+        """A new shape: built again (the field being typed in kept by Scene), then laid out
+        with that field above the keyboard."""
+        super().relayout()
+        self.layout()
+
     def page_shown(self) -> None:
         self.lift()
 

@@ -179,7 +179,7 @@ def test_resize_and_scaled_clicks(make_app):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
     app.step(dt=1 / 60)
     assert app.window.get_size() == (1000, 700)
-    assert 0.7 < app.scale < 0.8
+    assert app.shape.size == (1000, 700) and app.scale == 1  # a logical canvas of the window's shape, not a scaled 1280x720
     pilot = Autopilot(app)
     assert pilot.click("settings")
     app.step(dt=1 / 60)

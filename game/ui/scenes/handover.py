@@ -15,7 +15,6 @@ from ..widgets import Button
 
 BUTTON_H = 60  # the one button: wider and taller than the bar's, two lines of a long name
 MIDDLE = 0.56  # the button's centre, down the window: where the trick lies at the table
-GAPS = (0, 14, 12, 14)  # above each of the cover's lines
 
 
 @register("handover")
@@ -83,15 +82,21 @@ class HandOverScene(Scene):
         """Esc: the pause menu (save, quit); the cover stays until accepted."""
         self.app.push_scene("pause", self.table)
 
+    @staticmethod
+    def low() -> bool:
+        """A low window (a phone lying): the cover says less, in smaller letters, so that
+        its button stays in the middle band."""
+        return screen.safe().h < 480
+
     def lines(self, width: int) -> list[tuple]:
-        """What the cover says, top to bottom: (text, size, colour, bold, at most lines)."""
+        """What the cover says, top to bottom: (text, size, colour, bold, at most lines, gap above)."""
         v = self.table.v
-        big = screen.current().compact > 0.5
-        out = [(t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 18 if big else 15, gfx.MUTED, True, 1),
-               (t("handover.title", name=self.person), 40 if big else 26, gfx.GOLD, True, 3),
-               (t("handover.turn", name=self.person), 22 if big else 18, gfx.CREAM, True, 2),
-               (t("handover.note", name=self.person), 18 if big else 16, gfx.CREAM, False, 4)]
-        return out
+        big, low = screen.current().compact > 0.5, self.low()
+        deal = (t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 18 if big else 15, gfx.MUTED, True, 1, 0)
+        title = (t("handover.title", name=self.person), 40 if big else 22 if low else 26, gfx.GOLD, True, 2 if low else 3, 8 if low else 14)
+        turn = (t("handover.turn", name=self.person), 22 if big else 18, gfx.CREAM, True, 2, 12)
+        note = (t("handover.note", name=self.person), 18 if big else 15 if low else 16, gfx.CREAM, False, 3 if low else 4, 8 if low else 14)
+        return [deal, title, note] if low else [deal, title, turn, note]
 
     def keys(self, width: int):
         """The keys' line, where a keyboard is likely (not on a phone)."""
@@ -102,7 +107,7 @@ class HandOverScene(Scene):
         s = screen.safe()
         w = min(800, s.w - 20)
         inner_w = w - 2 * self.pad(w)
-        h = 2 * 22 + sum(g + self.height(line, inner_w) for g, line in zip(GAPS, self.lines(inner_w)))
+        h = 2 * self.margin() + sum(line[5] + self.height(line, inner_w) for line in self.lines(inner_w))
         keys = self.keys(w)
         if keys:
             h += 12 + gfx.line_height(keys[1])
@@ -117,9 +122,13 @@ class HandOverScene(Scene):
     def pad(width: int) -> int:
         return 40 if width >= 600 else 18
 
+    def margin(self) -> int:
+        """Above the first line and below the last."""
+        return 14 if self.low() else 22
+
     @staticmethod
     def height(line, width: int) -> int:
-        text, size, _colour, bold, most = line
+        text, size, _colour, bold, most, _gap = line
         return min(most, len(gfx.wrap(text, size, width, bold))) * gfx.line_height(size, bold, 2)
 
     def draw(self, surf) -> None:
@@ -127,8 +136,8 @@ class HandOverScene(Scene):
         panel = self.panel_rect()
         gfx.blit_panel(surf, panel, alpha=255)
         pad = self.pad(panel.w)
-        y = panel.top + 22
-        for gap, (text, size, colour, bold, most) in zip(GAPS, self.lines(panel.w - 2 * pad)):
+        y = panel.top + self.margin()
+        for text, size, colour, bold, most, gap in self.lines(panel.w - 2 * pad):
             y += gap
             box = pygame.Rect(panel.left + pad, y, panel.w - 2 * pad, panel.bottom - y)
             y = gfx.blit_wrapped(surf, text, size, box, colour, bold, line_gap=2, align="center", max_lines=most)

@@ -135,12 +135,6 @@ class SettingsScene(Paged, Scene):
             pages, columns = menu_page.flow(blocks, inner, cols, menu_page.row_gap(), COL_GAP)
         return pages, columns, blocks
 
-    def relayout(self):
-        super().relayout()
-        focused = self.focused_widget()
-        if focused is not None and getattr(focused, "page", None) is not None:
-            self.show_page(focused.page)
-
     def picture_text(self, value) -> str:
         """Auto shows what it chose once it has (issue 13)."""
         auto = self.app.picture.auto
