@@ -79,7 +79,7 @@ class StatsTables:
     def foot_height(self, width: int) -> int:
         inner = width - 2 * PAD
         if self.foot_wide(width):
-            return 2 * 12 + 2 * 28
+            return 2 * 12 + 2 * 26
         return 2 * 12 + sum(gfx.wrapped_height(line, 16, inner, False, 2) + 6 for line in self.foot_lines())
 
     def foot_wide(self, width: int) -> bool:
@@ -93,8 +93,9 @@ class StatsTables:
         """One table of the six contracts, or (where that is too tall and the block is wide)
         two halves side by side."""
         inner = width - 2 * PAD
-        single = self.head_height(t("stats.deals"), width) + (40 if inner < 520 else 26) + len(ALL_CONTRACTS) * ROW + PAD
-        halves = inner >= 560 and single > room
+        note = 8 + gfx.wrapped_height(t("stats.deals_note"), NOTE, inner, False, 2)
+        single = self.head_height(t("stats.deals"), width) + (40 if inner < 520 else 26) + len(ALL_CONTRACTS) * ROW + note + PAD
+        halves = inner >= 560 and single > room  # too tall with its footnote: two halves side by side
         part_w = (inner - 24) // 2 if halves else inner
         compact = part_w < 520
         heads = 40 if compact else 26
@@ -205,8 +206,8 @@ class StatsTables:
         y = r.top + 12
         if self.foot_wide(r.w):
             for i in range(2):
-                gfx.blit_text(surf, lines[i], 16, (r.left + PAD, y + i * 28), gfx.CREAM)
-                gfx.blit_text(surf, lines[2 + i], 16, (r.right - PAD, y + i * 28), gfx.MUTED, False, "topright")
+                gfx.blit_text(surf, lines[i], 16, (r.left + PAD, y + i * 26), gfx.CREAM)
+                gfx.blit_text(surf, lines[2 + i], 16, (r.right - PAD, y + i * 26), gfx.MUTED, False, "topright")
             return
         for i, line in enumerate(lines):
             colour = gfx.CREAM if i < 2 else gfx.MUTED

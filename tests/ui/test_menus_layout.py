@@ -241,6 +241,7 @@ def test_the_covers_button_is_clear_of_the_hand_and_the_tables_bar(make_app):
         app = make_app(size=size, settings={"language": "ru"})
         _open(app, "handover")
         button = dict(app.scene.targets())["show_cards"]
+        assert app.shape.rect.contains(button) and 0.35 < button.centery / app.shape.h < 0.7, (size, button)
         table = app.scenes[-2].table
         app.scene.accept()
         app.step(dt=1 / 60)

@@ -93,7 +93,10 @@ class HandOverScene(Scene):
         v = self.table.v
         big, low = screen.current().compact > 0.5, self.low()
         deal = (t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 18 if big else 15, gfx.MUTED, True, 1, 0)
-        title = (t("handover.title", name=self.person), 40 if big else 22 if low else 26, gfx.GOLD, True, 2 if low else 3, 8 if low else 14)
+        text = t("handover.title", name=self.person)
+        size = 40 if big else 22 if low else 26
+        one_line = gfx.fit_size(text, size, width, True, size * 3 // 4)  # one line a little smaller rather than a word alone
+        title = (text, one_line if gfx.text_width(text, one_line, True) <= width else size, gfx.GOLD, True, 2 if low else 3, 8 if low else 14)
         turn = (t("handover.turn", name=self.person), 22 if big else 18, gfx.CREAM, True, 2, 12)
         note = (t("handover.note", name=self.person), 18 if big else 15 if low else 16, gfx.CREAM, False, 3 if low else 4, 8 if low else 14)
         return [deal, title, note] if low else [deal, title, turn, note]

@@ -98,7 +98,7 @@ class StatsScene(StatsTables, Paged, Scene):
             self._blocks = [*self.games_blocks(widths[0], self.area.h),
                             Block(self.foot_height, draw=self.draw_foot, name="foot"),
                             *self.deals_blocks(widths[-1], self.area.h, new_column=cols == 2)]
-            self.pages, self._columns = menu_page.flow(self._blocks, self.area, cols, 14, 24, shares)
+            self.pages, self._columns = menu_page.flow(self._blocks, self.area, cols, 10, 24, shares)
             if self.pages == 1:
                 break
         back, prev, nxt, reset = self.widgets
@@ -108,17 +108,8 @@ class StatsScene(StatsTables, Paged, Scene):
             back.rect, prev.rect, nxt.rect, reset.rect = places["rects"]
         prev.visible = nxt.visible = self.pages > 1
         self._label = places["label"]
-        if cols == 2:
-            self.stretch()
+        menu_page.centre(self._blocks, self.area, self.pages)
         self.show_page(self.page)
-
-    def stretch(self) -> None:
-        """The last table of each column reaches the column's foot: the panels line up."""
-        last = {}
-        for b in self._blocks:
-            last[(b.page, b.rect.left)] = b
-        for b in last.values():
-            b.rect.h = max(b.rect.h, self.area.bottom - b.rect.top)
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surf):
