@@ -38,13 +38,13 @@ def arrangement(width: int, labels, values) -> tuple[bool, int]:
     """(stacked, label width) for rows of this width: the label beside the value where the
     longest word of every label and of every value fits on its side (labels wrap onto two
     lines, values too), else the label above the value."""
-    label_need = longest_word(labels, LABEL_MIN) + 16
+    label_need = longest_word(labels, LABEL_MIN) + 20
     value_need = longest_word(values, LABEL_MIN, True) + 2 * ARROW_ZONE + 8
     if label_need + value_need > width:
         return True, 0
     label_w = max(label_need, min(360, width * 46 // 100))
     for label_w in range(min(label_w, width - value_need), width - value_need + 1, 8):
-        if all(len(gfx.wrap(text, LABEL_MIN, label_w - 12)) <= 2 for text in labels):  # draw_label_beside's room
+        if all(len(gfx.wrap(text, LABEL_MIN, label_w - 16)) <= 2 for text in labels):  # draw_label_beside's room
             return False, label_w
     return True, 0
 
@@ -63,7 +63,8 @@ def draw_label_beside(surf, text: str, r, label_w: int, color, size: int) -> Non
     shortened with an ellipsis."""
     box = pygame.Rect(r.left, r.top, label_w - 12, r.h)
     for size in range(size, min(size, LABEL_MIN) - 1, -1):  # a point or two smaller before an ellipsis
-        lines = [text] if gfx.text_width(text, size) <= box.w else gfx.wrap(text, size, box.w)
+        room = box.w - 4  # drawn at the device's size, a line may come out a pixel or two wider
+        lines = [text] if gfx.text_width(text, size) <= room else gfx.wrap(text, size, room)
         lh = gfx.line_height(size, False, 2)
         if len(lines) <= 2 and len(lines) * lh <= r.h + 4:
             break
@@ -71,7 +72,7 @@ def draw_label_beside(surf, text: str, r, label_w: int, color, size: int) -> Non
         lines = [text]
     y = r.centery - lh * len(lines) // 2 + lh // 2
     for line in lines:
-        gfx.blit_text(surf, line, size, (r.left, y), color, False, "midleft", width=box.w, box=box)
+        gfx.blit_text(surf, line, size, (r.left, y), color, False, "midleft", width=box.w - 4, box=box)
         y += lh
 
 

@@ -297,3 +297,17 @@ def test_a_page_is_made_of_whole_rows_never_a_row_cut_by_the_bar(make_app):
                 rows = [w for w in scene.widgets if getattr(w, "page", None) == page and w.visible]
                 assert rows and all(w.rect.bottom <= bar_top for w in rows), (size, what, page)
             app.pop()
+
+
+@pytest.mark.parametrize("lang", ["ru", "bg"])
+def test_a_large_native_window_draws_the_labels_inside_their_rows(make_app, lang):
+    """A 1920x1080 window draws the 1280x720 design at 1.5 device pixels a logical pixel: a
+    label measured to fit at its logical size came out two or three pixels wider than its
+    row's label column ("Обязательно козырять" through the value's box)."""
+    app = make_app(size=(1920, 1080), settings={"language": lang})
+    assert app.scale == 1.5
+    for what in ("new_game", "settings"):
+        _open(app, what)
+        for page, items in _pages(app):
+            assert layout_check.breaches(items, app.shape, app.window) == [], (what, page)
+        app.pop()
