@@ -181,24 +181,32 @@ def flow(blocks: list[Block], area: pygame.Rect, columns: int, gap: int = 10, co
     return page + 1, cols
 
 
-def pour(make_blocks, area: pygame.Rect, columns=(1, 2), min_width: int = 250, gap: int = 10, col_gap: int = 24) -> tuple:
+def pour(make_blocks, area: pygame.Rect, columns=(1, 2), min_width: int = 250, gap: int = 10, col_gap: int = 24, one_max: int = 0) -> tuple:
     """The blocks `make_blocks(column width)` makes, poured into whichever number of
-    `columns` (each at least `min_width` wide) takes the fewest pages (the fewer columns
-    on a tie).  Returns (pages, columns' rects, blocks)."""
+    `columns` (each at least `min_width` wide; one column at most `one_max` wide, centred)
+    takes the fewest pages (the fewer columns on a tie).  Returns (pages, columns' rects,
+    blocks)."""
+    def region(n):
+        if n > 1 or not one_max or area.w <= one_max:
+            return area
+        return pygame.Rect(area.centerx - one_max // 2, area.top, one_max, area.h)
+
     best, last = None, None
     for n in columns:
-        col_w = (area.w - (n - 1) * col_gap) // n
+        col_w = (region(n).w - (n - 1) * col_gap) // n
         if n > 1 and col_w < min_width:
             continue
         blocks = make_blocks(col_w)
-        pages, cols = flow(blocks, area, n, gap, col_gap)
+        pages, cols = flow(blocks, region(n), n, gap, col_gap)
         last = n
         if best is None or pages < best[0]:
             best = (pages, cols, blocks, n)
+        if pages == 1:
+            break
     if best[3] != last:  # the widgets are where the last try put them: pour the best again
         n = best[3]
-        blocks = make_blocks((area.w - (n - 1) * col_gap) // n)
-        best = (*flow(blocks, area, n, gap, col_gap), blocks, n)
+        blocks = make_blocks((region(n).w - (n - 1) * col_gap) // n)
+        best = (*flow(blocks, region(n), n, gap, col_gap), blocks, n)
     return best[:3]
 
 

@@ -100,10 +100,10 @@ class SettingsScene(Paged, Scene):
         """Columns and pages for the window's shape; the arrows in the bar when there are pages."""
         for kinds in (["wide"], ["wide", "prev", "next"]):
             places = menu_page.bar(kinds)
-            area = menu_page.content_rect(places["top"])
-            self.pages, self._columns, self._blocks = self.pour(area)
+            area = menu_page.content_rect(places["top"]).inflate(-2 * PAD, -2 * PAD)
+            self.pages, self._columns, self._blocks = menu_page.pour(self.blocks, area, (1, 2), 300, menu_page.row_gap(), COL_GAP, 820 - 2 * PAD)
             if self.pages == 1:
-                menu_page.centre(self._blocks, area.inflate(-2 * PAD, -2 * PAD), 1)
+                menu_page.centre(self._blocks, area, 1)
                 break
         self._label = places["label"]
         back, *arrows = self.widgets[len(self.choices):]
@@ -112,28 +112,6 @@ class SettingsScene(Paged, Scene):
         for w in arrows:
             w.visible = self.pages > 1
         self.show_page(self.page)
-
-    def pour(self, area) -> tuple:
-        """The rows in one column (at most 820 wide), or two when that takes fewer pages."""
-        one = pygame.Rect(0, area.top, min(area.w, 820), area.h)
-        one.centerx = area.centerx
-        ways = [(one, 1)] + ([(area, 2)] if menu_page.columns_for(area, 330) == 2 else [])
-        best = None
-        for region, cols in ways:
-            inner = region.inflate(-2 * PAD, -2 * PAD)
-            col_w = (inner.w - (cols - 1) * COL_GAP) // cols
-            blocks = self.blocks(col_w)
-            pages, columns = menu_page.flow(blocks, inner, cols, menu_page.row_gap(), COL_GAP)
-            if best is None or pages < best[0]:
-                best = (pages, region, cols)
-            if pages == 1:
-                break
-        if best[1:] != (region, cols):  # the widgets are where the last try put them
-            region, cols = best[1:]
-            inner = region.inflate(-2 * PAD, -2 * PAD)
-            blocks = self.blocks((inner.w - (cols - 1) * COL_GAP) // cols)
-            pages, columns = menu_page.flow(blocks, inner, cols, menu_page.row_gap(), COL_GAP)
-        return pages, columns, blocks
 
     def picture_text(self, value) -> str:
         """Auto shows what it chose once it has (issue 13)."""
