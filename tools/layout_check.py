@@ -168,10 +168,8 @@ def _set_up(app, name, pos):
         elif name == "game_over":
             app.push_scene("game_over", session)
         else:  # the whole game: a list longer than a phone's page; a light evaluator (the layout is what is checked)
-            from game.ui.registry import scene_class
-
-            scene_class("analysis").evaluator_settings = dict(worlds=4, sim_worlds=3, declare_worlds=4, node_budget=1500, solve_cap=800)
             app.push_scene("analysis", session, None)
+            app.scene.evaluator_settings = dict(worlds=4, sim_worlds=3, declare_worlds=4, node_budget=1500, solve_cap=800)
             for _ in range(3000):
                 app.step(dt=1 / 60)
                 if app.scene.done and app.scene.cards_ready():
