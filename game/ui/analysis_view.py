@@ -48,6 +48,7 @@ class Places:
     text: int  # the list's text size
     list_top: int  # the first row's top: under the summary and the columns' heads
     track: pygame.Rect  # the list's scroll arrows and bar: a strip at the panel's right
+    summary_lines: int  # the summary over the list: its lines at most
 
 
 def places(buttons: int) -> Places:
@@ -63,10 +64,11 @@ def places(buttons: int) -> Places:
         m = 8 if shape.portrait else 12
         left = right = pygame.Rect(s.left + m, top, s.w - 2 * m, bottom - top)
     text = 17 if split else 15
-    lines = 2 if split else 3  # the summary's
+    lines = 3 if shape.portrait else 2  # the summary's
+    summary_lines = lines
     list_top = left.top + 10 + lines * gfx.line_height(text, False, 2) + 6 + gfx.line_height(14, True, 2) + 6
     track = pygame.Rect(left.right - 8 - ARROW, list_top, ARROW, left.bottom - 8 - list_top)
-    return Places(split, s.top + 12, title_size, left, right, text, list_top, track)
+    return Places(split, s.top + 12, title_size, left, right, text, list_top, track, summary_lines)
 
 
 @dataclass
@@ -202,7 +204,7 @@ def draw_list(surf, scene, p) -> None:
     the scroll bar between the arrows when the list runs over."""
     rows = scene.rows()
     panel, size = p.list, p.text
-    lines = 2 if p.split else 3
+    lines = p.summary_lines
     gfx.blit_wrapped(surf, scene.summary(), size, pygame.Rect(panel.left + 14, panel.top + 10, panel.w - 28, 0), gfx.CREAM,
                      line_gap=2, max_lines=lines)
     overflow = len(rows) > scene.visible_rows()

@@ -190,3 +190,17 @@ def test_enter_in_the_path_field_opens_the_file(make_app):
     post_key(pygame.K_RETURN)
     app.step(dt=1 / 60)
     assert app.scene_name == "replay"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_the_browser_replays_page_keeps_the_floors_on_a_phone(make_app, size):
+    """The browser's Replays (Upload, the line while the page's panel is open, an error)."""
+    app = make_app(size=size, settings={"language": "bg"})
+    app.web = True
+    app.push_scene("replays")
+    scene = app.scene
+    scene.waiting = True
+    scene.error = "Не е отворено: ред 3: картата XX не е карта, а записът спира тук"
+    items = layout_check.render(app)
+    assert [name for name, _ in scene.targets()] == ["upload", "back"]
+    assert layout_check.breaches(items, app.shape, app.window) == []

@@ -74,6 +74,22 @@ def open_launch_record(app, source: dict) -> bool:
     return True
 
 
+def web_places(p: dict) -> dict:
+    """The browser's Replays panel, top down: what to paste or choose, the Upload button,
+    the line while the page's panel is open, the error."""
+    panel = p["panel"]
+    pad = 24 if p["big"] else 12
+    size = 18 if p["big"] else 16
+    inner = panel.inflate(-2 * pad, -2 * pad)
+    lh = gfx.line_height(size, False, 2)
+    text = pygame.Rect(inner.left, inner.top, inner.w, 2 * lh)
+    upload = pygame.Rect(0, text.bottom + 10, min(440, inner.w), 64 if p["big"] else 52)
+    upload.centerx = inner.centerx
+    waiting = pygame.Rect(inner.left, upload.bottom + 10, inner.w, 2 * lh)
+    error = pygame.Rect(inner.left, waiting.bottom + 6, inner.w, inner.bottom - waiting.bottom - 6)
+    return {"text": text, "upload": upload, "waiting": waiting, "error": error, "size": size}
+
+
 def path_end(path: str, size: int, room: int) -> str:
     """A long path shown by its end (where the file's name is), after an ellipsis."""
     if gfx.text_width(path, size) <= room:
@@ -151,9 +167,7 @@ class ImportScene(Scene):
         p = page_places(len(names))
         self.widgets = []
         if self.app.web:
-            r = pygame.Rect(0, 0, min(440, p["panel"].w - 24), 64)
-            r.center = p["panel"].center
-            self.widgets.append(Button(r, lambda: t("import.upload"), self.upload, name="upload", primary=True))
+            self.widgets.append(Button(web_places(p)["upload"], lambda: t("import.upload"), self.upload, name="upload", primary=True))
         else:
             rows, files = self.shown_rows(), p["files"]
             self.first = max(0, min(self.first, len(self.files) - rows))
@@ -278,13 +292,13 @@ class ImportScene(Scene):
                       shadow=True, width=s.w - 24)
         panel = p["panel"]
         gfx.blit_panel(surf, panel)
+        error = p["error"]
         if self.app.web:
-            text = pygame.Rect(panel.left + 20, panel.top + 16, panel.w - 40, 0)
-            gfx.blit_wrapped(surf, t("import.paste"), 18 if p["big"] else 16, text, gfx.CREAM, align="center", max_lines=3)
+            w = web_places(p)
+            gfx.blit_wrapped(surf, t("import.paste"), w["size"], w["text"], gfx.CREAM, align="center", line_gap=2, max_lines=2)
             if self.waiting:
-                upload = next(w.rect for w in self.widgets if w.name == "upload")
-                gfx.blit_wrapped(surf, t("import.waiting"), 16, pygame.Rect(text.left, upload.bottom + 12, text.w, 0), gfx.MUTED,
-                                 align="center", max_lines=3)
+                gfx.blit_wrapped(surf, t("import.waiting"), w["size"], w["waiting"], gfx.MUTED, align="center", line_gap=2, max_lines=2)
+            error = w["error"]
         else:
             folder = p["folder"]
             head, fs = t("import.folder", folder="").rstrip(), p["text"]
@@ -299,8 +313,8 @@ class ImportScene(Scene):
             if not self.files:
                 gfx.blit_wrapped(surf, t("import.none"), 17 if p["big"] else 15, p["files"], gfx.CREAM, max_lines=4)
         if self.error:
-            gfx.blit_wrapped(surf, self.error, p["text"], p["error"], gfx.BRIGHT_RED, line_gap=2,
-                             max_lines=p["error"].h // gfx.line_height(p["text"], False, 2))
+            gfx.blit_wrapped(surf, self.error, p["text"], error, gfx.BRIGHT_RED, line_gap=2, align="center" if self.app.web else "left",
+                             max_lines=max(1, error.h // gfx.line_height(p["text"], False, 2)))
         super().draw(surf)
 
 

@@ -141,15 +141,14 @@ class ReplayBackground(TableObject):
 
     def draw(self, surf) -> None:
         p = places()
-        key = (surf.get_size(), p.trick_center, p.trick_w, tuple(p.top_bar) if p.top_bar else None)
+        key = (surf.get_size(), tuple(p.ring), tuple(p.top_bar) if p.top_bar else None)
         bg = self._pictures.get(key)
         if bg is None:
             bg = gfx.felt(surf.get_size()).copy()
-            k = p.trick_w / 92
-            ring = pygame.Surface((gfx.px(520 * k), gfx.px(300 * k)), pygame.SRCALPHA)
+            ring = pygame.Surface(gfx.dev_rect(p.ring).size, pygame.SRCALPHA)
             pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
             pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), max(1, gfx.px(2)))
-            gfx.blit(bg, ring, p.trick_center, "center")
+            bg.blit(ring, gfx.dev_rect(p.ring))
             if p.top_bar is not None:
                 bar = gfx.dev_rect(p.top_bar)
                 bg.blit(gfx.overlay(bar.size, (6, 28, 20, 200)), bar)
@@ -242,6 +241,8 @@ class SeatBlock(TableObject):
     def draw_ranks(self, surf, p) -> None:
         size, lines = self.rank_lines()
         lh = gfx.line_height(size, True, 2)
+        if not lines:  # every card played
+            gfx.blit_text(surf, "—", size, p.cards.topleft, gfx.DIM, True, box=p.box)
         kitty = self.board.taken_kitty
         y = p.cards.top
         for line in lines:
@@ -282,13 +283,13 @@ class ReplayTrick(TrickArea):
         if seat is None:
             return
         r, p = self.card_rect(seat), places()
-        room = max(r.w + 40, 2 * p.trick_dx - 12) if not p.trick_dy else r.w + 40
+        room = max(r.w + 40, 3 * p.trick_dx - 20)  # one pill at a time: the trick's width is its own
         label = t("table.leads")
         size = gfx.fit_size(label, layout.now().size("leads"), room - 16, True)
         label = gfx.ellipsize(label, size, room - 16, True)
         pill = pygame.Rect(0, 0, gfx.text_width(label, size, True) + 16, size + 8)
         pill.midbottom = (r.centerx, r.top - 4)
-        pill.clamp_ip(places().caption.union(pygame.Rect(0, 0, p.w, p.h)))
+        pill.clamp_ip(layout.now().safe)
         gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
         gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center", box=pill)
 

@@ -64,6 +64,7 @@ class ReplayPlaces:
     trick_dy: int
     trick_w: int
     caption: pygame.Rect  # what the last move did (and, lying, the move's number)
+    ring: pygame.Rect  # the oval on the felt the trick lies on
     keys: pygame.Rect | None  # the keys' line (a desktop only)
     buttons: dict  # name -> Rect: close, export, share and the six steps
     text: dict = field(default_factory=dict)  # font sizes by role
@@ -80,6 +81,16 @@ def _ch(w: float) -> int:
 def rank_rows_height(lines: int, size: int) -> int:
     """How tall a hand written as `lines` rows of ranks is."""
     return lines * gfx.line_height(size, True, 2)
+
+
+def ring(centre, trick_w: int, room: pygame.Rect) -> pygame.Rect:
+    """The trick's oval: the game's proportions, inside `room` (beside the buttons lying)."""
+    k = trick_w / 92
+    w = min(int(520 * k), 2 * min(centre[0] - room.left, room.right - centre[0]))
+    h = min(int(300 * k), 2 * min(centre[1] - room.top, room.bottom - centre[1]))
+    r = pygame.Rect(0, 0, max(0, w), max(0, h))
+    r.center = centre
+    return r
 
 
 _cache: dict = {}
@@ -137,7 +148,8 @@ def wide(shape, lay) -> ReplayPlaces:
         dy = 0
     centre = (W // 2, zone_top + 24 + (room - 24) // 2)
     return ReplayPlaces("wide", W, H, lay.top_bar, None, seats, kitty, kitty_w, centre, int(trick_w * 1.22), dy, trick_w,
-                        caption, keys, buttons, text, short_labels=short)
+                        caption, ring(centre, trick_w, pygame.Rect(S.left, below_opps, S.w, me_strip.top - below_opps)), keys, buttons,
+                        text, short_labels=short)
 
 
 def rank_layout(cards, size: int, width: int) -> list:
@@ -234,8 +246,9 @@ def low(shape, lay) -> ReplayPlaces:
     cards_top = zone_top + pill + max(0, (zone_bottom - zone_top - pill - _ch(trick_w)) // 2)
     centre = (trick_x, cards_top + _ch(trick_w) // 2)
     kitty = pygame.Rect(left, cards_top - label_h, kitty_room, label_h + _ch(kitty_w))
+    room = pygame.Rect(left, caption.top, width, me_strip.top - caption.top)
     return ReplayPlaces("low", W, H, lay.top_bar, None, seats, kitty, kitty_w, centre, trick_w + 10, 0, trick_w,
-                        caption, None, buttons, text, short_labels=True)
+                        caption, ring(centre, trick_w, room), None, buttons, text, short_labels=True)
 
 
 def tall(shape, lay) -> ReplayPlaces:
@@ -273,11 +286,12 @@ def tall(shape, lay) -> ReplayPlaces:
     seats["bottom"] = SeatPlace(me_strip, me_cards, me_w, me_strip)
     # the caption under the other hands, then the trick, the kitty under the trick
     caption = pygame.Rect(S.left + gap, y + 2, S.w - 2 * gap, 2 * gfx.line_height(text["caption"], True, 2))
-    zone_top, zone_bottom = caption.bottom + 4, me_strip.top - 6
+    zone_top, zone_bottom = caption.bottom + 8, me_strip.top - 6
     kitty_w = 30 if zone_bottom - zone_top < 200 else 36
     kitty = pygame.Rect(S.left + gap, zone_bottom - 18 - _ch(kitty_w), S.w - 2 * gap, 18 + _ch(kitty_w))
-    trick_room = kitty.top - 6 - zone_top - 22
+    trick_room = kitty.top - 6 - zone_top - 28  # the "leads" pill above the cards
     trick_w = max(36, min(int((S.w - 2 * gap - 24) / 3), int(trick_room / CARD_RATIO), 88))
-    centre = (W // 2, zone_top + 22 + trick_room // 2)
+    centre = (W // 2, zone_top + 28 + trick_room // 2)
+    room = pygame.Rect(S.left, caption.top, S.w, me_strip.top - caption.top)
     return ReplayPlaces("tall", W, H, None, header, seats, kitty, kitty_w, centre, trick_w + 12, 0, trick_w,
-                        caption, None, buttons, text, short_labels=True)
+                        caption, ring(centre, trick_w, room), None, buttons, text, short_labels=True)
