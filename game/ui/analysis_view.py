@@ -109,7 +109,7 @@ def detail_places(p: Places) -> DetailPlaces:
     panel = p.hands
     legend_h = 2 * gfx.line_height(13, False, 2)
     if not p.split and not screen.current().portrait:
-        col = pygame.Rect(panel.left + 12, panel.top + 10, max(150, panel.w * 34 // 100), panel.h - 20)
+        col = pygame.Rect(panel.left + 12, panel.top + 10, max(150, panel.w * 29 // 100), panel.h - 20)
         heading = pygame.Rect(col.left, col.top, col.w, 2 * gfx.line_height(16, True, 2))
         prev = pygame.Rect(col.left, heading.bottom + 4, ARROW, ARROW)
         info = pygame.Rect(col.left, prev.bottom + 8, col.w, col.bottom - legend_h - 6 - prev.bottom - 8)
@@ -135,11 +135,16 @@ def hands_layout(rect: pygame.Rect, rows: int = 4) -> tuple[int, bool]:
     best = (0, False)
     for beside in (False, True):
         row_h = (rect.h - 4) // rows - (0 if beside else label) - 6
-        width = rect.w - (104 if beside else 0)
+        width = rect.w - (name_column(rect) + 8 if beside else 0)
         w = min(64, int(row_h / CARD_RATIO), int(width / (0.4 * 15 + 1)))  # sixteen cards still show their corners
         if w > best[0] + (4 if beside else 0):
             best = (w, beside)
     return max(24, best[0]), best[1]
+
+
+def name_column(rect: pygame.Rect) -> int:
+    """The names' width left of the rows of cards (a phone lying)."""
+    return max(96, min(140, rect.w // 5))
 
 
 def draw_hands(surf, rect, deal, names, seat, marks) -> None:
@@ -147,14 +152,15 @@ def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     name, then the kitty and the declarer's discards; marked cards glow (marks: card ->
     colour)."""
     w, beside = hands_layout(rect)
+    col = name_column(rect)
     cw, ch = gfx.card_size(w)
     label = gfx.line_height(14, True, 2)
     row_h = (rect.h - 4) // 4
     y = rect.top
     for s in range(3):
         if beside:
-            gfx.blit_text(surf, names[s], 14, (rect.left, y + ch // 2), gfx.CREAM, s == seat, "midleft", width=96, box=rect)
-            card_row(surf, deal.hands[s], pygame.Rect(rect.left + 104, y, rect.w - 104, ch), w, marks)
+            gfx.blit_text(surf, names[s], 14, (rect.left, y + ch // 2), gfx.CREAM, s == seat, "midleft", width=col, box=rect)
+            card_row(surf, deal.hands[s], pygame.Rect(rect.left + col + 8, y, rect.w - col - 8, ch), w, marks)
         else:
             gfx.blit_text(surf, names[s], 14, (rect.left, y), gfx.CREAM, s == seat, width=rect.w, box=rect)
             card_row(surf, deal.hands[s], pygame.Rect(rect.left, y + label, rect.w, ch), w, marks)
@@ -163,8 +169,8 @@ def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     for i, (key, cards) in enumerate((("analysis.kitty", deal.kitty), ("analysis.discards", deal.discards))):
         x = rect.left + i * (half + 16)
         if beside:
-            gfx.blit_text(surf, t(key), 14, (x, y + ch // 2), gfx.CREAM, False, "midleft", width=96 if not i else 96, box=rect)
-            card_row(surf, cards, pygame.Rect(x + 104, y, half - 104, ch), w, marks, step=cw * 0.62)
+            gfx.blit_text(surf, t(key), 14, (x, y + ch // 2), gfx.CREAM, False, "midleft", width=col, box=rect)
+            card_row(surf, cards, pygame.Rect(x + col + 8, y, half - col - 8, ch), w, marks, step=cw * 0.62)
         else:
             gfx.blit_text(surf, t(key), 14, (x, y), gfx.CREAM, width=half, box=rect)
             card_row(surf, cards, pygame.Rect(x, y + label, half, ch), w, marks, step=cw * 0.75)
