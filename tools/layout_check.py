@@ -10,7 +10,8 @@ What is checked comes from the drawing itself: while a scene draws, the drawing 
 the widgets note the text lines (with their size), the clickable rects, the cards and the
 opaque panels they drew (gfx.start_record).  Breaches:
 
-- ``small text``: text under 12 CSS px;
+- ``small text``: text under 12 CSS px (labels drawn into a picture, such as a badge's
+  "NT" or a pile's count, included: gfx.labelled);
 - ``small target``: a clickable rect (a card's visible strip included) under 44 CSS px;
 - ``overlap``: text over text, a card or a clickable rect that is not its own; two
   clickable rects over each other; text or a target partly under an opaque panel;
@@ -109,7 +110,7 @@ def _set_up(app, name, pos):
     app.notices.clear() if hasattr(app.notices, "clear") else None
     if name == "title":
         app.scene.refresh()
-    elif name in ("new_game", "settings", "rules", "stats", "replays"):
+    elif name in ("new_game", "settings", "rules", "stats"):
         app.push_scene(name)
     elif name == "stats:games":  # statistics with games of every preset in them
         from game.stats import save_stats
@@ -121,6 +122,23 @@ def _set_up(app, name, pos):
         stats.games.update({("blato", "expert"): [12, 5], ("classic", "random"): [3, 3], ("standard", "hard"): [140, 61]})
         save_stats(app.storage, stats)
         app.push_scene("stats")
+    elif name.startswith("replays") or name == "share":
+        import datetime
+
+        from game import records_io
+        from game.ui.session import Session
+
+        record = records_io.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
+        if name == "share":
+            app.push_scene("share", record)
+            return True
+        folder = records_io.records_dir(app.storage)
+        while len(records_io.list_records(folder)) < 9:  # more than a phone's page of files
+            records_io.export_file(record, folder, datetime.datetime(2024, 5, 1, 12, len(records_io.list_records(folder))))
+        app.push_scene("replays")
+        if name == "replays:error":  # a path that is no record: the error under the path
+            app.scene.path = os.path.join(folder, "no such file of a rather long name.358")
+            app.scene.open_file(app.scene.path)
     elif name.startswith("rules:"):
         app.push_scene("rules")
         app.scene._set(name.split(":")[1])
@@ -154,7 +172,7 @@ def _set_up(app, name, pos):
         scene = _open(app, pos["play"], shared=True)
         if app.scene_name != "handover":
             app.push_scene("handover", scene.table)
-    elif name in ("score", "game_over", "analysis"):
+    elif name in ("score", "game_over", "analysis", "analysis:detail"):
         from game.ui.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
@@ -162,20 +180,32 @@ def _set_up(app, name, pos):
             app.push_scene("score", session)
         elif name == "game_over":
             app.push_scene("game_over", session)
-        else:
-            app.push_scene("analysis", session, [session.history()[-1]["number"]])
-            for _ in range(600):
+        else:  # the whole game: a list longer than a phone's page; a light evaluator (the layout is what is checked)
+            app.push_scene("analysis", session, None)
+            app.scene.evaluator_settings = dict(worlds=4, sim_worlds=3, declare_worlds=4, node_budget=1500, solve_cap=800)
+            for _ in range(3000):
                 app.step(dt=1 / 60)
-                if getattr(app.scene, "done", lambda: True)() if callable(getattr(app.scene, "done", None)) else True:
+                if app.scene.done and app.scene.cards_ready():
                     break
-    elif name == "replay":
+            if name == "analysis:detail":
+                app.scene.select(1)
+                app.scene.open_detail()
+    elif name == "replay" or name.startswith("replay:"):
         from game.records_io import record_of
         from game.ui.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
         app.push_scene("replay", record_of(session))
-        for _ in range(12):
-            app.scene.key(_key(pygame.K_RIGHT)) if hasattr(app.scene, "key") else None
+        scene = app.scene
+        where = name.partition(":")[2]
+        if where == "end":  # the game over, the last trick on the table
+            scene.goto(scene.cursor.end)
+        elif where == "discard":  # the declarer holding the kitty: twenty cards
+            while scene.match.phase != "discard" and scene.step("action", 1):
+                pass
+        elif where != "start":
+            for _ in range(12):
+                scene.key(_key(pygame.K_RIGHT))
     else:
         raise ValueError(name)
     return True
@@ -187,9 +217,10 @@ def _key(k):
     return Input("key", key=k)
 
 
-SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games", "replays",
+SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
+          "replays", "replays:error", "share",
           "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
-          "score", "game_over", "analysis", "replay")
+          "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end")
 
 
 # --- rendering with the record on -----------------------------------------------------------
@@ -288,6 +319,10 @@ def breaches(items, shape, window) -> list[str]:
                     continue
             if pair == {"target"} and info.get("card") and oinfo.get("card"):
                 continue
+            if pair == {"text", "card"} and (info.get("badge") or oinfo.get("badge")):
+                continue  # a badge (a pile's count) sits on its card on purpose
+            if kind == "text" and okind == "target" and info.get("badge") and _inside(r, orect, 2):
+                continue  # a button's own icon (a contract's badge)
             out.append(f"overlap: {label(item)} over {label(other)}")
         if kind in ("text", "target", "card"):
             live.append(item)

@@ -388,4 +388,9 @@ MESSAGES = {
     "newgame.pass_and_play": "Игра на едно устройство: всеки вижда картите си само след екрана „подайте устройството“.",
     # --- pass-and-play and undo ---------------------------------------------------
     "undo.shared": "Връщането на ход е изключено, когато устройството се ползва от няколко души: то би върнало ходовете на друг играч.",
+    # --- the analysis on a phone: a list, and a page per mistake -------------------
+    "analysis.list": "Списък",
+    "analysis.show_hands": "Карти",
+    "analysis.deal_short": "№",
+    "analysis.when_trick": "ръка {trick}",
 }

@@ -391,4 +391,9 @@ MESSAGES = {
     "newgame.pass_and_play": "Pass-and-play: each person sees their cards only after a “pass the device” screen.",
     # --- pass-and-play and undo ---------------------------------------------------
     "undo.shared": "Undo is off when several people share the device: it would take back another person's moves.",
+    # --- the analysis on a phone: a list, and a page per mistake -------------------
+    "analysis.list": "List",
+    "analysis.show_hands": "Hands",
+    "analysis.deal_short": "#",
+    "analysis.when_trick": "trick {trick}",
 }

@@ -388,4 +388,9 @@ MESSAGES = {
     "newgame.pass_and_play": "Gra przy jednym urządzeniu: każdy widzi swoje karty dopiero po ekranie „przekaż urządzenie”.",
     # --- pass-and-play and undo ---------------------------------------------------
     "undo.shared": "Cofanie jest wyłączone, gdy z urządzenia korzysta kilka osób: cofnęłoby ruchy innej osoby.",
+    # --- the analysis on a phone: a list, and a page per mistake -------------------
+    "analysis.list": "Lista",
+    "analysis.show_hands": "Karty",
+    "analysis.deal_short": "Nr",
+    "analysis.when_trick": "lewa {trick}",
 }

@@ -388,4 +388,9 @@ MESSAGES = {
     "newgame.pass_and_play": "Игра за одним устройством: каждый видит свои карты только после экрана «передайте устройство».",
     # --- pass-and-play and undo ---------------------------------------------------
     "undo.shared": "Отмена хода выключена, когда за устройством несколько человек: она отменила бы ходы другого игрока.",
+    # --- the analysis on a phone: a list, and a page per mistake -------------------
+    "analysis.list": "Список",
+    "analysis.show_hands": "Карты",
+    "analysis.deal_short": "№",
+    "analysis.when_trick": "взятка {trick}",
 }

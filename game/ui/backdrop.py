@@ -18,6 +18,9 @@ def blit_backdrop(surf, panels=()) -> None:
     large translucent panels (issue 13: ~130 ms a score page at 4x in WebAssembly)."""
     key = (surf.get_size(), gfx.scale(), tuple(tuple(pygame.Rect(r)) for r in panels))
     page = _backdrops.get(key)
+    if page is not None and gfx.recording():  # drawn before: the layout check still sees its panels
+        for r in panels:
+            gfx.note("panel", gfx.logical_rect(gfx.dev_rect(r)), over=False)
     if page is None:
         page, done = _backdrop_parts.pop(key, (None, -1))
         if page is None:

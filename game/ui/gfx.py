@@ -3,6 +3,8 @@ panels, the felt table, and the bridge to art.py for card faces and backs."""
 
 from __future__ import annotations
 
+import weakref
+
 import pygame
 
 from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401  (issue 13)
@@ -104,10 +106,30 @@ def logical_rect(r) -> pygame.Rect:
 
 def blit(surf, img, pos=(0, 0), anchor="topleft", special_flags=0) -> pygame.Rect:
     """Blit a device-resolution image with its `anchor` at logical `pos`; returns the
-    logical rect it covers."""
+    logical rect it covers.  A picture with a label in it (labelled()) is noted as text."""
     r = img.get_rect(**{anchor: dev_pos(pos)})
     surf.blit(img, r, special_flags=special_flags)
-    return logical_rect(r)
+    r = logical_rect(r)
+    if _record is not None and img in _labels:
+        label, size = _labels[img]
+        note("text", r, text=label, size=size, badge=True)
+    return r
+
+
+_labels: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # picture -> (its text, logical size)
+
+
+def labelled(img, label: str, size: float):
+    """Mark a picture with text drawn into it (a badge's "NT", a pile's count): blitted by
+    gfx.blit it is noted as text of that logical size, so the layout check sees it."""
+    _labels[img] = (label, size)
+    return img
+
+
+def badge_text_size(height: float) -> float:
+    """The logical size of the text in an art.badge `height` logical px tall (its capitals
+    are half its height; DejaVu's capitals are 0.73 of the size)."""
+    return height * 0.5 / 0.73
 
 
 def line(surf, color, a, b, width=1) -> None:
@@ -512,7 +534,8 @@ def contract_icon(contract: str, height: float) -> pygame.Surface:
     from . import art
 
     label = i18n.t(f"contract.badge.{contract}") if contract in ("NT", "MT") else None
-    return art.contract_icon(contract, px(height), _style, label)
+    icon = art.contract_icon(contract, px(height), _style, label)
+    return labelled(icon, label, badge_text_size(height)) if label else icon
 
 
 # --- issue 9c: opaque panels for scenes that redraw every frame ------------------------

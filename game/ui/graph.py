@@ -3,7 +3,7 @@
 Why a module of its own: the data (``score_series``) is computed from the match alone, so a
 test can check that the graph plots exactly the totals the score sheet shows, and the
 drawing (``draw_score_graph``) is plain pygame through the scale-aware gfx helpers, so it
-stays sharp at any window size (text never below gfx.MIN_TEXT in the 1280x720 design).
+stays sharp at any window size; the axes get as many labels as they have room for.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import gfx
 # salmon: different in lightness as well as hue); the markers differ in shape too.
 SEAT_COLOURS = ((236, 196, 92), (104, 176, 255), (255, 122, 110))
 MARKERS = ("circle", "square", "diamond")
-LABEL = 16  # axis labels: 10 px at the smallest window (800x450)
+LABEL = 16  # axis labels (logical px: CSS px on a phone)
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
 
 
@@ -33,7 +33,9 @@ def score_series(match) -> list[list[int]]:
 
 
 def value_ticks(low: int, high: int, most: int = 7) -> list[int]:
-    """Round values from at most `low` to at least `high`, at most `most` of them, 0 included."""
+    """Round values from at most `low` to at least `high`, at most `most` (three at least: a
+    value each side of 0) of them, 0 included."""
+    most = max(3, most)
     low, high = min(low, 0), max(high, 0)
     if high == low:
         high = low + 1
@@ -85,11 +87,15 @@ def draw_score_graph(surf, rect, series, names, label_deal: str = "", title: str
         x = max(r.right + 22, x + rect.w // 3)
     top += 34
     values = [v for s in series for v in s]
-    ticks = value_ticks(min(values), max(values))
+    # as many value labels as the axis has room for, a line and a gap each (a short axis on
+    # a phone gets fewer, never labels over each other)
+    plot_h = rect.bottom - top - 8 - 50
+    ticks = value_ticks(min(values), max(values), most=max(3, min(7, plot_h // (gfx.line_height(LABEL, False, 0) + 4) + 1)))
     label_w = max(gfx.text_width(f"{v:+d}", LABEL) for v in ticks) + 10
-    plot = pygame.Rect(rect.left + label_w, top + 8, rect.w - label_w - 12, rect.bottom - top - 8 - 50)
+    plot = pygame.Rect(rect.left + label_w, top + 8, rect.w - label_w - 12, plot_h)
     lo, hi = ticks[0], ticks[-1]
     deals = len(series[0]) - 1
+    deal_label_w = gfx.text_width(str(max(1, deals)), LABEL) + 12
 
     def px(i: int) -> float:
         return plot.left + (plot.w * i / deals if deals else plot.w / 2)
@@ -103,7 +109,7 @@ def draw_score_graph(surf, rect, series, names, label_deal: str = "", title: str
         gfx.blit_text(surf, f"{v:+d}" if v else "0", LABEL, (plot.left - 6, y), gfx.MUTED, False, "midright")
     gfx.line(surf, gfx.CREAM, (plot.left, plot.top), (plot.left, plot.bottom), 2)
     gfx.line(surf, gfx.CREAM, (plot.left, plot.bottom), (plot.right, plot.bottom), 2)
-    for n in deal_ticks(deals):  # deal numbers under the x axis
+    for n in deal_ticks(deals, most=max(2, min(12, plot.w // deal_label_w))):  # deal numbers under the x axis
         x = px(n)
         gfx.line(surf, gfx.CREAM, (x, plot.bottom), (x, plot.bottom + 5), 1)
         gfx.blit_text(surf, str(n), LABEL, (x, plot.bottom + 7), gfx.MUTED, False, "midtop")

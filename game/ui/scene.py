@@ -184,7 +184,7 @@ class Scene:
 
         key = (key, surf.get_size(), gfx.scale(), i18n.language(), gfx.card_style())
         page = getattr(self, "_page", None)
-        if page is None or self._page_key != key:
+        if page is None or self._page_key != key or gfx.recording():  # a layout check notes what it draws
             page = pygame.Surface(surf.get_size())
             if pygame.display.get_surface() is not None:
                 page = page.convert()

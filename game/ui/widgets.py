@@ -244,10 +244,10 @@ class TextField(Widget):
     def draw(self, surf) -> None:
         r = self.rect
         lab = self.label() if callable(self.label) else self.label
-        gfx.note("target", r, name=self.name)
         draw_row_label(surf, lab, r, self.label_w, gfx.CREAM)
         vr = pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
         gfx.blit_panel(surf, vr, color=(250, 246, 232), edge=gfx.GOLD if self.editing else (120, 150, 130), radius=8, alpha=255, shadow=False)
+        gfx.note("target", r, name=self.name)  # after its own value's panel, which lies on it
         if self.focused:
             gfx.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=12)
         value = self.get()
@@ -255,6 +255,16 @@ class TextField(Widget):
         tr = gfx.blit_text(surf, value, size, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True, width=vr.w - 24, box=vr)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             gfx.line(surf, gfx.INK, (tr.right + 2, vr.top + 8), (tr.right + 2, vr.bottom - 8), 2)
+
+
+def arrow_icon(up: bool):
+    """A Button's icon (Button(..., icon=)): a triangle pointing up or down, for the arrows
+    that scroll a list by a finger."""
+    def draw(surf, r, fg):
+        cx, cy, k = r.centerx, r.centery, 8
+        pts = [(cx - k, cy + k // 2), (cx + k, cy + k // 2), (cx, cy - k)] if up else [(cx - k, cy - k // 2), (cx + k, cy - k // 2), (cx, cy + k)]
+        pygame.draw.polygon(surf, fg, [gfx.dev_pos(q) for q in pts])
+    return draw
 
 
 TOAST_SIZE = 22

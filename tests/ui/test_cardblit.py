@@ -10,6 +10,7 @@ import pytest
 
 from game.engine.cards import Card, parse_cards
 from game.ui import art, cardblit, gfx
+from game.ui.table import layout
 from game.ui.table.layout import CARD_W, PILE_W, SMALL_W
 from game.ui.table.opponents import _column, warm_columns
 from game.ui.table.sprites import warm_flights
@@ -63,8 +64,9 @@ def test_the_opponents_columns_are_made_ahead(three_quarters):
 
     _until_done(warm_columns)
     made = dict(opponents._layers)
+    small = layout.now().small_w  # the backs' width where they are drawn now
     for n in range(1, 17):
-        assert _column(n) is made[("opp", n, gfx.card_style())]
+        assert _column(n) is made[("opp", n, small, gfx.card_style())]
 
 
 def test_a_card_blitted_with_its_middle_copied_equals_one_premultiplied_blit(make_app, monkeypatch):

@@ -7,6 +7,7 @@ import time
 
 import pygame
 
+from game.ui import screen
 from game.ui.autopilot import Autopilot, post_click
 from game.ui.table.compositor import paint_rect
 from tests.ui.helpers import advance_until, table_for
@@ -80,8 +81,9 @@ def test_partial_frames_after_a_resize(make_app):
         app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], dt=1 / 60)
         time.sleep(0.2)  # the resize settles: the canvas is re-rendered at the new size
         counts = _play_and_compare(app, pilot, 300)
-        assert app.window.get_size() == size and not app.direct
-        assert app.canvas.get_size() == (int(1280 * app.scale), int(720 * app.scale))
+        # drawn straight into the window, in a logical canvas of its shape (no letterbox)
+        assert app.window.get_size() == size and app.canvas is app.window and app.direct
+        assert app.shape.size == screen.shape_for(*size).size
         assert counts["partial"] > 20, counts
 
 
@@ -234,3 +236,24 @@ def test_the_mouse_moving_over_the_hand_repaints_only_the_two_cards_whose_glow_c
         assert narrow and len(narrow) <= 2 and sum(r.w for r in narrow) < fan.w / 2, narrow
         assert app.last_draw == "partial"
         assert _difference(_shown(app), _full_redraw(app)) is None
+
+
+def test_dealt_frames_equal_a_full_redraw_where_the_prompt_moves(make_app):
+    """At 960x540 the hand being dealt goes from one row to two, and the "Dealing..." line
+    above it moves up: its old place must be redrawn (it was left on the felt)."""
+    app = make_app(size=(960, 540), settings={"speed": "normal"})
+    app.start_new_game(seed=7)
+    drawn = 0
+    for _ in range(600):
+        app.step(events=[], dt=1 / 60)
+        table = getattr(app.scene, "table", None)
+        if table is None or app.last_draw not in ("partial", "full") or app.visible_scenes() != [app.scene]:
+            continue
+        if not table.board.dealing:
+            if table.board.sizes[table.human]:
+                break
+            continue
+        drawn += 1
+        diff = _difference(_shown(app), _full_redraw(app))
+        assert diff is None, f"{app.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
+    assert drawn > 30

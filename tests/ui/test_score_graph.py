@@ -64,3 +64,26 @@ def test_deal_ticks_stay_few_and_start_at_one():
         assert ticks[0] == 1 and len(ticks) <= 13 and ticks[-1] <= deals
     assert deal_ticks(9) == list(range(1, 10))
 
+
+
+def test_a_short_graph_has_fewer_labels_and_none_touch(make_app):
+    """On a phone the graph's panel is short: the value labels thin out (they lay over each
+    other at 360x640) and the deal numbers do not touch."""
+    from game.ui import gfx
+    from game.ui.graph import draw_score_graph
+
+    make_app(size=(360, 640))
+    series = [[0, 3, 5, 4, 8, 6, 9, 12, 10, 14, 13, 15, 18, 17, 20, 19, 21, 22, 24],
+              [0, -2, -3, -1, -4, -6, -5, -8, -7, -9, -8, -10, -12, -11, -13, -12, -14, -15, -16],
+              [0, -1, -2, -3, -4, 0, -4, -4, -3, -5, -5, -5, -6, -6, -7, -7, -7, -7, -8]]
+    for rect in ((12, 10, 330, 250), (12, 10, 300, 180), (12, 10, 600, 170)):
+        surf = pygame.Surface((700, 300))
+        gfx.start_record()
+        try:
+            draw_score_graph(surf, rect, series, ["You", "Anna", "Boris"], "Deal", "Score")
+        finally:
+            items = gfx.stop_record()
+        labels = [r.inflate(2, 2) for kind, r, info in items if kind == "text" and info["text"].lstrip("+-").isdigit()]
+        assert len(labels) >= 5  # some values and some deals still labelled
+        for i, a in enumerate(labels):
+            assert not any(a.colliderect(b) for b in labels[i + 1:]), rect

@@ -174,12 +174,17 @@ def test_game_over_clears_save(make_app, tmp_path):
     assert not app.storage.has_game()
 
 
-def test_resize_and_scaled_clicks(make_app):
+@pytest.mark.parametrize("size, scale", [((1000, 700), 1.0), ((1920, 1080), 1.5)])
+def test_resize_and_scaled_clicks(make_app, size, scale):
+    """A resized window is laid out in its own shape (a logical pixel is a window pixel up
+    to the reference size, the design scaled up beyond it) and clicks land where drawn."""
     app = make_app()
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.step(dt=1 / 60)
-    assert app.window.get_size() == (1000, 700)
-    assert app.shape.size == (1000, 700) and app.scale == 1  # a logical canvas of the window's shape, not a scaled 1280x720
+    assert app.window.get_size() == size
+    assert app.scale == pytest.approx(scale)
+    # a logical canvas of the window's shape, not a scaled 1280x720
+    assert app.shape.size == (round(size[0] / scale), round(size[1] / scale))
     pilot = Autopilot(app)
     assert pilot.click("settings")
     app.step(dt=1 / 60)

@@ -9,6 +9,11 @@ The hands are shown only for deals that are over (Match.deals): the analysis ref
 other deal, and then the scene says so and shows no card.  In pass-and-play each person
 has a button with their name: the analysis is of one person's decisions at a time (the
 person who held the device last first), each kept once made.
+
+Laid out for the window's shape (game/ui/analysis_view.py): on a desktop the list and the
+hands side by side; on a phone a page at a time, the list (it scrolls: arrows beside it,
+the wheel, the keys) and a mistake's detail with the deal's hands, opened by tapping a row
+(or Enter) and closed by "List" (or Esc).
 """
 
 from __future__ import annotations
@@ -20,44 +25,13 @@ import pygame
 from ...analysis import Analysis
 from ...i18n import language, t
 from .. import gfx
+from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, points_text
+from ..menu_layout import bottom_bar
 from ..registry import register
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, arrow_icon
 
-W, H = 1280, 720
-LIST = pygame.Rect(30, 92, 700, 540)
-HANDS = pygame.Rect(748, 92, 502, 540)
-ROW_H = 34
-CARD_W = 46
 WARM_MS = 3.0  # card pictures made per frame ahead of showing the hands (no 100 ms frame)
-HEAD_H = 30
-BEST_GLOW = (120, 230, 140)
-CHOSEN_GLOW = (255, 110, 110)
-
-
-def points_text(value: float) -> str:
-    """A cost as −1.4 (a comma as the decimal mark in pl, ru and bg)."""
-    text = f"\u2212{abs(value):.1f}"
-    return text.replace(".", ",") if language() in ("pl", "ru", "bg") else text
-
-
-def action_text(action) -> str:
-    if action.kind == "declare":
-        return t(f"contract.{action.contract}")
-    return action.card.pretty()
-
-
-def draw_cards(surf, cards, pos, marks, step=None):
-    """A row of face-up cards at one device width (the pictures warm_cards made)."""
-    if not cards:
-        gfx.blit_text(surf, "—", 18, (pos[0] + 6, pos[1] + 20), gfx.DIM)
-        return
-    step = step or min(CARD_W + 4, (HANDS.w - 32 - CARD_W) / max(1, len(cards) - 1))
-    width = gfx.px(CARD_W)
-    for i, card in enumerate(cards):
-        img, margin = gfx.card_sprite(card, width, True, marks.get(card), False, True)
-        x, y = gfx.dev_pos((pos[0] + i * step, pos[1]))
-        surf.blit(img, (x - margin, y - margin), special_flags=pygame.BLEND_PREMULTIPLIED)
 
 
 @register("analysis")
@@ -76,9 +50,11 @@ class AnalysisScene(Scene):
         self.selected = 0  # index into rows()
         self.scroll = 0  # first row shown
         self.shown_deal = None  # deal whose hands are shown
+        self.page = "list"  # on a phone: "list" or "detail" (a desktop shows both)
         self.longest_step_ms = 0.0  # the longest Analysis.step of a frame (figures for the report)
         self.budget_ms = 4.0 if app.web else 8.0
         self._to_warm = None  # cards whose pictures are still to be made; [] once all are
+        self._warm_w = None  # the device width they are made at
         self._still = None  # (key, surface): the cached still picture
         self.build()
 
@@ -86,17 +62,59 @@ class AnalysisScene(Scene):
     def rebuild(self):
         self.build()
 
-    def build(self):
-        self.widgets = [Button((W // 2 - 130, H - 76, 260, 56), lambda: t("common.back"), self.back, name="back", primary=True)]
-        if self.deal_numbers is None or len(self.deal_numbers) > 1:
-            self.widgets.append(Button((HANDS.left + 14, HANDS.top + 10, 48, 40), "<", lambda: self.turn_deal(-1), name="prev_deal", size=22))
-            self.widgets.append(Button((HANDS.right - 62, HANDS.top + 10, 48, 40), ">", lambda: self.turn_deal(1), name="next_deal", size=22))
+    def bar_names(self) -> list[str]:
+        """The bottom bar's buttons for the page shown."""
+        if self.page == "detail" and not self.split():
+            return ["list"]
         people = self.people()
-        for i, seat in enumerate(people if len(people) > 1 else ()):
-            button = Button((LIST.left + i * 150, H - 76, 140, 56), self.session.names[seat],
-                            (lambda seat=seat: self.show_person(seat)), name=f"person_{seat}", size=20)
-            button.selected = seat == self.seat
-            self.widgets.append(button)
+        persons = [f"person_{seat}" for seat in people] if len(people) > 1 else []
+        return ["back"] + ([] if self.split() else ["hands"]) + persons
+
+    def split(self) -> bool:
+        return places(1).split
+
+    def build(self):
+        names = self.bar_names()
+        p = places(len(names))
+        self.widgets = []
+        for name, r in zip(names, bottom_bar(len(names), h=48)):
+            if name == "back":
+                b = Button(r, lambda: t("common.back"), self.back, name="back", primary=True, size=20)
+            elif name == "list":
+                b = Button(r, lambda: t("analysis.list"), self.close_detail, name="list", primary=True, size=20)
+            elif name == "hands":
+                b = Button(r, lambda: t("analysis.show_hands"), self.open_detail, name="hands", size=18)
+            else:
+                seat = int(name.split("_")[1])
+                b = Button(r, self.session.names[seat], (lambda seat=seat: self.show_person(seat)), name=name, size=18)
+                b.selected = seat == self.seat
+            self.widgets.append(b)
+        if p.split or self.page == "detail":
+            d = detail_places(p)
+            if self.deal_numbers is None or len(self.deal_numbers) > 1:
+                self.widgets.append(Button(d.prev, "<", lambda: self.turn_deal(-1), name="prev_deal", size=22))
+                self.widgets.append(Button(d.next, ">", lambda: self.turn_deal(1), name="next_deal", size=22))
+        if p.split or self.page == "list":
+            track = p.track
+            self.widgets.append(Button(pygame.Rect(track.left, track.top, ARROW, ARROW), "", lambda: self.scroll_by(-self.visible_rows()),
+                                       name="scroll_up", icon=arrow_icon(True)))
+            self.widgets.append(Button(pygame.Rect(track.left, track.bottom - ARROW, ARROW, ARROW), "", lambda: self.scroll_by(self.visible_rows()),
+                                       name="scroll_down", icon=arrow_icon(False)))
+        self._still = None
+        self.refresh_widgets()
+
+    def refresh_widgets(self) -> None:
+        """Which buttons show now: the deal's arrows with the hands, the list's arrows when it
+        does not fit, Hands once there are hands to show."""
+        overflow = len(self.rows()) > self.visible_rows()
+        for w in self.widgets:
+            if w.name in ("prev_deal", "next_deal"):
+                w.visible = self.hands_shown() is not None
+            elif w.name in ("scroll_up", "scroll_down"):
+                w.visible = overflow
+                w.enabled = overflow and (self.scroll > 0 if w.name == "scroll_up" else self.scroll < len(self.rows()) - self.visible_rows())
+            elif w.name == "hands":
+                w.enabled = self.hands_shown() is not None
 
     def people(self) -> list[int]:
         """The seats whose decisions can be analysed: the people at the table."""
@@ -117,7 +135,21 @@ class AnalysisScene(Scene):
             if w.name.startswith("person_"):
                 w.selected = w.name == f"person_{seat}"
 
+    def open_detail(self) -> None:
+        """A phone: the selected mistake (or the deal shown) with the deal's hands."""
+        if self.split() or self.hands_shown() is None:
+            return
+        self.page = "detail"
+        self.build()
+
+    def close_detail(self) -> None:
+        self.page = "list"
+        self.build()
+
     def back(self):
+        if self.page == "detail" and not self.split():
+            self.close_detail()
+            return
         self.app.pop()
 
     @property
@@ -126,6 +158,7 @@ class AnalysisScene(Scene):
 
     def update(self, dt):
         super().update(dt)
+        self.refresh_widgets()
         if self.error or (self.done and self.cards_ready()):
             return
         start = time.perf_counter()
@@ -146,22 +179,32 @@ class AnalysisScene(Scene):
                 self.select(0)
         self.longest_step_ms = max(self.longest_step_ms, (time.perf_counter() - start) * 1000.0)
 
+    def card_width(self) -> int:
+        """The hands' cards' width on this shape (the pictures are made at it ahead)."""
+        return hands_layout(detail_places(places(len(self.bar_names()))).hands)[0]
+
     def warm_cards(self, budget_ms: float) -> None:
         """Make the face-up cards' pictures a few at a time (the first drawing of 52 cards
         would otherwise take one long frame, longest in the browser)."""
-        if self._to_warm is None:
+        width = gfx.px(self.card_width())
+        if self._to_warm is None or self._warm_w != width:
             cards = {c for d in self.analysis.deals.values() for c in (*d.kitty, *(x for h in d.hands for x in h))}
-            self._to_warm = sorted(cards, key=lambda c: c.index)
+            self._to_warm, self._warm_w = sorted(cards, key=lambda c: c.index), width
         end = time.perf_counter() + budget_ms / 1000.0
         while self._to_warm and time.perf_counter() < end:
-            gfx.card_sprite(self._to_warm.pop(), gfx.px(CARD_W), True, None, False, True)
+            gfx.card_sprite(self._to_warm.pop(), width, True, None, False, True)
 
     def cards_ready(self) -> bool:
         return self._to_warm == []
 
+    def relayout(self) -> None:
+        super().relayout()
+        if self._to_warm == [] and self._warm_w != gfx.px(self.card_width()):
+            self._to_warm = None  # another size of card: made again, a few a frame
+
     def extra_key(self):
         progress = -1 if self.analysis is None else round(self.analysis.progress * 200)
-        return (progress, self.error, self.selected, self.scroll, self.shown_deal, self.cards_ready(), self.seat)
+        return (progress, self.error, self.selected, self.scroll, self.shown_deal, self.cards_ready(), self.seat, self.page)
 
     # --- what is shown ------------------------------------------------------------------
     def rows(self) -> list:
@@ -181,7 +224,8 @@ class AnalysisScene(Scene):
         return self.analysis.deals[self.shown_deal]
 
     def visible_rows(self) -> int:
-        return (LIST.h - 64 - HEAD_H) // ROW_H
+        p = places(len(self.bar_names()))
+        return max(1, (p.list.bottom - 8 - p.list_top) // ROW_H)
 
     def select(self, index: int) -> None:
         rows = self.rows()
@@ -219,26 +263,39 @@ class AnalysisScene(Scene):
         k = inp.key
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows(),
                  pygame.K_PAGEDOWN: self.visible_rows(), pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+        paged = not self.split()
         if k in moves and self.rows():
             self.select(self.selected + moves[k])
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.done:
+        elif paged and self.page == "list" and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT) and self.rows():
+            self.open_detail()
+        elif paged and self.page == "detail" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close_detail()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.done and (not paged or self.page == "detail"):
             self.turn_deal(-1 if k == pygame.K_LEFT else 1)
         else:
             super().key(inp)
 
     def row_rect(self, index: int) -> pygame.Rect:
-        top = LIST.top + 64 + HEAD_H + (index - self.scroll) * ROW_H
-        return pygame.Rect(LIST.left + 10, top, LIST.w - 20, ROW_H)
+        p = places(len(self.bar_names()))
+        right = p.track.left - 6 if len(self.rows()) > self.visible_rows() else p.list.right - 10
+        return pygame.Rect(p.list.left + 10, p.list_top + (index - self.scroll) * ROW_H, right - p.list.left - 10, ROW_H)
+
+    def shown_rows(self) -> range:
+        if not self.split() and self.page != "list":
+            return range(0)
+        return range(self.scroll, min(len(self.rows()), self.scroll + self.visible_rows()))
 
     def click_empty(self, pos):
-        for i in range(self.scroll, min(len(self.rows()), self.scroll + self.visible_rows())):
+        for i in self.shown_rows():
             if self.row_rect(i).collidepoint(pos):
                 self.select(i)
+                if not self.split():
+                    self.open_detail()
                 return
 
     def targets(self):
         out = super().targets()
-        for i in range(self.scroll, min(len(self.rows()), self.scroll + self.visible_rows())):
+        for i in self.shown_rows():
             out.append((f"row_{i}", self.row_rect(i)))
         return out
 
@@ -252,43 +309,18 @@ class AnalysisScene(Scene):
         """The still picture (felt, panels, list, hands) is cached: while the analysis runs
         only the progress bar changes, and redrawing 52 cards per step costs tens of ms in
         the browser."""
-        key = (surf.get_size(), gfx.scale(), language(), gfx.card_style(), self.error, self.done,
+        key = (surf.get_size(), gfx.scale(), language(), gfx.card_style(), self.error, self.done, self.page,
                self.cards_ready(), self.shown_deal, self.selected, self.scroll, self.seat)
-        if self._still is None or self._still[0] != key:
+        if self._still is None or self._still[0] != key or gfx.recording():  # a layout check notes what it draws
             still = pygame.Surface(surf.get_size(), 0, surf)
-            self.draw_still(still)
+            draw_page(still, self)
             self._still = (key, still)
         surf.blit(self._still[1], (0, 0))
-        if not self.error and not self.done:
-            self.draw_progress(surf)
-        for w in self.widgets:
-            if w.name in ("prev_deal", "next_deal"):
-                w.visible = self.hands_shown() is not None
+        p = places(len(self.bar_names()))
+        if not self.error and not self.done and (p.split or self.page == "list"):
+            draw_progress(surf, self.analysis, p.list)
+        self.refresh_widgets()
         super().draw(surf)
-
-    def draw_still(self, surf):
-        gfx.blit_felt(surf)
-        gfx.blit_text(surf, self.title(), 34, (W // 2, 20), gfx.GOLD, True, "midtop", shadow=True)
-        gfx.flat_panel(surf, LIST)  # opaque panels: no large alpha blits
-        gfx.flat_panel(surf, HANDS)
-        if self.error:
-            gfx.blit_wrapped(surf, self.error, 20, LIST.inflate(-60, -200), gfx.CREAM, align="center")
-        elif self.done:
-            self.draw_list(surf)
-        self.draw_hands(surf)
-
-    def draw_progress(self, surf):
-        a = self.analysis
-        done, total = (a.evaluated, a.total) if a and a.collected else (0, "…")
-        label = t("analysis.running", done=done, total=total)
-        gfx.blit_text(surf, label, 20, (LIST.centerx, LIST.centery - 50), gfx.CREAM, True, "midtop")
-        bar = pygame.Rect(LIST.left + 60, LIST.centery, LIST.w - 120, 26)
-        gfx.rect(surf, (30, 60, 46), bar, border_radius=8)
-        fill = bar.copy()
-        fill.w = max(0, round(bar.w * (a.progress if a else 0.0)))
-        if fill.w:
-            gfx.rect(surf, gfx.GOLD, fill, border_radius=8)
-        gfx.rect(surf, gfx.PANEL_EDGE, bar, 2, border_radius=8)
 
     def summary(self) -> str:
         a = self.analysis
@@ -299,58 +331,3 @@ class AnalysisScene(Scene):
         else:
             text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
         return f"{self.session.names[self.seat]} — {text}" if len(self.people()) > 1 else text
-
-    def draw_list(self, surf):
-        rows = self.rows()
-        gfx.blit_wrapped(surf, self.summary(), 17, pygame.Rect(LIST.left + 20, LIST.top + 12, LIST.w - 40, 48), gfx.CREAM)
-        cols = (LIST.left + 20, LIST.left + 110, LIST.left + 250, LIST.left + 420, LIST.right - 24)
-        head_y = LIST.top + 64
-        for x, key in zip(cols[:4], ("analysis.deal", "analysis.trick", "analysis.played", "analysis.better")):
-            gfx.blit_text(surf, t(key), gfx.fit_size(t(key), 16, 120, True), (x, head_y), gfx.MUTED, True)
-        gfx.blit_text(surf, t("analysis.cost"), 16, (cols[4], head_y), gfx.MUTED, True, "topright")
-        gfx.line(surf, gfx.PANEL_EDGE, (LIST.left + 10, head_y + HEAD_H - 6), (LIST.right - 10, head_y + HEAD_H - 6), 1)
-        for i in range(self.scroll, min(len(rows), self.scroll + self.visible_rows())):
-            m, r = rows[i], self.row_rect(i)
-            if i == self.selected:
-                gfx.fill_overlay(surf, r, (255, 220, 120, 46))
-            y = r.centery
-            when = str(m.trick) if m.trick else t(f"analysis.kind.{m.chosen.kind}")
-            gfx.blit_text(surf, str(m.deal_number + 1), 19, (cols[0] + 16, y), gfx.CREAM, False, "center")
-            gfx.blit_text(surf, when, gfx.fit_size(when, 19, 130), (cols[1], y), gfx.CREAM, False, "midleft")
-            for x, action, colour in ((cols[2], m.chosen, gfx.BRIGHT_RED), (cols[3], m.best, (140, 230, 150))):
-                text = action_text(action)
-                gfx.blit_text(surf, text, gfx.fit_size(text, 19, 160, True), (x, y), colour, True, "midleft")
-            gfx.blit_text(surf, points_text(m.cost), 19, (cols[4], y), gfx.GOLD, True, "midright")
-        if len(rows) > self.visible_rows():  # a scroll bar
-            track = pygame.Rect(LIST.right - 8, LIST.top + 64 + HEAD_H, 4, self.visible_rows() * ROW_H)
-            gfx.rect(surf, (40, 80, 60), track)
-            h = max(16, track.h * self.visible_rows() // len(rows))
-            y = track.top + (track.h - h) * self.scroll // max(1, len(rows) - self.visible_rows())
-            gfx.rect(surf, gfx.MUTED, (track.left, y, track.w, h))
-
-    def draw_hands(self, surf):
-        deal = self.hands_shown()
-        if deal is None:
-            return
-        gfx.blit_text(surf, t("analysis.hands", deal=deal.deal_number + 1), 20, (HANDS.centerx, HANDS.top + 18), gfx.GOLD, True, "midtop")
-        marks = {}
-        rows = self.rows()
-        if rows and rows[self.selected].deal_number == deal.deal_number:
-            m = rows[self.selected]
-            for action, glow in ((m.best, BEST_GLOW), (m.chosen, CHOSEN_GLOW)):
-                if action.card is not None:
-                    marks[action.card] = glow
-        y = HANDS.top + 62
-        names = self.session.names
-        for seat in range(3):
-            label = names[seat]
-            gfx.blit_text(surf, label, 16, (HANDS.left + 16, y), gfx.CREAM, seat == self.seat)
-            draw_cards(surf, deal.hands[seat], (HANDS.left + 16, y + 20), marks)
-            y += 20 + 66 + 12
-        for i, (key, cards) in enumerate((("analysis.kitty", deal.kitty), ("analysis.discards", deal.discards))):
-            x = HANDS.left + 16 + i * 240
-            gfx.blit_text(surf, t(key), 16, (x, y), gfx.CREAM)
-            draw_cards(surf, cards, (x, y + 20), marks, step=34)
-        if marks:
-            y += 20 + 66 + 14
-            gfx.blit_text(surf, t("analysis.marks"), 14, (HANDS.left + 16, y), gfx.MUTED)

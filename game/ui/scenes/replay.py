@@ -15,15 +15,13 @@ from ...i18n import t
 from .. import gfx
 from ..registry import register
 from ..scene import Scene
-from ..table.layout import W
 from ..table.replay import ReplayTable
+from ..table.replay_places import STEPS, places, step_name
 from ..widgets import Button
 from ..record_actions import export_record, share_record
 
-STEP_Y = 486
-STEP_W = 132  # a step button and its gap: "<< Раздаване" fits at a readable size
-STEPS = (("deal", -1, "replay.deal_back"), ("trick", -1, "replay.trick_back"), ("action", -1, "replay.action_back"),
-         ("action", 1, "replay.action_next"), ("trick", 1, "replay.trick_next"), ("deal", 1, "replay.deal_next"))
+STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back", ("action", -1): "replay.action_back",
+             ("action", 1): "replay.action_next", ("trick", 1): "replay.trick_next", ("deal", 1): "replay.deal_next"}
 
 
 def card_text(card) -> str:
@@ -83,15 +81,20 @@ class ReplayScene(Scene):
 
     # --- widgets --------------------------------------------------------------------------
     def build(self) -> None:
+        """The buttons where the shape puts them (table/replay_places.py): Close where the
+        game has Menu, the six steps in the bottom bar (a block at the right, lying on a
+        phone), Export and Share beside them (at the top, standing)."""
+        p = places()
+        at = p.buttons
         self.widgets = []
-        x0 = W // 2 - (6 * STEP_W - 8) // 2
-        for i, (by, direction, key) in enumerate(STEPS):
-            name = f"{'next' if direction > 0 else 'back'}_{by}"
-            self.widgets.append(Button((x0 + i * STEP_W, STEP_Y, STEP_W - 8, 44), (lambda key=key: t(key)),
+        for by, direction in STEPS:
+            name = step_name(by, direction)
+            self.widgets.append(Button(at[name], (lambda key=STEP_KEYS[(by, direction)]: t(key)),
                                        (lambda by=by, d=direction: self.step(by, d)), name=name, size=17))
-        self.widgets.append(Button((W - 124, 8, 112, 36), lambda: t("replay.close"), self.back, name="close", size=18))
-        self.widgets.append(Button((W - 186, 604, 172, 44), lambda: t("record.export"), self.export, name="export", size=17))
-        self.widgets.append(Button((W - 186, 656, 172, 44), lambda: t("record.share"), self.share, name="share", size=17))
+        short = "_short" if p.short_labels else ""
+        self.widgets.append(Button(at["export"], lambda: t("record.export" + short), self.export, name="export", size=17))
+        self.widgets.append(Button(at["share"], lambda: t("record.share" + short), self.share, name="share", size=17))
+        self.widgets.append(Button(at["close"], lambda: t("replay.close"), self.back, name="close", size=18))
         self.enable_steps()
 
     def rebuild(self) -> None:
@@ -154,10 +157,52 @@ class ReplayScene(Scene):
     def draw(self, surf) -> None:
         for obj in self.table.objects():
             obj.draw(surf)
-        pos = t("replay.position", n=self.cursor.position, total=self.cursor.end)
-        gfx.blit_text(surf, pos, 15, (W - 140, 26), gfx.MUTED, True, "midright")
-        line = self.describe()
-        gfx.blit_text(surf, line, gfx.fit_size(line, 19, 780, True), (640, 80), gfx.GOLD, True, "center")
-        keys = t("replay.keys")
-        gfx.blit_text(surf, keys, gfx.fit_size(keys, 14, 700), (640, STEP_Y + 56), gfx.DIM, False, "midtop")
+        p = places()
+        position = t("replay.position", n=self.cursor.position, total=self.cursor.end)
+        if p.header is not None:  # standing: the deal and the move, then the contract
+            self.draw_header(surf, p, position)
+            position = ""
+        self.draw_caption(surf, p, self.describe(), position)
+        if p.keys is not None:
+            keys = t("replay.keys")
+            gfx.blit_text(surf, keys, gfx.fit_size(keys, p.size("small"), p.keys.w), p.keys.midtop, gfx.DIM, False, "midtop",
+                          width=p.keys.w, box=p.keys)
         super().draw(surf)
+
+    def draw_caption(self, surf, p, line: str, position: str) -> None:
+        """What the last move did: on as many lines as its place has (two on a desktop and
+        standing, shortened beyond), the move's number under it on a desktop and at its
+        right lying on a phone."""
+        box, size, small = p.caption, p.size("caption"), p.size("small")
+        lh = gfx.line_height(size, True, 2)
+        width = box.w
+        if position and box.h < 2 * lh:  # one line: the number at the right
+            pos = gfx.blit_text(surf, position, small, (box.right, box.centery), gfx.MUTED, False, "midright", box=box)
+            width = pos.left - 12 - box.left
+            size = gfx.fit_size(line, size, width, True)
+            gfx.blit_text(surf, line, size, (box.left + width // 2, box.centery), gfx.GOLD, True, "center", width=width - 6, box=box)
+            return
+        lines = max(1, (box.h - (gfx.line_height(small, False, 2) if position else 0)) // lh)
+        if lines == 1:
+            size = gfx.fit_size(line, size, width, True)
+        y = gfx.blit_wrapped(surf, line, size, pygame.Rect(box.left, box.top, width, lines * lh), gfx.GOLD, True, line_gap=2,
+                             align="center", max_lines=lines)
+        if position:
+            gfx.blit_text(surf, position, small, (box.centerx, y), gfx.MUTED, False, "midtop", width=box.w, box=box)
+
+    def draw_header(self, surf, p, position: str) -> None:
+        """Standing: the deal and the move on one line, the contract and who declared it on
+        the next (the game's top bar says the same lying)."""
+        v, box, size = self.table.v, p.header, p.size("head")
+        lh = gfx.line_height(size, True, 2)
+        deal = t("table.deal", deal=v.deal_number + 1, deals=v.deals_total) + " · " + position
+        gfx.blit_text(surf, deal, size, (box.left, box.top), gfx.CREAM, True, width=box.w, box=box)
+        x, y = box.left, box.top + lh + lh // 2
+        if v.contract:
+            icon = gfx.contract_icon(v.contract, 20)
+            x = gfx.blit(surf, icon, (x, y), "midleft").right + 6
+            label = t("table.contract", contract=t(f"contract.{v.contract}").lstrip("♠♥♦♣ "))
+            label += " · " + t("table.declarer", name=self.table.seat_name(v.declarer))
+        else:
+            label = t("contract.none")
+        gfx.blit_text(surf, label, size, (x, y), gfx.CREAM if v.contract else gfx.MUTED, True, "midleft", width=box.right - x, box=box)

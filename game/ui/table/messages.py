@@ -60,7 +60,8 @@ class PromptLine(TableObject):
         return text
 
     def state_key(self):
-        return self.shown()
+        # where it lies too: over a hand being dealt it moves up as the rows grow
+        return (self.shown(), tuple(self.bounds()))
 
     def lines(self) -> tuple[int, list[str]]:
         """(size, lines): one line, or wrapped onto two (then three) within the hand's width."""

@@ -33,7 +33,8 @@ def _stack(k: int) -> pygame.Surface:
 
 
 def _badge(n: int) -> pygame.Surface:
-    return art.badge(str(n), gfx.px(max(16, layout.now().pile_w * 0.55)), gfx.INK, gfx.GOLD)
+    height = max(18, layout.now().pile_w * 0.55)  # its number at least the text floor
+    return gfx.labelled(art.badge(str(n), gfx.px(height), gfx.INK, gfx.GOLD), str(n), gfx.badge_text_size(height))
 
 
 def warm_piles(budget_ms: float) -> bool:

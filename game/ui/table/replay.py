@@ -1,5 +1,6 @@
-"""The replay viewer's table: the game's own table objects (plates, top bar, trick, the
-bottom seat's hand fan) over a finished game, with every hand face up.
+"""The replay viewer's table: a finished (or saved) game with every hand face up, drawn in
+the replay's own places (replay_places.py) with the game's own pieces: its top bar, its
+trick, its card pictures and plates' look.
 
 Why an adapter rather than a second table: the table objects read only ``table.v``,
 ``table.board`` and a few questions (``seat_name``, ``my_turn``, ``legal_cards``...).  A
@@ -13,20 +14,16 @@ import pygame
 
 from ...i18n import t
 from .. import art, gfx
-from .background import Background
 from .base import TableObject
 from .board import Board
-from .hand import HandFan, sort_cards
+from .hand import sort_cards
 from . import layout
-from .layout import side
 from .plates import Plate
+from .replay_places import places, rank_layout
 from .topbar import TopBar
 from .trick import TrickArea
 
-SIDE_W = 430  # the face-up hands of the two other seats: a box beside each plate
-SIDE_TOP = 196
-ROW_STEP = 58
-PER_ROW = 10
+KITTY_TEXT = (255, 170, 80)  # the kitty's cards in the declarer's hand, written in rows of ranks
 
 
 class _Still:
@@ -36,7 +33,7 @@ class _Still:
 
 
 class _NoHint:
-    """A replay has no coach: the hand fan asks which cards a hint suggests, and none are."""
+    """A replay has no coach: the objects that ask which cards a hint suggests get none."""
 
     @staticmethod
     def hand_cards() -> frozenset:
@@ -82,12 +79,10 @@ class ReplayTable:
         self.v = None
         self.time = 0.0
         self.thinking_seat = None
-        self.background = Background(self)
+        self.background = ReplayBackground(self)
         self.topbar = TopBar(self)
-        self.plates = [Plate(self, seat) for seat in range(3)]
-        self.trick = TrickArea(self)
-        self.hand = HandFan(self)
-        self.sides = [SideHand(self, seat) for seat in range(3) if seat != bottom]
+        self.plates = [SeatBlock(self, seat) for seat in range(3)]  # each seat's name, score and hand
+        self.trick = ReplayTrick(self)
         self.kitty = KittyRow(self)
 
     # --- what the objects ask -------------------------------------------------------------
@@ -104,7 +99,8 @@ class ReplayTable:
         return set()
 
     def objects(self) -> list:
-        return [self.background, self.topbar, *self.plates, self.kitty, *self.sides, self.trick, self.hand]
+        top = [self.topbar] if places().top_bar is not None else []
+        return [self.background, *top, *self.plates, self.kitty, self.trick]
 
     # --- showing a position ---------------------------------------------------------------
     def show(self, match) -> None:
@@ -129,70 +125,201 @@ class ReplayTable:
             b.kitty_cards, b.kitty_label = list(deal.discards), t("replay.discards")
         elif v.phase == "game_over" and match.deals and match.deals[-1].discards:
             b.kitty_cards, b.kitty_label = list(match.deals[-1].discards), t("replay.discards")
-        self.hand.selected.clear()
 
     def shown_hands(self) -> list[list]:
         """Each seat's cards as the objects draw them (tests compare them with the match)."""
         out = [[], [], []]
-        out[self.human] = [c for c in self.hand.cards() if c is not None]
-        for obj in self.sides:
-            out[obj.seat] = [c for c, _ in obj.card_rects()]
+        for block in self.plates:
+            out[block.seat] = block.shown_cards()
         return out
 
 
-class SideHand(TableObject):
-    """Another seat's hand face up, in rows below its plate."""
+class ReplayBackground(TableObject):
+    """The felt, the oval the trick lies on and the top bar's strip, made once per place."""
+
+    _pictures: dict = gfx.scaled_cache({})
+
+    def draw(self, surf) -> None:
+        p = places()
+        key = (surf.get_size(), tuple(p.ring), tuple(p.top_bar) if p.top_bar else None)
+        bg = self._pictures.get(key)
+        if bg is None:
+            bg = gfx.felt(surf.get_size()).copy()
+            ring = pygame.Surface(gfx.dev_rect(p.ring).size, pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
+            pygame.draw.ellipse(ring, (255, 255, 255, 28), ring.get_rect(), max(1, gfx.px(2)))
+            bg.blit(ring, gfx.dev_rect(p.ring))
+            if p.top_bar is not None:
+                bar = gfx.dev_rect(p.top_bar)
+                bg.blit(gfx.overlay(bar.size, (6, 28, 20, 200)), bar)
+                gfx.line(bg, gfx.GOLD_DARK, (0, p.top_bar.bottom), (p.top_bar.right, p.top_bar.bottom), 2)
+            if len(self._pictures) > 4:
+                self._pictures.clear()
+            self._pictures[key] = bg
+        surf.blit(bg, (0, 0))
+
+
+class SeatBlock(TableObject):
+    """A seat: a strip with its name, roles, tricks and total (the gold edge when it is to
+    act, as on the game's plates), and its hand face up: a row of cards, or on a phone
+    rows of ranks by suit (the kitty's cards in orange while the declarer holds them)."""
 
     def __init__(self, table, seat: int):
         super().__init__(table)
         self.seat = seat
 
-    def box(self) -> pygame.Rect:
-        lay = layout.now()
-        where = side(self.seat, self.table.human)
-        if lay.wide:
-            return pygame.Rect(lay.safe.left + 14 if where == "left" else lay.safe.right - 14 - SIDE_W, SIDE_TOP, SIDE_W, ROW_STEP + 100)
-        plate = lay.plates[where]  # on a phone: below the plate, as wide as it
-        width = max(plate.w, min(lay.w // 2 - 16, 300))
-        left = plate.left if where == "left" else plate.right - width
-        return pygame.Rect(left, plate.bottom + 6, width, int(2.4 * lay.small_w * 1.4))
+    def place(self):
+        return places().seats[layout.side(self.seat, self.table.human)]
 
     def bounds(self):
-        return self.box()
+        p = self.place()
+        return p.box.union(p.cards)
 
+    def cards(self) -> list:
+        return self.board.hands[self.seat]
+
+    def shown_cards(self) -> list:
+        if self.place().card_w:
+            return [c for c, _ in self.card_rects()]
+        return [c for line in self.rank_lines()[1] for c, _x in line if not isinstance(c, int)]
+
+    # --- the strip --------------------------------------------------------------------------
+    def active(self) -> bool:
+        v = self.v
+        return v.to_act == self.seat and v.phase != "game_over"
+
+    def draw_strip(self, surf, p) -> None:
+        box, r = p.box, p.strip
+        text = places().size
+        active = self.active()
+        gfx.blit_panel(surf, box, color=gfx.PANEL, edge=gfx.GOLD if active else gfx.PANEL_EDGE, radius=10, alpha=225,
+                       width=3 if active else 2, shadow=False)
+        pad = 10
+        score = self.v.totals[self.seat]
+        right = gfx.blit_text(surf, f"{score:+d}", text("score"), (r.right - pad, r.centery), gfx.GOLD if score > 0 else gfx.MUTED,
+                              True, "midright", box=box).left - 12
+        tricks = Plate.tricks_text(self)  # the plates' own words and colours
+        if tricks:
+            right = gfx.blit_text(surf, tricks[0], text("tricks"), (right, r.centery), tricks[1], True, "midright",
+                                  width=max(40, right - r.centerx), box=box).left - 10
+        name = self.table.seat_name(self.seat)
+        roles = " · ".join(Plate.roles(self))
+        room = right - r.left - pad
+        name_w = gfx.text_width(name, text("name"), True)
+        if roles and name_w + 10 + min(60, gfx.text_width(roles, text("role"), True)) > room:
+            roles = ""  # a narrow strip: the whole name first (the top bar names the declarer)
+        nr = gfx.blit_text(surf, name, text("name"), (r.left + pad, r.centery), gfx.CREAM, True, "midleft", width=room, box=box)
+        if roles:
+            gfx.blit_text(surf, roles, text("role"), (nr.right + 10, r.centery), gfx.GOLD, True, "midleft", width=right - nr.right - 10, box=box)
+
+    # --- the hand -----------------------------------------------------------------------
     def card_rects(self) -> list:
-        cards = self.board.hands[self.seat]
-        box = self.box()
-        lay = layout.now()
-        cw, ch = gfx.card_size(lay.small_w if lay.wide else max(28, lay.small_w))
-        per_row = min(PER_ROW, max(8, (len(cards) + 1) // 2))
-        row_step = ROW_STEP if lay.wide else ch * 6 // 10
-        step = (box.w - cw) / max(1, per_row - 1)
-        out = []
-        for i, card in enumerate(cards):
-            row, col = divmod(i, per_row)
-            out.append((card, pygame.Rect(int(box.left + col * step), box.top + row * row_step, cw, ch)))
-        return out
+        """A row of face-up cards, as wide as the place allows, centred."""
+        p = self.place()
+        cards = self.cards()
+        cw, ch = gfx.card_size(p.card_w)
+        n = len(cards)
+        if not n:
+            return []
+        step = min(cw * 0.72, (p.cards.w - cw) / max(1, n - 1))
+        x0 = p.cards.centerx - (step * (n - 1) + cw) / 2
+        return [(c, pygame.Rect(int(x0 + i * step), p.cards.bottom - ch, cw, ch)) for i, c in enumerate(cards)]
+
+    def rank_lines(self) -> tuple[int, list]:
+        """(size, lines): the hand as rows of ranks by suit, a suit never split while it fits
+        a line; each line is [(suit, x), (card, x), ...] with x from the line's left."""
+        p = self.place()
+        size = places().size("ranks")
+        width = p.cards.w
+        lines: list = []
+        for size in (size, size - 1, size - 2):
+            lines = rank_layout(self.cards(), size, width)
+            if len(lines) * gfx.line_height(size, True, 2) <= p.cards.h + 2:
+                break
+        return size, lines
+
+    def draw_ranks(self, surf, p) -> None:
+        size, lines = self.rank_lines()
+        lh = gfx.line_height(size, True, 2)
+        if not lines:  # every card played
+            gfx.blit_text(surf, "—", size, p.cards.topleft, gfx.DIM, True, box=p.box)
+        kitty = self.board.taken_kitty
+        y = p.cards.top
+        for line in lines:
+            for item, x in line:
+                if isinstance(item, int):
+                    gfx.blit_text(surf, "♠♥♦♣"[item], size, (p.cards.left + x, y), gfx.CREAM, True, box=p.box)
+                else:
+                    colour = KITTY_TEXT if item in kitty else gfx.CREAM
+                    gfx.blit_text(surf, item.rank_label, size, (p.cards.left + x, y), colour, True, box=p.box)
+            y += lh
 
     def state_key(self):
-        return (self.seat, tuple(self.board.hands[self.seat]), self.board.taken_kitty)
+        v = self.v
+        return (self.seat, tuple(self.cards()), self.board.taken_kitty, self.active(), v.declarer, v.dealer, v.contract,
+                v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat])
 
     def draw(self, surf) -> None:
+        p = self.place()
+        self.draw_strip(surf, p)
+        if not p.card_w:
+            self.draw_ranks(surf, p)
+            return
         kitty = self.board.taken_kitty
         for card, r in self.card_rects():
             gfx.draw_card(surf, card, r, highlight=art.KITTY if card in kitty else None)
 
 
+class ReplayTrick(TrickArea):
+    """The game's trick, in the replay's place (the "leads" pill as wide as the cards
+    beside it leave, not shortened over a narrow card)."""
+
+    def draw(self, surf) -> None:
+        b = self.board
+        for seat, card in b.trick:
+            glow = art.GOLD if seat == b.trick_winner and len(b.trick) == 3 else None
+            gfx.draw_card(surf, card, self.card_rect(seat), highlight=glow)
+        seat = self.leader()
+        if seat is None:
+            return
+        r, p = self.card_rect(seat), places()
+        room = max(r.w + 40, 3 * p.trick_dx - 20)  # one pill at a time: the trick's width is its own
+        label = t("table.leads")
+        size = gfx.fit_size(label, layout.now().size("leads"), room - 16, True)
+        label = gfx.ellipsize(label, size, room - 16, True)
+        pill = pygame.Rect(0, 0, gfx.text_width(label, size, True) + 16, size + 8)
+        pill.midbottom = (r.centerx, r.top - 4)
+        pill.clamp_ip(layout.now().safe)
+        gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
+        gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center", box=pill)
+
+    def slot(self, seat: int) -> tuple[float, float]:
+        p = places()
+        (x, y), dx, dy = p.trick_center, p.trick_dx, p.trick_dy
+        return layout.by_side(seat, self.table.human, (x, y + dy), (x - dx, y - dy), (x + dx, y - dy))
+
+    def card_rect(self, seat: int) -> pygame.Rect:
+        cw, ch = gfx.card_size(places().trick_w)
+        r = pygame.Rect(0, 0, cw, ch)
+        x, y = self.slot(seat)
+        r.center = (int(x), int(y))
+        return r
+
+
 class KittyRow(TableObject):
-    """The kitty face up while it lies on the table, then the declarer's discards."""
+    """The kitty face up while it lies on the table, then the declarer's discards: a label
+    over a row of small cards, in the middle of its place."""
 
     def cards_rects(self) -> list:
+        p = places()
         cards = self.board.kitty_cards
-        lay = layout.now()
-        cw, ch = gfx.card_size(48 if lay.wide else 36)
-        x0 = lay.w // 2 - (len(cards) * (cw + 6) - 6) // 2
-        top = lay.kitty_center[1] - ch // 2
-        return [(c, pygame.Rect(x0 + i * (cw + 6), top, cw, ch)) for i, c in enumerate(cards)]
+        cw, ch = gfx.card_size(p.kitty_w)
+        step = min(cw + 6, (p.kitty.w - cw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        x0 = p.kitty.centerx - (step * (len(cards) - 1) + cw) / 2
+        return [(c, pygame.Rect(int(x0 + i * step), p.kitty.bottom - ch, cw, ch)) for i, c in enumerate(cards)]
+
+    def bounds(self):
+        return places().kitty
 
     def state_key(self):
         return (tuple(self.board.kitty_cards), self.board.kitty_label)
@@ -201,6 +328,9 @@ class KittyRow(TableObject):
         rects = self.cards_rects()
         if not rects:
             return
-        gfx.blit_text(surf, self.board.kitty_label, 13 if not layout.now().wide else 15, (layout.now().w // 2, rects[0][1].top - 4), gfx.MUTED, True, "midbottom")
+        p = places()
+        label = self.board.kitty_label
+        gfx.blit_text(surf, label, p.size("label"), (p.kitty.centerx, p.kitty.top), gfx.MUTED, True, "midtop",
+                      width=p.kitty.w - 4, box=p.kitty)
         for card, r in rects:
             gfx.draw_card(surf, card, r)
