@@ -7,10 +7,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import CARDS, Card, format_cards, shown
-
-
-class InvalidPosition(ValueError):
-    """A seed, seat or starting position the rules could not have produced."""
+from .errors import InvalidPosition
 
 
 def check_seat(seat) -> int:
