@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import Evaluation, Evaluator
 from game.engine import Action, Card, View
-from game.engine.gamerecord import fresh_start
+from game.engine.history import replayed
 
 MIN_COST = 0.1  # points; smaller differences are not worth showing (larger ones must also
 # exceed twice their standard error over the sampled worlds: Evaluation.noise)
@@ -85,7 +85,7 @@ class Analysis:
         """Generator, one action per step: replays the match and collects (history index,
         view, action) of every unforced decision of the seat in the wanted deals.  Sliced
         because replaying a whole game takes a few hundred ms in the browser."""
-        m = fresh_start(match)
+        m = replayed(match, 0)
         for i, action in enumerate(match.history):
             if m.to_act == self.seat and m.deal_number in wanted and len(m.legal_actions()) > 1:
                 self._todo.append((i, m.view(self.seat), action))

@@ -32,6 +32,7 @@ from .heuristic import discard_set
 from .model_solver import ModelSolver
 from .policy import choose_card
 from .search import SearchPlayer
+from ..engine import Phase
 
 # hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by a
 # strict model (0.2 per surprising play); the last 7 tricks searched against that model
@@ -153,7 +154,7 @@ class ExpertPlayer(SearchPlayer):
         self._weighted = (worlds, cum)
 
     def _world(self, view, know, sampler):
-        if self._weighted is None or view.phase != "play":
+        if self._weighted is None or view.phase != Phase.PLAY:
             return know.world(sampler.sample(self.rng))
         worlds, cum = self._weighted
         x = self.rng.random() * cum[-1]

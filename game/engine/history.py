@@ -13,12 +13,9 @@ from .deal import check_seat
 from .match import Match
 
 
-def replayed(match: Match, length: int | None = None) -> Match:
-    """A new match: this one's first `length` actions (all by default) replayed from the
-    same rules, seed and starting position; ``replayed(m, 0)`` is the match before its
-    first action."""
-    if length is None:
-        length = len(match.history)
+def replayed(match: Match, length: int) -> Match:
+    """A new match: this one's first `length` actions replayed from the same rules, seed
+    and starting position; ``replayed(m, 0)`` is the match before its first action."""
     if type(length) is not int or not 0 <= length <= len(match.history):
         raise ValueError(f"length must be 0..{len(match.history)}, not {length!r}")
     return Match.from_dict({**match.to_dict(), "actions": [str(a) for a in match.history[:length]]})

@@ -20,7 +20,7 @@ import random
 from . import fast, save
 from .actions import _DISCARD, _GIVE, _PLAY, Action, Event
 from .cards import SUIT_MASKS, SUIT_NAMES, Card, highest_in_suit, indices_of
-from .deal import DealRecord, ExchangeStep, TrickRecord, check_seat, first_dealer, shuffled_deal
+from .deal import Deal, ExchangeStep, Trick, check_seat, first_dealer, shuffled_deal
 from .errors import IllegalAction, InvalidNotation, Refusal, SaveError
 from .phases import PHASE_DOING, PHASE_KIND, Phase
 from .position import Position, check_rules, check_seed
@@ -36,7 +36,7 @@ class Match:
         self.rules = rules
         self.seed = seed
         self._totals = list(position.totals)
-        self.deals: list[DealRecord] = []
+        self.deals: list[Deal] = []
         self.history: list[Action] = []
         self._start = start
         self._used = [list(u) for u in position.used]
@@ -168,7 +168,7 @@ class Match:
     def _start_deal(self, number: int, dealer: int, hands, kitty, events: list) -> None:
         rules = self.rules
         declarer = rules.declarer_of(dealer)
-        self.current = DealRecord(number, dealer, declarer, tuple(tuple(h) for h in hands), tuple(kitty),
+        self.current = Deal(number, dealer, declarer, tuple(tuple(h) for h in hands), tuple(kitty),
                                   targets=rules.targets(dealer, None))
         self._hands = [list(h) for h in hands]
         self._masks = [sum(c.mask for c in h) for h in hands]
@@ -272,7 +272,7 @@ class Match:
             return
         deal = self.current
         winner = fast.trick_winner(self._leader, [c.index for _, c in trick], self._trump)
-        deal.tricks.append(TrickRecord(self._leader, tuple(c for _, c in trick), winner))
+        deal.tricks.append(Trick(self._leader, tuple(c for _, c in trick), winner))
         deal.tricks_taken[winner] += 1
         events.append(Event("trick", winner, None, len(deal.tricks) - 1))
         self._trick = []
@@ -441,7 +441,7 @@ class Match:
         return "\n".join(lines)
 
 
-def decide_winner(totals, deals: list[DealRecord]) -> tuple[int, str]:
+def decide_winner(totals, deals: list[Deal]) -> tuple[int, str]:
     """Highest total wins; among tied players, more points in the last deal; then whoever
     of them won the latest trick of the last deal (seed 002's tie-breaks), looking back
     into earlier deals if none of them took a trick in the last one."""

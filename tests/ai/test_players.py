@@ -12,7 +12,7 @@ class Guard:
 
     def __init__(self, monkeypatch):
         self.active = False
-        for name in ("apply", "legal_actions", "hand", "view", "copy", "record", "to_json"):
+        for name in ("apply", "legal_actions", "hand", "view", "copy", "to_dict", "to_json"):
             original = getattr(Match, name)
 
             def guarded(self_, *a, _orig=original, _name=name, **k):

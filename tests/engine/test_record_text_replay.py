@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.gamerecord import read_record
-from game.engine.replaycursor import ReplayCursor
-from game.engine.undo import truncated
+from game.engine.formats.record import read_record
+from game.engine.history import ReplayCursor
+from game.engine.history import replayed
 from tests.engine.test_record_text import DOMINANT, PRESETS, random_game
 
 
@@ -22,7 +22,7 @@ def test_every_stop_is_the_game_at_that_point(preset, seed, jumps):
         target = jump % (cursor.end + 1)
         cursor.goto(target)
         assert cursor.position == target
-        assert cursor.match.to_json() == truncated(m, target).to_json()
+        assert cursor.match.to_json() == replayed(m, target).to_json()
     cursor.goto(cursor.end)
     assert cursor.match.to_json() == m.to_json() and cursor.forward() is False
 
@@ -49,7 +49,7 @@ def test_stepping_by_trick_and_deal():
 
 
 def cursor_match_is_deal_start(m, position) -> bool:
-    at = truncated(m, position)
+    at = replayed(m, position)
     d = at.current
     return not (d.contract or d.exchange or d.discards or d.tricks or at.trick)
 
@@ -66,7 +66,7 @@ def test_hand_built_record_shows_every_hand():
     rng = random.Random(1)
     for _ in range(30):
         cursor.goto(rng.randrange(cursor.end + 1))
-        assert cursor.match.to_json() == truncated(m, cursor.position).to_json()
+        assert cursor.match.to_json() == replayed(m, cursor.position).to_json()
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -85,12 +85,12 @@ def test_stepping_back_and_forth_over_shared_deals_equals_a_fresh_replay(preset)
             pass
         for _ in range(rng.randrange(1, 40)):
             cursor.forward(by if rng.random() < 0.5 else "action")
-        at = truncated(m, cursor.position)
+        at = replayed(m, cursor.position)
         assert cursor.match.to_json() == at.to_json()
         assert [repr(d) for d in cursor.match.deals] == [repr(d) for d in at.deals]
     for position in reversed(stops):
         cursor.goto(position)
-        assert cursor.match.to_json() == truncated(m, position).to_json()
+        assert cursor.match.to_json() == replayed(m, position).to_json()
     cursor.goto(cursor.end)
     assert cursor.match.to_json() == m.to_json()
     assert [repr(d) for d in cursor.match.deals] == finished

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.gamerecord import GameRecord
-from game.engine.sharecode import ShareError, decode, encode
+from game.engine.formats.record import GameRecord
+from game.engine.formats.sharecode import ShareError, decode, encode
 from game.record import main as record_cli
 from tests.engine.test_record_text import DOMINANT, PRESETS, random_game
 
@@ -31,7 +31,7 @@ def test_a_whole_game_codes_to_a_short_link():
 
 
 def test_hand_built_position_survives_sharing():
-    from game.engine.gamerecord import read_record
+    from game.engine.formats.record import read_record
     record = read_record(DOMINANT)
     assert decode(encode(record)) == record
 
@@ -69,7 +69,7 @@ def test_share_commands(tmp_path, capsys):
     link = capsys.readouterr().out.strip()
     assert link.startswith("#record=A")
     assert record_cli(["unshare", link]) == 0
-    from game.engine.gamerecord import read_record
+    from game.engine.formats.record import read_record
     assert capsys.readouterr().out == read_record(DOMINANT).to_text()
     assert record_cli(["unshare", link[:-3]]) == 1
     assert "damaged" in capsys.readouterr().err

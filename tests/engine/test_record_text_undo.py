@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Match, RuleSet
-from game.engine.undo import can_undo, decisions, truncated, undo
+from game.engine.history import can_undo, decisions, replayed, undo
 from tests.engine.test_record_text import PRESETS, random_game
 
 
@@ -21,7 +21,7 @@ def test_undo_then_redo_gives_the_same_match(preset, seed, stop, seat):
         with pytest.raises(ValueError):
             undo(m, seat)
         return
-    back = m.undo(seat)
+    back = undo(m, seat)
     assert m.to_json() == before  # the match undone from is untouched
     k = len(back.history)
     assert back.to_act == seat and len(back.legal_actions()) > 1  # a real decision of that seat
@@ -53,11 +53,11 @@ def test_undo_twice_goes_two_decisions_back():
     assert (len(once.history), len(twice.history)) == (points[-1], points[-2])
 
 
-def test_truncated_refuses_bad_lengths():
+def test_replayed_refuses_bad_lengths():
     m = random_game("classic", 2, 30)
     for bad in (-1, 31, 2.0, None):
         with pytest.raises(ValueError):
-            truncated(m, bad)
+            replayed(m, bad)
     with pytest.raises(ValueError):
         decisions(m, 3)
-    assert truncated(m, 0).to_json() == Match.new(RuleSet.preset("classic"), seed=2).to_json()
+    assert replayed(m, 0).to_json() == Match.new(RuleSet.preset("classic"), seed=2).to_json()

@@ -5,15 +5,15 @@ import json
 import pytest
 
 from game.engine import Card, Match, RuleSet, SaveError
-from game.engine.deal import DealRecord, TrickRecord
+from game.engine.deal import Deal, Trick
 from game.engine.match import decide_winner
 from tests.engine.positions import finish_dominant, position
 
 
 def _deal(points, trick_winners):
-    d = DealRecord(17, 0, 1, ((), (), ()), ())
+    d = Deal(17, 0, 1, ((), (), ()), ())
     d.points = points
-    d.tricks = [TrickRecord(0, (Card.parse("2S"),) * 3, w) for w in trick_winners]
+    d.tricks = [Trick(0, (Card.parse("2S"),) * 3, w) for w in trick_winners]
     return d
 
 
@@ -56,7 +56,7 @@ def test_record_replays_to_the_same_result():
     m = Match.new(RuleSet.preset("classic"), seed=9)
     while m.phase != "game_over":
         m.apply(m.legal_actions()[-1])
-    again = Match.replay(json.loads(json.dumps(m.record())))
+    again = Match.from_dict(json.loads(json.dumps(m.to_dict())))
     assert again.totals == m.totals and again.result() == m.result()
     assert [d.points for d in again.deals] == [d.points for d in m.deals]
 
@@ -65,7 +65,7 @@ def test_from_position_record_replays():
     m = position(deal_number=3, previous_points=(1, -1, 0), totals=(2, -1, -1), seed=77)
     m.apply("declare H")
     m.apply("give 9D")
-    clone = Match.replay(m.record())
+    clone = Match.from_dict(m.to_dict())
     assert clone.to_json() == m.to_json()
 
 
@@ -93,7 +93,7 @@ def test_damaged_saves_are_rejected_clearly(damage, words):
 
 
 def _resign(body):
-    from game.engine.record import _checksum
+    from game.engine.save import _checksum
 
     body.pop("checksum", None)
     body["checksum"] = _checksum(body)

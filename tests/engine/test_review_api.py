@@ -9,7 +9,7 @@ import json
 import pytest
 
 from game.engine import Action, IllegalAction, InvalidRules, Match, RuleSet, SaveError
-from game.engine.record import _checksum
+from game.engine.save import _checksum
 from tests.engine.positions import dominant_deal, position
 
 STANDARD = RuleSet.preset("standard")
@@ -137,7 +137,7 @@ def test_position_input_lists_are_not_aliased():
 def test_editing_a_record_does_not_change_the_match():
     m = position(seed=5)
     before = m.to_json()
-    rec = m.record()
+    rec = m.to_dict()
     rec["start"]["totals"][0] = 99
     rec["start"]["hands"][0][0] = "XX"
     assert m.to_json() == before
@@ -146,10 +146,10 @@ def test_editing_a_record_does_not_change_the_match():
 def test_editing_a_record_actions_list_does_not_change_the_match():
     m = position(seed=5)
     m.apply("declare S")
-    rec = m.record()
+    rec = m.to_dict()
     rec["actions"].clear()
     rec["rules"]["deals"] = 3
-    assert len(m.record()["actions"]) == 1 and m.record()["rules"]["deals"] == 18
+    assert len(m.to_dict()["actions"]) == 1 and m.to_dict()["rules"]["deals"] == 18
 
 
 def test_infinite_number_in_a_save_is_a_save_error():

@@ -12,7 +12,7 @@ import pytest
 
 from game.engine import CARDS, Card, IllegalAction, Match, RuleSet, mask_of, parse_cards
 from game.engine import fast
-from game.engine.deal import DealRecord, TrickRecord
+from game.engine.deal import Deal, Trick
 from game.engine.match import decide_winner
 from tests.engine.positions import CLUBS, DIAMONDS, HEARTS, SPADES, dominant_deal, position
 
@@ -309,9 +309,9 @@ def test_scores_follow_targets_in_every_deal_of_random_games():
 
 
 def _deal(points, winners):
-    d = DealRecord(0, 0, 1, ((), (), ()), ())
+    d = Deal(0, 0, 1, ((), (), ()), ())
     d.points = points
-    d.tricks = [TrickRecord(0, (Card.parse("2S"),) * 3, w) for w in winners]
+    d.tricks = [Trick(0, (Card.parse("2S"),) * 3, w) for w in winners]
     return d
 
 

@@ -1,6 +1,6 @@
 """The deal lines of a text game record (docs/RECORD.md), replayed through the rules.
 
-Split from gamerecord.py, which reads the headers and writes records: this module checks
+record.py reads the headers and writes records; this module checks
 that every deal opens with its deal line and closes with its points, and that each action,
 trick and winner is what the rules allow, raising RecordError with the line's number.
 """
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from .actions import Action, IllegalAction
-from .cards import Card, InvalidNotation
-from .gamerecord import _NUM, _SIGNED, RecordError, _signed
+from ..actions import Action
+from ..cards import Card
+from ..errors import IllegalAction, InvalidNotation, RecordError
+from .notation import NUMBER, SIGNED, signed
 
-_DEAL = re.compile(rf"deal ({_NUM}): dealer ([012]), declarer ([012])")
-_TRICK = re.compile(rf"trick ({_NUM}): (.*?)(?: -> ([012]))?")
+_DEAL = re.compile(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
+_TRICK = re.compile(rf"trick ({NUMBER}): (.*?)(?: -> ([012]))?")
 _ACTIONS = re.compile(r"([012]) (declare|give|discard) (\S+(?: \S+)*)")
 _POINTS = re.compile(r"points: (\S+) (\S+) (\S+)")
 
@@ -59,13 +60,13 @@ class _Reader:
             raise RecordError(0, "headers belong before the deals")
         got = _POINTS.fullmatch(line)
         if got:
-            if not all(_SIGNED.fullmatch(p) for p in got.groups()):
+            if not all(SIGNED.fullmatch(p) for p in got.groups()):
                 raise RecordError(0, "points are three signed numbers such as +1 -2 +1")
             if self.scored == len(match.deals):
                 raise RecordError(0, "points follow the last trick of a deal")
             points = tuple(int(p) for p in got.groups())
             if points != match.deals[-1].points:
-                raise RecordError(0, f"the deal scored {_signed(match.deals[-1].points)}, not {_signed(points)}")
+                raise RecordError(0, f"the deal scored {signed(match.deals[-1].points)}, not {signed(points)}")
             self.scored += 1
             return
         self._owe_points()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .cards import InvalidNotation, format_cards
-from .rules import InvalidRules, RuleSet, parse_contract
-
-if TYPE_CHECKING:
-    from .match import Match
+from ..cards import format_cards
+from ..errors import InvalidNotation, InvalidRules, RecordError
+from ..history import replayed
+from ..match import Match
+from ..rules import RuleSet, parse_contract
+from .deal_lines import replay_lines
+from .notation import NUMBER, SIGNED, signed
 
 GAME = "3-5-8"
 FORMAT = "1"
@@ -25,20 +26,11 @@ MAX_TEXT = 1_000_000  # a record of 60 deals is about 60 kB; anything far larger
 MAX_LABEL = 40
 
 
-class RecordError(ValueError):
-    """A record that cannot be read; ``line`` is its 1-based line number (0: the whole text)."""
-
-    def __init__(self, line: int, message: str):
-        self.line = line
-        self.reason = message
-        super().__init__(f"line {line}: {message}" if line else message)
-
-
 @dataclass
 class GameRecord:
     """A match with what the text adds: names, strengths, date, hints and undos used."""
 
-    match: "Match"
+    match: Match
     names: tuple[str, str, str] = ("?", "?", "?")
     strengths: tuple[str, str, str] = ("?", "?", "?")
     date: str = "?"
@@ -68,22 +60,12 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _signed(values) -> str:
-    return " ".join(f"{v:+d}" for v in values)
-
-
 def _options(rules: RuleSet) -> str:
     return " ".join(f"{k}={_yes(getattr(rules, k))}" for k in RuleSet.OPTIONS)
 
 
 def _yes(value) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
-
-
-def fresh_start(match) -> "Match":
-    """The match as it stood before its first action (same rules, seed and position)."""
-    from .match import Match
-    return Match.replay({**match.record(), "actions": []})
 
 
 def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: str = "?",
@@ -101,15 +83,15 @@ def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: 
                ("Options", _options(match.rules)), ("Seed", str(match.seed)), ("Date", _label(date, "the date"))]
     headers += [(f"Name{s}", names[s]) for s in range(3)]
     headers += [(f"Strength{s}", strengths[s]) for s in range(3)]
-    start = match._start
+    start = match.start
     if start is not None:
         headers += [("StartDeal", str(start["deal_number"] + 1)), ("StartDealer", str(start["dealer"])),
-                    ("StartTotals", _signed(start["totals"])), ("StartPrevious", _signed(start["previous_points"])),
+                    ("StartTotals", signed(start["totals"])), ("StartPrevious", signed(start["previous_points"])),
                     ("StartUsed", " / ".join(" ".join(u) or "-" for u in start["used"])),
                     ("StartHands", " / ".join(" ".join(h) for h in start["hands"])),
                     ("StartKitty", " ".join(start["kitty"]))]
     headers += [("Hints", str(hints)), ("Undos", str(undos)),
-                ("Result", "*" if winner is None else str(winner)), ("Totals", _signed(match.totals))]
+                ("Result", "*" if winner is None else str(winner)), ("Totals", signed(match.totals))]
     for key, value in (extra or {}).items():
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,30}", key) or key in _KNOWN:
             raise ValueError(f"extra header {key!r} is not allowed")
@@ -120,7 +102,7 @@ def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: 
 
 
 def _body(match) -> list[str]:
-    m = fresh_start(match)
+    m = replayed(match, 0)
     lines: list[str] = []
     pending: list[str] = []  # the current line's pieces (same seat and kind, or one trick)
 
@@ -155,7 +137,7 @@ def _body(match) -> list[str]:
             flush()
         if len(m.deals) > deals_before:
             flush()
-            lines.append(f"points: {_signed(m.deals[-1].points)}")
+            lines.append(f"points: {signed(m.deals[-1].points)}")
     flush()
     return lines
 
@@ -170,8 +152,6 @@ def _deal_header(m) -> list[str]:
 
 # --- reading ---------------------------------------------------------------------------
 _HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\["\\])*)"\]')
-_NUM = r"(?:0|[1-9][0-9]*)"
-_SIGNED = re.compile(r"[+-]" + _NUM)
 _KNOWN = {"Game", "Format", "Preset", "Options", "Seed", "Date", "Name0", "Name1", "Name2", "Strength0",
           "Strength1", "Strength2", "StartDeal", "StartDealer", "StartTotals", "StartPrevious", "StartUsed",
           "StartHands", "StartKitty", "Hints", "Undos", "Result", "Totals"}
@@ -205,7 +185,6 @@ def read_record(text) -> GameRecord:
             raise RecordError(number, f"header {key} appears twice")
         headers[key], where[key] = value, number
     record = _start(headers, where)
-    from .recordlines import replay_lines  # the deal lines; that module builds on this one
     replay_lines(record.match, lines, body_start)
     _check_result(record.match, headers, where)
     return record
@@ -218,7 +197,6 @@ def _need(headers, where, key):
 
 
 def _start(headers, where) -> GameRecord:
-    from .match import Match
     game, line = _need(headers, where, "Game")
     if game != GAME:
         raise RecordError(line, f"not a {GAME} record (Game is {game!r})")
@@ -235,13 +213,13 @@ def _start(headers, where) -> GameRecord:
             key, eq, value = item.partition("=")
             if not eq or key not in RuleSet.OPTIONS or key in options:
                 raise RecordError(line, f"bad option {item!r} (write name=value: {', '.join(RuleSet.OPTIONS)})")
-            options[key] = {"yes": True, "no": False}.get(value, int(value) if re.fullmatch(_NUM, value) else value)
+            options[key] = {"yes": True, "no": False}.get(value, int(value) if re.fullmatch(NUMBER, value) else value)
     try:
         rules = RuleSet.preset(preset, **options)
     except InvalidRules as exc:
         raise RecordError(line, f"the rules cannot be played: {exc}") from None
     seed_text, line = _need(headers, where, "Seed")
-    if not re.fullmatch(_NUM, seed_text) or len(seed_text) > 40:
+    if not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 40:
         raise RecordError(line, f"the seed must be a whole number, not {seed_text!r}")
     seed = int(seed_text)
     try:
@@ -263,7 +241,7 @@ def _start(headers, where) -> GameRecord:
     counts = {}
     for key in ("Hints", "Undos"):
         value = headers.get(key, "0")
-        if not re.fullmatch(_NUM, value) or len(value) > 9:
+        if not re.fullmatch(NUMBER, value) or len(value) > 9:
             raise RecordError(where.get(key, 0), f"{key} must be a whole number, not {value!r}")
         counts[key] = int(value)
     extra = {k: v for k, v in headers.items() if k not in _KNOWN}
@@ -277,7 +255,6 @@ def _start(headers, where) -> GameRecord:
 
 
 def _position(rules, seed, headers, where):
-    from .match import Match
 
     def seats(key, parse, default):
         if key not in headers:
@@ -289,7 +266,7 @@ def _position(rules, seed, headers, where):
 
     def signed(text, line):
         parts = text.split()
-        if len(parts) != 3 or not all(_SIGNED.fullmatch(p) for p in parts):
+        if len(parts) != 3 or not all(SIGNED.fullmatch(p) for p in parts):
             raise RecordError(line, f"expected three signed numbers such as +1 -2 +1, not {text!r}")
         return tuple(int(p) for p in parts)
 
@@ -297,7 +274,7 @@ def _position(rules, seed, headers, where):
         value = headers.get(key)
         if value is None:
             return default
-        if not re.fullmatch(_NUM, value) or len(value) > 3:
+        if not re.fullmatch(NUMBER, value) or len(value) > 3:
             raise RecordError(where[key], f"{key} must be a whole number, not {value!r}")
         return int(value)
 
@@ -321,8 +298,8 @@ def _check_result(match, headers, where) -> None:
     if result != want:
         raise RecordError(line, f"the moves give result {want!r}, the header says {result!r}")
     totals, line = _need(headers, where, "Totals")
-    if _signed(match.totals) != totals:
-        raise RecordError(line, f"the moves give totals {_signed(match.totals)}, the header says {totals!r}")
+    if signed(match.totals) != totals:
+        raise RecordError(line, f"the moves give totals {signed(match.totals)}, the header says {totals!r}")
 
 
-__all__ = ["GameRecord", "RecordError", "read_record", "write_record", "fresh_start"]
+__all__ = ["GameRecord", "RecordError", "read_record", "write_record"]

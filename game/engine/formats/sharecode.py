@@ -16,10 +16,14 @@ import json
 import re
 import zlib
 
-from .actions import _DECLARE, Action, IllegalAction
-from .cards import CARDS, InvalidNotation
-from .gamerecord import GameRecord, read_record, write_record
-from .rules import ALL_CONTRACTS
+from .. import save
+from ..actions import _DECLARE, Action
+from ..cards import CARDS
+from ..errors import IllegalAction, InvalidNotation, SaveError
+from ..match import Match
+from ..phases import PHASE_KIND, Phase
+from ..rules import ALL_CONTRACTS
+from .record import GameRecord, read_record, write_record
 
 VERSION = "A"
 MAX_CODE = 20_000  # characters; a 60-deal game codes to well under this
@@ -41,8 +45,8 @@ def encode(record: GameRecord) -> str:
     match = record.match
     head = {"p": match.rules.preset_name, "o": match.rules.to_dict(), "s": match.seed, "d": record.date,
             "n": list(record.names), "t": list(record.strengths), "h": record.hints, "u": record.undos}
-    if match._start is not None:
-        head["st"] = match._start
+    if match.start is not None:
+        head["st"] = match.start
     if record.extra:
         head["x"] = record.extra
     payload = json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
@@ -94,27 +98,25 @@ def decode(code) -> GameRecord:
 
 
 def _rebuild(head: dict, moves: bytes) -> GameRecord:
-    from .record import SaveError, replay
-
-    record = {"format": "3-5-8 match", "version": 1, "rules": head.get("o"), "seed": head.get("s"),
+    record = {"format": save.FORMAT, "version": save.VERSION, "rules": head.get("o"), "seed": head.get("s"),
               "start": head.get("st"), "actions": []}
     try:
-        match = replay(record)
+        match = Match.from_dict(record)
     except SaveError as exc:
         raise ShareError(f"the share code's game cannot be set up: {exc}") from None
     for number, b in enumerate(moves, 1):
         phase = match.phase
-        if phase == "game_over":
+        if phase == Phase.GAME_OVER:
             raise ShareError(f"the share code has moves after the end of the game (move {number})")
         try:
-            if phase == "declare":
+            if phase == Phase.DECLARE:
                 if not 52 <= b < 52 + len(ALL_CONTRACTS):
                     raise IllegalAction("a contract was expected")
                 action = _DECLARE[ALL_CONTRACTS[b - 52]]
             else:
                 if b >= 52:
                     raise IllegalAction("a card was expected")
-                action = Action({"play": "play", "discard": "discard", "exchange": "give"}[phase], CARDS[b])
+                action = Action(PHASE_KIND[phase], CARDS[b])
             match.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
             raise ShareError(f"move {number} of the share code is not possible: {exc}") from None
