@@ -163,10 +163,10 @@ def compare_logs(path_a: str, path_b: str) -> tuple[int, int, list[str]]:
 
 
 def main(argv=None) -> int:
-    """python -m game.arena_backends A.units.jsonl B.units.jsonl: do two runs agree unit by unit?"""
+    """python -m game.arena.backends A.units.jsonl B.units.jsonl: do two runs agree unit by unit?"""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 2:
-        print("usage: python -m game.arena_backends A.units.jsonl B.units.jsonl", file=sys.stderr)
+        print("usage: python -m game.arena.backends A.units.jsonl B.units.jsonl", file=sys.stderr)
         return 2
     n, same, differ = compare_logs(*argv)
     print(f"{n} units in both logs, {same} with identical per-unit results, {len(differ)} different")

@@ -1,6 +1,6 @@
 """Paired differences between arena runs on the same positions (the headroom table).
 
-    python -m game.paired hard=hh.json.units.jsonl oracle=oh.json.units.jsonl expert=eh.json.units.jsonl
+    python -m game.arena.paired hard=hh.json.units.jsonl oracle=oh.json.units.jsonl expert=eh.json.units.jsonl
 
 Each argument is NAME=LOG[,LOG...]: unit logs of `python -m game.arena --players NAME,B`
 runs against the same opponent B (one or more logs, e.g. two seeds or a run extended with
@@ -9,7 +9,7 @@ paired difference of every two runs over the positions both played (same preset,
 and seed), with 95% CIs: "oracle − hard" = how much more the oracle beats B than hard does
 (later argument minus earlier).  `--gap hard,expert,oracle` adds how much of the
 hard→oracle gap the expert closes, with the per-position test of closing a quarter of it.
-`python -m game.paired --csv OUT.csv LOG,...` keeps only A − B per position (small enough
+`python -m game.arena.paired --csv OUT.csv LOG,...` keeps only A − B per position (small enough
 to commit; NAME=OUT.csv reads it back).  `--roles` splits each difference into the seat
 that declares and the two that defend (A − B = ½ · declarer + defender): with
 `oracle:sees=declare` runs (hard with the oracle's contract) it shows where a gap lies.
@@ -22,7 +22,7 @@ import itertools
 import json
 import sys
 
-from game.arena import mean_ci, per_unit_scores
+from .duplicate import mean_ci, per_unit_scores
 
 ORDER = ("trump", "NT", "MT")
 
@@ -61,7 +61,7 @@ def load_roles(paths: list[str]) -> dict:
     """{(preset, type, seed, role): A's own points per deal} from unit logs, role "declarer"
     (the seating where A declares) or "defender" (the mean of its two other seatings).
     A − B per deal = ½ · declarer + defender, so a paired difference splits the same way."""
-    from game.arena import unit_position
+    from .duplicate import unit_position
     from game.engine import RuleSet
 
     out = {}

@@ -1,6 +1,6 @@
 """Sweep a player's settings over duplicate positions: strength against decision time.
 
-    python -m game.tune --player expert --grid "worlds=16,32;doubt=0.35,1" --also hard,oracle \\
+    python -m game.arena.tune --player expert --grid "worlds=16,32;doubt=0.35,1" --also hard,oracle \\
         --preset standard --types trump --deals 60 --jobs 2 --out docs/ai-tune
 
 Every setting plays the same positions (arena deal mode) against two copies of `--against`
@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from game.arena import build_player, make_jobs_for, mean_ci, per_unit_scores, run_unit
-from game.arena_backends import BACKENDS, Progress, UnitLog, job_key, run_units
+from .duplicate import build_player, make_jobs_for, mean_ci, per_unit_scores, run_unit
+from .backends import BACKENDS, Progress, UnitLog, job_key, run_units
 
 
 def grid_specs(player: str, grid: str) -> list[str]:
@@ -122,7 +122,7 @@ def write_plot(rows: list[dict], path: str, title: str) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.tune", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m game.arena.tune", description=__doc__.split("\n\n")[0])
     ap.add_argument("--player", default="hard", help="strength whose settings are swept")
     ap.add_argument("--grid", default="", help="settings to sweep: 'worlds=8,16;horizon=4,5'")
     ap.add_argument("--also", default="", help="extra specs to include, first one first: 'hard,oracle'")

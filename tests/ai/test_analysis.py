@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.analysis import Analysis, analyse
+from game.ai.analysis import Analysis, analyse
 from game.engine import Match, RuleSet
 
 HANDS = [

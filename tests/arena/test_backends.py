@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from game import arena
-from game.arena_backends import Progress, UnitLog, normalized, run_units
+from game.arena import cli, duplicate
+from game.arena.backends import Progress, UnitLog, normalized, run_units
 
 CHEAP = ["heuristic", "random"]
 
@@ -16,44 +16,44 @@ def results_by_job(pairs) -> dict:
 
 
 def test_one_process_and_a_process_pool_give_the_same_units():
-    jobs = arena.make_jobs_for(CHEAP, ["standard", "blato"], ["trump", "MT"], 2, seed=3)
+    jobs = duplicate.make_jobs_for(CHEAP, ["standard", "blato"], ["trump", "MT"], 2, seed=3)
     assert len(jobs) == 8
-    one = results_by_job(run_units(arena.run_unit, jobs, "local", 1))
-    two = results_by_job(run_units(arena.run_unit, jobs, "local", 2))
+    one = results_by_job(run_units(duplicate.run_unit, jobs, "local", 1))
+    two = results_by_job(run_units(duplicate.run_unit, jobs, "local", 2))
     assert one == two and len(one) == 8
 
 
 def test_ray_tasks_give_the_same_units_as_local_processes():
     ray = pytest.importorskip("ray", reason="Ray is not installed: pip install -e '.[cluster]' runs this test")
     # easy players draw their slips from their seeds: the seeds must reach the Ray workers
-    jobs = arena.make_jobs_for(["easy", "heuristic"], ["standard", "blato"], ["trump", "MT"], 2, seed=5)
-    local = results_by_job(run_units(arena.run_unit, jobs, "local", 2))
-    on_ray = results_by_job(run_units(arena.run_unit, jobs, "ray", 2))
+    jobs = duplicate.make_jobs_for(["easy", "heuristic"], ["standard", "blato"], ["trump", "MT"], 2, seed=5)
+    local = results_by_job(run_units(duplicate.run_unit, jobs, "local", 2))
+    on_ray = results_by_job(run_units(duplicate.run_unit, jobs, "ray", 2))
     assert on_ray == local and len(on_ray) == 8
     assert not ray.is_initialized()  # the backend shut down the Ray instance it started
 
 
 def test_an_unknown_backend_is_a_clear_error():
     with pytest.raises(ValueError, match="backend"):
-        list(run_units(arena.run_unit, [], "spark", 1))
+        list(run_units(duplicate.run_unit, [], "spark", 1))
 
 
 def test_a_stopped_run_resumes_from_its_unit_log(tmp_path, capsys):
     out = tmp_path / "r.json"
     common = ["--players", "heuristic,random", "--types", "trump,NT", "--seed", "4", "--json", str(out), "--quiet"]
-    arena.main(common + ["--deals", "2"])
+    cli.main(common + ["--deals", "2"])
     log = tmp_path / "r.json.units.jsonl"
     assert len(log.read_text().splitlines()) == 4
     with open(log, "a") as f:
         f.write('{"key": "cut sh')  # the run was killed in the middle of a line
     capsys.readouterr()
-    arena.main(common + ["--deals", "3"])
+    cli.main(common + ["--deals", "3"])
     err = capsys.readouterr().err
     assert "resuming: 4 of 6 units" in err
     first = json.loads(out.read_text())
     # the same figures as one uninterrupted run
     fresh = tmp_path / "fresh.json"
-    arena.main(["--players", "heuristic,random", "--types", "trump,NT", "--seed", "4", "--json", str(fresh),
+    cli.main(["--players", "heuristic,random", "--types", "trump,NT", "--seed", "4", "--json", str(fresh),
                 "--quiet", "--deals", "3"])
     again = json.loads(fresh.read_text())
     assert first["presets"]["standard"]["difference"] == again["presets"]["standard"]["difference"]
@@ -62,7 +62,7 @@ def test_a_stopped_run_resumes_from_its_unit_log(tmp_path, capsys):
 
 def test_three_players_get_every_pairwise_difference(tmp_path):
     out = tmp_path / "three.json"
-    arena.main(["--players", "heuristic,random,easy", "--types", "NT", "--deals", "2", "--json", str(out), "--quiet"])
+    cli.main(["--players", "heuristic,random,easy", "--types", "NT", "--deals", "2", "--json", str(out), "--quiet"])
     pairs = json.loads(out.read_text())["presets"]["standard"]["pairs"]
     assert set(pairs) == {"heuristic - random", "heuristic - easy", "random - easy"}
     assert pairs["heuristic - random"]["NT"]["units"] == 2
@@ -70,7 +70,7 @@ def test_three_players_get_every_pairwise_difference(tmp_path):
 
 def test_the_oracle_plays_in_the_arena(tmp_path):
     out = tmp_path / "o.json"
-    arena.main(["--players", "oracle,random", "--types", "MT", "--deals", "1", "--json", str(out), "--quiet"])
+    cli.main(["--players", "oracle,random", "--types", "MT", "--deals", "1", "--json", str(out), "--quiet"])
     assert json.loads(out.read_text())["presets"]["standard"]["points"]["MT"]["oracle"]["units"] == 1
 
 
@@ -86,14 +86,14 @@ def test_progress_shows_the_count_and_an_eta():
 
 def test_a_bad_player_name_is_a_usage_error():
     with pytest.raises(SystemExit):
-        arena.main(["--players", "grandmaster,random", "--deals", "1", "--quiet"])
+        cli.main(["--players", "grandmaster,random", "--deals", "1", "--quiet"])
 
 
 def test_comparing_two_unit_logs_finds_a_changed_unit(tmp_path, capsys):
-    from game.arena_backends import main as compare
+    from game.arena.backends import main as compare
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for path in (a, b):
-        arena.main(["--players", "heuristic,random", "--types", "NT", "--deals", "2", "--units", str(path), "--quiet"])
+        cli.main(["--players", "heuristic,random", "--types", "NT", "--deals", "2", "--units", str(path), "--quiet"])
     assert compare([str(a), str(b)]) == 0
     assert "2 with identical per-unit results" in capsys.readouterr().out
     recs = [json.loads(line) for line in b.read_text().splitlines()]

@@ -11,7 +11,7 @@ import pytest
 from game.ai import make_player
 from game.ai.solver import Solver
 from game.engine import Match, RuleSet
-from game.oracle import OraclePlayer
+from game.arena.oracle import OraclePlayer
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ def test_importing_the_whole_ui_does_not_load_the_oracle():
     code = ("import pkgutil, importlib, sys, game.ui\n"
             "for m in pkgutil.walk_packages(game.ui.__path__, 'game.ui.'):\n"
             "    importlib.import_module(m.name)\n"
-            "print('game.oracle' in sys.modules)\n")
+            "print('game.arena.oracle' in sys.modules)\n")
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -91,7 +91,7 @@ def test_in_the_endgame_the_oracle_plays_a_card_of_best_exact_value():
 
 
 def test_a_partial_oracle_takes_only_its_kinds_of_decision():
-    from game.oracle import PartialOracle
+    from game.arena.oracle import PartialOracle
     from tests.ai.helpers import play_view
 
     declaring = play_view("AC KC", ("2H 3H", "2D 3D"), seat=0, contract="H", declarer=0)
@@ -109,10 +109,10 @@ def test_a_partial_oracle_takes_only_its_kinds_of_decision():
 def test_a_partial_oracle_plays_whole_deals_in_the_arena(tmp_path):
     import json
 
-    from game import arena
+    from game.arena import cli, duplicate
 
     out = tmp_path / "p.json"
-    arena.main(["--players", "oracle:sees=declare+play;role=any,heuristic", "--types", "trump", "--deals", "1",
+    cli.main(["--players", "oracle:sees=declare+play;role=any,heuristic", "--types", "trump", "--deals", "1",
                 "--json", str(out), "--quiet"])
     points = json.loads(out.read_text())["presets"]["standard"]["points"]["trump"]
     assert points["oracle:sees=declare+play;role=any"]["units"] == 1

@@ -1,12 +1,12 @@
 """Paired differences of arena runs over the positions both played."""
 
 
-from game import arena, paired
+from game.arena import cli, duplicate, paired
 
 
 def run(tmp_path, player: str, deals: int) -> str:
     path = tmp_path / f"{player}.jsonl"
-    arena.main(["--players", f"{player},random", "--types", "trump,NT", "--deals", str(deals), "--seed", "6",
+    cli.main(["--players", f"{player},random", "--types", "trump,NT", "--deals", str(deals), "--seed", "6",
                 "--units", str(path), "--quiet"])
     return str(path)
 

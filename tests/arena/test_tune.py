@@ -2,7 +2,7 @@
 
 import pytest
 
-from game import tune
+from game.arena import tune
 
 
 def test_a_grid_becomes_every_combination_of_settings():
