@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame  # noqa: E402
 
-from tools.ui_autopilot import Autopilot, post_click  # noqa: E402
+from game.ui.autopilot import Autopilot, post_click  # noqa: E402
 
 WANTED = ("title", "new_game", "settings", "rules", "pause", "deal", "declare", "exchange", "kitty", "play", "last_trick", "score", "game_over")
 

@@ -43,10 +43,6 @@ class OraclePlayer(SearchPlayer):
         return hands, pool
 
 
-def make_oracle(seed=None, **settings) -> OraclePlayer:
-    return OraclePlayer(seed, **settings)
-
-
 KINDS = ("declare", "give", "discard", "play")
 ROLES = ("declarer", "defender", "any")
 

@@ -5,7 +5,7 @@ import pytest
 
 from game.engine import Action, RuleSet
 from tests.ui.helpers import advance_until, table_for
-from tools.ui_autopilot import Autopilot, post_click, post_key
+from game.ui.autopilot import Autopilot, post_click, post_key
 
 
 def _rect_of(scene, card):
