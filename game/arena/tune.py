@@ -1,7 +1,7 @@
 """Sweep a player's settings over duplicate positions: strength against decision time.
 
     python -m game.arena.tune --player expert --grid "worlds=16,32;doubt=0.35,1" --also hard,oracle \\
-        --preset standard --types trump --deals 60 --jobs 2 --out docs/ai-tune
+        --preset standard --types trump --deals 60 --jobs 2 --out docs/notes/ai-tune
 
 Every setting plays the same positions (arena deal mode) against two copies of `--against`
 (heuristic by default), A in each seat.  For each setting the table gives A − B per deal
@@ -135,7 +135,7 @@ def main(argv=None) -> int:
     ap.add_argument("--address", help="Ray cluster address (default RAY_ADDRESS, else local Ray)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--cache", default="build/tune", help="directory of per-setting unit logs (resume)")
-    ap.add_argument("--out", default="docs/ai-tune", help="writes OUT.md and OUT.png")
+    ap.add_argument("--out", default="docs/notes/ai-tune", help="writes OUT.md and OUT.png")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
