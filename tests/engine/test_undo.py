@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.engine import Match, RuleSet
 from game.engine.history import can_undo, decisions, replayed, undo
-from tests.engine.test_record_text import PRESETS, random_game
+from tests.engine.formats.test_record import PRESETS, random_game
 
 
 @settings(max_examples=25, deadline=None)

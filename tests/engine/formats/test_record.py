@@ -190,7 +190,7 @@ def test_record_command_shows_deals_and_totals(tmp_path, capsys):
 
 def test_the_documented_example_reads():
     from pathlib import Path
-    text = (Path(__file__).resolve().parents[2] / "docs" / "example.358").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "example.358").read_text(encoding="utf-8")
     record = read_record(text)
     assert record.match.is_over() and record.to_text() == text
     assert (record.names, record.hints, record.undos) == (("Ann", "Bo", "Cy"), 2, 1)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.engine.formats.record import read_record
 from game.engine.history import ReplayCursor
 from game.engine.history import replayed
-from tests.engine.test_record_text import DOMINANT, PRESETS, random_game
+from tests.engine.formats.test_record import DOMINANT, PRESETS, random_game
 
 
 @settings(max_examples=8, deadline=None)
