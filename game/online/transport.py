@@ -34,7 +34,8 @@ class Link(Protocol):
         """Queue `text` for the other end; False (and nothing sent) unless OPEN."""
 
     def receive(self) -> list[str]:
-        """Everything that arrived since the last call, oldest first; never waits."""
+        """Everything that arrived since the last call, oldest first; never waits (what
+        was sent before the link closed still comes)."""
 
     def close(self) -> None:
         """Close both directions; the other end sees CLOSED."""
@@ -105,8 +106,6 @@ class MemoryLink:
             self._inbox.append((due, self._order, text))
 
     def receive(self) -> list[str]:
-        if self._state == CLOSED:
-            return []
         now = self.clock()
         due = sorted(m for m in self._inbox if m[0] <= now)
         self._inbox = [m for m in self._inbox if m[0] > now]
@@ -115,10 +114,17 @@ class MemoryLink:
         return texts
 
     def close(self) -> None:
-        """The connection is gone: both ends closed, whatever was on the way is lost."""
+        """Closed by one side: both ends closed, what was sent before still arrives (a data
+        channel's close sends what it has queued first)."""
         for end in (self, self.peer):
             if end is not None:
                 end._state = CLOSED
+
+    def cut(self) -> None:
+        """The connection is lost: both ends closed, whatever was on the way is lost."""
+        self.close()
+        for end in (self, self.peer):
+            if end is not None:
                 end._inbox.clear()
 
 
