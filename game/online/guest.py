@@ -30,7 +30,7 @@ from .codec import Bad
 from .deals import view_digest
 from .guest_table import GuestTable
 from .peer import Peer
-from .protocol import decode
+from .protocol import QUICK, decode
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
@@ -126,7 +126,8 @@ class Guest:
         return None
 
     def quick(self, code: str) -> bool:
-        return self.peer.send("quick", {"code": code})
+        """A quick message (one of protocol.QUICK); False when not sent."""
+        return code in QUICK and self.peer.send("quick", {"code": code})
 
     def leave(self) -> None:
         self.peer.send("bye", {"reason": "leaving"})

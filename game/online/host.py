@@ -32,7 +32,8 @@ from .deals import FinishedDeal
 from .host_save import restore_host, save_host
 from .lobby import COMPUTER, GUEST, Lobby, LobbyError, Seat
 from .peer import Peer
-from .protocol import decode
+from .protocol import QUICK, decode
+from .transport import CLOSED, CONNECTING
 from .visibility import events_for
 
 LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
@@ -167,9 +168,13 @@ class Host:
         problem = self._apply(self.seat, action)
         return problem[1] if problem else None
 
-    def quick(self, code: str) -> None:
+    def quick(self, code: str) -> bool:
+        """The host's quick message (one of protocol.QUICK) to everyone."""
+        if code not in QUICK:
+            return False
         self._broadcast("quick", {"seat": self.seat, "code": code})
         self.inbox.append(("quick", self.seat, code))
+        return True
 
     def take_events(self) -> list:
         events, self.events = self.events, []
@@ -206,13 +211,14 @@ class Host:
             return
         now = self.clock()
         for v in list(self.visitors):
-            if v.open:
-                for i, text in enumerate(v.link.receive()):
-                    if i >= self.settings.max_per_poll:
-                        self._refuse(v, "flood", f"over {self.settings.max_per_poll} messages in a frame", 0, reply=False)
-                    else:
-                        self._take(v, text)
-            if not v.open:
+            if v.link.state == CONNECTING:
+                continue
+            for i, text in enumerate(v.link.receive()):
+                if i >= self.settings.max_per_poll:
+                    self._refuse(v, "flood", f"over {self.settings.max_per_poll} messages in a frame", 0, reply=False)
+                else:
+                    self._take(v, text)
+            if v.link.state == CLOSED:
                 self._lost(v, now)
         self._timers(now)
         self._computer_turn(now)
@@ -231,7 +237,10 @@ class Host:
         if v.seat is None and msg.kind != "hello":
             self._refuse(v, "unexpected", "hello first", msg.seq)
             return
-        problem = getattr(self, "_on_" + msg.kind)(v, msg.body)
+        try:
+            problem = getattr(self, "_on_" + msg.kind)(v, msg.body)
+        except Exception as exc:  # noqa: BLE001 - a last guard: a guest's message never crashes the game
+            problem = ("unexpected", f"could not be handled ({type(exc).__name__})")
         if problem:
             self._refuse(v, problem[0], problem[1], msg.seq)
 
@@ -281,6 +290,8 @@ class Host:
             old.link.close()
         was_away = person.away_since is not None
         person.link, person.away_since = v, None
+        if self.match is not None and self.match.to_act == seat:
+            self.turn_since = self.clock()  # the person's turn starts again
         v.seat = seat
         self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=True, held=False))
         self._catch_up(v)

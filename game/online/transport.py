@@ -120,6 +120,12 @@ class MemoryLink:
             if end is not None:
                 end._state = CLOSED
 
+    def connected(self) -> None:
+        """The connection opened (both ends), unless it was closed meanwhile."""
+        for end in (self, self.peer):
+            if end is not None and end._state == CONNECTING:
+                end._state = OPEN
+
     def cut(self) -> None:
         """The connection is lost: both ends closed, whatever was on the way is lost."""
         self.close()
@@ -128,13 +134,17 @@ class MemoryLink:
                 end._inbox.clear()
 
 
-def memory_pair(clock=None, faults: Faults | None = None, back_faults: Faults | None = None) -> tuple[MemoryLink, MemoryLink]:
+def memory_pair(clock=None, faults: Faults | None = None, back_faults: Faults | None = None,
+                connecting: bool = False) -> tuple[MemoryLink, MemoryLink]:
     """(host end, guest end).  `faults` act on messages to the guest, `back_faults` on
-    messages to the host (default: the same kind of faults)."""
+    messages to the host (default: the same kind of faults).  `connecting`: both ends
+    wait for `connected()`, as a real connection takes a while to open."""
     clock = clock or ManualClock()
     faults = faults or Faults()
     back = back_faults or faults
     host_end = MemoryLink(clock, back, random.Random(back.seed * 2 + 1))
     guest_end = MemoryLink(clock, faults, random.Random(faults.seed * 2))
     host_end.peer, guest_end.peer = guest_end, host_end
+    if connecting:
+        host_end._state = guest_end._state = CONNECTING
     return host_end, guest_end

@@ -104,3 +104,31 @@ def test_a_match_goes_on_through_lost_repeated_late_and_reordered_messages():
     assert ignored["gap"] > 0 and ignored["duplicate"] > 0  # the faults did happen
     # only refusals a resend explains: a repeated message, or an action already applied
     assert set(room.host.refused) <= {"replayed", "stale", "too_often", "unexpected", "not_your_turn"}
+
+
+def test_a_guest_whose_connection_takes_a_while_to_open_joins_when_it_opens():
+    from game.online.guest import Guest
+    from game.online.transport import memory_pair
+
+    room = Room(guests=0)
+    host_end, guest_end = memory_pair(room.clock, connecting=True)
+    room.host.add_link(host_end)
+    guest = Guest(guest_end, "Gus", clock=room.clock)
+    room.guests.append(guest)
+    room.settle(20)  # a second of "connecting": nothing is lost, nothing is sent
+    assert guest.stage == "joining" and room.host.visitors
+    host_end.connected()
+    room.settle(3)
+    assert guest.stage == "lobby" and guest.seat == 1
+
+
+def test_quick_messages_reach_everyone_and_only_the_three_codes_go():
+    room = Room(guests=2)
+    room.start()
+    a, b = room.guests
+    assert a.quick("well_played") and not a.quick("you are slow")
+    assert room.host.quick("thanks") and not room.host.quick("free text")
+    room.settle(3)
+    expected = [("quick", a.seat, "well_played"), ("quick", room.host.seat, "thanks")]
+    for inbox in (a.take_inbox(), b.take_inbox(), room.host.take_inbox()):
+        assert sorted(item for item in inbox if item[0] == "quick") == sorted(expected)

@@ -191,3 +191,18 @@ def test_a_damaged_or_edited_save_is_refused():
 def test_restoring_random_data_never_raises(data):
     host, problem = Host.restore(data)
     assert host is None and isinstance(problem, str)
+
+
+def test_a_person_back_on_their_turn_gets_the_whole_time_to_decide():
+    room = Room(guests=2, settings=HostSettings(turn_timeout_s=5.0, absent_wait_s=100.0))
+    mid_deal(room, turn_of=0)
+    room.paused = {0, 1}
+    gone = room.guests[0]
+    room.links[0].cut()
+    room.settle(80)  # 4 s of the 5
+    moves = len(room.host.match.history)
+    room.join("Gus", token=gone.token, kept=gone.keep(), index=0)
+    room.settle(80)  # 4 s more: still the person's decision
+    assert len(room.host.match.history) == moves
+    room.settle(40)
+    assert len(room.host.match.history) > moves  # then the computer's, for that turn

@@ -57,3 +57,10 @@ def test_a_cut_link_loses_what_was_on_the_way():
     guest.cut()
     assert host.state == guest.state == CLOSED
     assert guest.receive() == []
+
+
+def test_a_connecting_link_sends_nothing_until_it_opens():
+    host, guest = memory_pair(connecting=True)
+    assert host.state == guest.state == "connecting" and not guest.send("early")
+    host.connected()
+    assert guest.state == OPEN and guest.send("hello") and host.receive() == ["hello"]
