@@ -18,25 +18,24 @@ at most one slice of a computer's thinking, and never waits.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import time
 from collections import Counter, deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.engine import Action, Match
 
-from . import shuffle
-from .codec import view_to_json, event_to_json
+from .codec import event_to_json, view_to_json
 from .deals import FinishedDeal
 from .host_save import restore_host, save_host
-from .lobby import COMPUTER, GUEST, Lobby, LobbyError, Seat
+from .host_seats import Person, Seating
+from .host_shuffle import FairShuffle
+from .lobby import COMPUTER, LEFT, LOBBY, OVER, PLAY, Lobby
 from .peer import Peer
 from .protocol import QUICK, decode
 from .transport import CLOSED, CONNECTING
 from .visibility import events_for
 
-LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
 
 
 @dataclass(frozen=True)
@@ -68,16 +67,7 @@ class Visitor(Peer):
         self.last_sync = self.last_quick = float("-inf")
 
 
-@dataclass
-class Person:
-    """A guest's seat: the token that gets it back, the link it is on (None: away)."""
-
-    token: str
-    link: Visitor | None
-    away_since: float | None = None
-
-
-class Host:
+class Host(Seating, FairShuffle):
     def __init__(self, name: str, settings: HostSettings | None = None, clock=time.monotonic, rules=None,
                  strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes):
         self.settings = settings or HostSettings()
@@ -111,49 +101,6 @@ class Host:
     def add_link(self, link) -> None:
         """A guest's device connected (its hello comes next)."""
         self.visitors.append(Visitor(link, self.clock))
-
-    def move(self, a: int, b: int) -> str | None:
-        """The people (or computers) in seats a and b change places, before the start."""
-        return self._lobby_change(lambda: self.lobby.swapped(a, b), (a, b))
-
-    def set_rules(self, rules) -> str | None:
-        return self._lobby_change(lambda: self.lobby.with_rules(rules))
-
-    def set_strength(self, strength: str) -> str | None:
-        return self._lobby_change(lambda: self.lobby.with_strength(strength))
-
-    def _lobby_change(self, change, swap=None) -> str | None:
-        if self.stage != LOBBY:
-            return "started"
-        try:
-            self.lobby = change()
-        except LobbyError as exc:
-            return exc.code
-        if swap:
-            a, b = swap
-            pa, pb = self.people.pop(a, None), self.people.pop(b, None)
-            for seat, person in ((b, pa), (a, pb)):
-                if person is not None:
-                    self.people[seat] = person
-                    if person.link is not None:
-                        person.link.seat = seat
-                        self._welcome(person.link)
-        self._send_lobby()
-        return None
-
-    def start(self) -> str | None:
-        """Begin the match: the fair shuffle first (shuffle.py), then the deal."""
-        if self.stage != LOBBY:
-            return "started"
-        self.nonce = shuffle.new_nonce(self.entropy)
-        self.values, self.commitments = [None] * 3, [None] * 3
-        own = shuffle.new_value(self.entropy)
-        self.values[self.seat], self.commitments[self.seat] = own, shuffle.commitment(self.nonce, self.seat, own)
-        self.stage, self.fair_step, self.fair_since = SHUFFLE, "commit", self.clock()
-        for v in self._seated():
-            self._send_start(v)
-        self._fair_progress()
-        return None
 
     def act(self, action) -> str | None:
         """The host's own action; None when applied, else why not (the engine's words)."""
@@ -220,7 +167,8 @@ class Host:
                     self._take(v, text)
             if v.link.state == CLOSED:
                 self._lost(v, now)
-        self._timers(now)
+        self._shuffle_timer(now)
+        self._hold_the_away(now)
         self._computer_turn(now)
         for v in self._seated():
             if now - v.last_sent >= self.settings.heartbeat_s:
@@ -251,77 +199,6 @@ class Host:
             v.send("refused", {"code": code, "seq": seq, "detail": detail[:200]})
 
     # --- what guests send -------------------------------------------------------------------------
-    def _on_hello(self, v: Visitor, body):
-        if v.seat is not None:  # the same hello again (a resend): answer again, nothing else
-            self._welcome(v)
-            return None
-        token = body["token"]
-        if token is not None:
-            seat = next((s for s, p in self.people.items() if hmac.compare_digest(p.token, token)), None)
-            if seat is not None:
-                self._returns(v, seat)
-                return None
-            if self.stage != LOBBY:
-                return self._turn_away(v, "unknown_token", "no seat has this token")
-        if self.stage != LOBBY:
-            return self._turn_away(v, "started", "the game has started")
-        try:
-            self.lobby, seat = self.lobby.with_guest(body["name"])
-        except LobbyError:
-            return self._turn_away(v, "full", "every seat has a person")
-        self.people[seat] = Person(self.entropy(16).hex(), v)
-        v.seat = seat
-        self._welcome(v)
-        self._send_lobby()
-        return None
-
-    def _turn_away(self, v: Visitor, code: str, detail: str):
-        self._refuse(v, code, detail, v.in_seq)
-        v.send("bye", {"reason": code})
-        v.link.close()
-        return None
-
-    def _returns(self, v: Visitor, seat: int) -> None:
-        """A guest back with its token: the seat, then everything it needs to go on."""
-        person = self.people[seat]
-        old = person.link
-        if old is not None and old is not v:  # back before the old link was seen to close
-            old.seat = None
-            old.link.close()
-        was_away = person.away_since is not None
-        person.link, person.away_since = v, None
-        if self.match is not None and self.match.to_act == seat:
-            self.turn_since = self.clock()  # the person's turn starts again
-        v.seat = seat
-        self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=True, held=False))
-        self._catch_up(v)
-        if was_away:
-            self._notice("back", seat)
-        self._send_lobby()
-
-    def _on_commit(self, v: Visitor, body):
-        seat, value = v.seat, body["commitment"]
-        known = self.commitments[seat]
-        if known is not None:
-            return None if known == value else ("changed", "a commitment is made once")
-        if self.stage != SHUFFLE or self.fair_step != "commit":
-            return ("unexpected", "no commitment is asked for now")
-        self.commitments[seat] = value
-        self._fair_progress()
-        return None
-
-    def _on_reveal(self, v: Visitor, body):
-        seat, value = v.seat, body["value"]
-        if self.values[seat] is not None:
-            return None if self.values[seat] == value else ("changed", "a value is revealed once")
-        if self.stage != SHUFFLE or self.fair_step != "reveal" or self.commitments[seat] is None:
-            return ("unexpected", "no value is asked for now")
-        if not shuffle.opens(self.commitments[seat], self.nonce, seat, value):
-            return ("wrong_value", "the value does not open the commitment")
-        self.values[seat] = value
-        self._fair_progress()
-        return None
-
     def _on_action(self, v: Visitor, body):
         if self.stage != PLAY:
             return ("unexpected", "the game is not being played")
@@ -352,10 +229,6 @@ class Host:
             return ("too_often", "one full state at a time")
         v.last_sync = now
         self._catch_up(v)
-        return None
-
-    def _on_bye(self, v: Visitor, body):
-        v.link.close()
         return None
 
     # --- sending ------------------------------------------------------------------------------
@@ -404,32 +277,6 @@ class Host:
         self._broadcast("notice", {"kind": kind, "seat": seat})
         self.inbox.append(("notice", kind, seat))
 
-    # --- the fair shuffle ------------------------------------------------------------------------
-    def _guest_seats(self) -> list[int]:
-        return [s for s in range(3) if self.lobby.seats[s].kind == GUEST]
-
-    def _fair_progress(self) -> None:
-        """On to the next step once no present guest is still awaited."""
-        present = [s for s in self._guest_seats() if self.people[s].link is not None]
-        if self.fair_step == "commit" and all(self.commitments[s] for s in present):
-            self._reveal_round()
-        elif self.fair_step == "reveal" and all(self.values[s] is not None for s in present if self.commitments[s]):
-            self._deal()
-
-    def _reveal_round(self) -> None:
-        self.fair_step, self.fair_since = "reveal", self.clock()
-        self._broadcast("commitments", {"commitments": list(self.commitments)})
-        self._fair_progress()
-
-    def _deal(self) -> None:
-        """Every value is in (or awaited long enough): the match begins."""
-        seed = shuffle.match_seed(self.nonce, self.values)
-        self.match = Match.new(self.lobby.rules, seed=seed)
-        self.stage, self.fair_step = PLAY, None
-        self.turn_since = self.clock()
-        for v in self._seated():
-            self._snapshot(v)
-
     # --- play ------------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action):
         """Apply `seat`'s action; every guest gets its own view and events."""
@@ -452,49 +299,15 @@ class Host:
             self._broadcast("audit", {"values": self._published_values()})
         return None
 
-    def _timers(self, now: float) -> None:
-        if self.stage == SHUFFLE and now - self.fair_since >= self.settings.shuffle_wait_s:
-            if self.fair_step == "commit":
-                self._reveal_round()
-            else:
-                self._deal()
-        for seat, person in self.people.items():
-            held = self.lobby.seats[seat].held
-            if person.away_since is not None and not held and now - person.away_since >= self.settings.absent_wait_s:
-                self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], held=True))
-                self._notice("computer", seat)
-                self._send_lobby()
-
-    def _lost(self, v: Visitor, now: float) -> None:
-        """A link closed: its person is away (before the start: the seat is a computer's again)."""
-        self.visitors.remove(v)
-        seat = v.seat
-        person = self.people.get(seat) if seat is not None else None
-        if person is None or person.link is not v:
-            return
-        person.link = None
-        if self.stage == LOBBY:
-            del self.people[seat]
-            used = set(self.lobby.names())
-            name = next((n for n in self.computer_names if n not in used), self.computer_names[0])
-            self.lobby = self.lobby.seated(seat, Seat(COMPUTER, name))
-        else:
-            person.away_since = now
-            self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=False))
-            self._notice("away", seat)
-            if self.stage == SHUFFLE:
-                self._fair_progress()
-        self._send_lobby()
-
     def _computer_turn(self, now: float) -> None:
         """One slice of thinking for the seat to act when a computer decides there."""
         if self.stage != PLAY:
             return
         seat = self.match.to_act
         info = self.lobby.seats[seat]
-        stands_in = info.kind != COMPUTER and not info.held
+        one_turn = info.kind != COMPUTER and not info.held  # a person's turn, timed out
         timeout = self.settings.turn_timeout_s
-        if stands_in and (timeout is None or now - self.turn_since < timeout):
+        if one_turn and (timeout is None or now - self.turn_since < timeout):
             return
         view = self.match.view(seat)
         player = self.players.get(seat)
@@ -511,5 +324,5 @@ class Host:
         if action not in view.legal:
             action = view.legal[0]
         self._apply(seat, action)
-        if stands_in:
+        if one_turn:
             self._notice("timeout", seat)

@@ -18,7 +18,7 @@ from game.engine import Match
 
 from . import shuffle
 from .codec import Bad, fields
-from .lobby import GUEST, Lobby
+from .lobby import GUEST, OVER, PLAY, Lobby
 
 FORMAT = "3-5-8 online host"
 VERSION = 1
@@ -61,7 +61,7 @@ def restore_host(cls, data, settings, clock, entropy):
 
 
 def _restore(cls, data, settings, clock, entropy):
-    from .host import OVER, PLAY, Person  # host.py imports this module
+    from .host_seats import Person  # host.py imports this module, and it imports host_seats
 
     d = fields(data, KEYS, "save")
     if d["format"] != FORMAT or d["version"] != VERSION or type(d["version"]) is not int:

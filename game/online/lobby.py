@@ -17,6 +17,9 @@ from game.engine import RuleSet
 from .codec import Bad, fields, flag, rules_from_json, rules_to_json, text
 
 HOST, GUEST, COMPUTER = "host", "guest", "computer"
+# The room's stages on the host (host.py): people gather, the fair shuffle, the match, over,
+# and the host gone (its game kept)
+LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
 KINDS = (HOST, GUEST, COMPUTER)
 NAME_MAX = 24  # the same limit as a name at the offline table (game/ui/session.py)
 
