@@ -107,6 +107,11 @@ class FinishedDeal:
         """(the deal's match replayed, the first `at` whose view of `seat` differs from the
         digest kept for it, or None).  codec.Bad when an action is illegal or the deal
         does not end exactly with its last action."""
+        return run_through(self.replay_steps(rules, seat, digests))
+
+    def replay_steps(self, rules: RuleSet, seat: int | None = None, digests: dict | None = None):
+        """`replay` as a generator that yields after each action (a guest runs it in
+        slices: in a browser the whole deal would be one long frame)."""
         match = self.start(rules)
         differs = None
         last = len(self.actions)
@@ -124,4 +129,14 @@ class FinishedDeal:
                 seen = digests.get(self.first_at + i)
                 if seen is not None and seen != view_digest(match.view(seat)):
                     differs = self.first_at + i
+            yield
         return match, differs
+
+
+def run_through(steps):
+    """The value a step generator returns, run to its end at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value

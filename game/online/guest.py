@@ -23,6 +23,7 @@ import time
 from collections import Counter, deque
 from dataclasses import dataclass
 
+from game.ai.slicing import SliceKeeper
 from game.engine import Action, Event, View
 
 from . import shuffle
@@ -42,6 +43,7 @@ class GuestSettings:
     resend_s: float = 2.0  # an unanswered hello, commitment, value or action: sent again
     sync_retry_s: float = 2.0  # a lost message: the full state asked for at most this often
     gap_wait_s: float = 1.0  # a message missing this long is lost (later ones waited for it)
+    check_ms: float = 4.0  # real time a frame for checking finished deals and the audit
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,8 @@ class Update:
 
 
 class Guest:
+    work_clock = staticmethod(time.perf_counter)  # real seconds for the checks' slices (tests: a fake)
+
     def __init__(self, link, name: str, token: str | None = None, kept: dict | None = None,
                  settings: GuestSettings | None = None, clock=time.monotonic, entropy=secrets.token_bytes):
         self.peer = Peer(link, clock)
@@ -92,6 +96,11 @@ class Guest:
         self._gap = False  # a message was lost and no full state came since
         self._held: dict = {}  # seq -> Message that came before one numbered below it
         self._held_since: float | None = None
+        self._jobs: deque = deque()  # (step generator, what to do with its result, deal number)
+        self._slices = SliceKeeper()
+        self._checked: set[int] = set()  # finished deals whose check is done
+        self._auditing = False
+        self._late = False
         self.table = GuestTable(self)
         if kept:
             self._unkeep(kept)
@@ -180,6 +189,7 @@ class Guest:
             self._send_pending(pending[0], pending[1])
         if self._missing():
             self._ask_sync()
+        self._work()
 
     def _missing(self) -> bool:
         """Something was lost and has not come again: a message (a gap in the numbers
@@ -255,6 +265,7 @@ class Guest:
     def _on_welcome(self, body) -> None:
         self._answered("hello")
         self.seat, self.token, self.lobby = body["seat"], body["token"], body["lobby"]
+        self._late = body["started"]  # the match began without us: its start is only news
         if not body["started"]:
             self.stage = LOBBY
 
@@ -272,13 +283,20 @@ class Guest:
                 self._send_pending("commit", {"commitment": self.commitment})
             return
         self.nonce, self.host_commitment, self.commitments = nonce, commit, None
-        self.value = shuffle.new_value(self.entropy)
-        self.commitment = shuffle.commitment(nonce, self.seat, self.value)
+        late, self._late = self._late, False
+        if late:  # back after a reload that kept nothing: this match's value is lost
+            self.value = self.commitment = None
+        else:
+            self.value = shuffle.new_value(self.entropy)
+            self.commitment = shuffle.commitment(nonce, self.seat, self.value)
         self.revealed = False
         self.audit_values = self.audit_result = None
         self.deals, self.deal_records, self.digests = {}, {}, {}
+        self._jobs.clear()
+        self._checked, self._auditing = set(), False
         self.stage = SHUFFLE
-        self._send_pending("commit", {"commitment": self.commitment})
+        if self.commitment is not None:
+            self._send_pending("commit", {"commitment": self.commitment})
 
     def _on_commitments(self, body) -> None:
         commitments = body["commitments"]
@@ -292,6 +310,8 @@ class Guest:
         host = self.lobby.host_seat if self.lobby else None
         if host is None or commitments[host] != self.host_commitment:
             self.problems.append(("changed", "the host's commitment"))
+        if self.commitment is not None and commitments[self.seat] not in (self.commitment, None):
+            self.problems.append(("changed", "this seat's commitment"))  # None: it came too late
         if self.value is not None and commitments[self.seat] == self.commitment and self.view is None:
             self.revealed = True
             self._send_pending("reveal", {"value": self.value.hex()})
@@ -319,17 +339,22 @@ class Guest:
         self.digests[at] = view_digest(view)
         self.updates.append(Update(at, tuple(events), view, snapshot))
         self.stage = OVER if view.phase == "game_over" else PLAY
-        self._try_audit()
 
     def _on_deal_over(self, body) -> None:
         deal = body["deal"]
         if deal.number in self.deals or self.view is None:
             return
-        match, differs = deal.replay(self.view.rules, self.seat, self.digests)
-        if differs is not None:
-            self.problems.append(("deal_differs", deal.number, differs))
         self.deals[deal.number] = deal
-        self.deal_records[deal.number] = match.deals[0]
+        steps = deal.replay_steps(self.view.rules, self.seat, self.digests)
+        self._jobs.append((steps, lambda result: self._deal_checked(deal, result), deal.number))
+
+    def _deal_checked(self, deal, result) -> None:
+        self._checked.add(deal.number)
+        if result is not None:  # None: the replay refused it (in problems already)
+            match, differs = result
+            if differs is not None:
+                self.problems.append(("deal_differs", deal.number, differs))
+            self.deal_records[deal.number] = match.deals[0]
         self._try_audit()
 
     def _on_audit(self, body) -> None:
@@ -337,14 +362,32 @@ class Guest:
         self._try_audit()
 
     def _try_audit(self) -> None:
-        if self.audit_values is None or self.audit_result is not None or self.view is None:
+        if self.audit_values is None or self._auditing or self.view is None or self.commitments is None:
             return
         rules = self.view.rules
-        if len(self.deals) < rules.deals or self.commitments is None:
-            return  # a sync will bring the rest
+        if len(self._checked) < rules.deals:
+            return  # still checking them, or a sync will bring the rest
+        self._auditing = True
         own = self.value if self.revealed else None
-        self.audit_result = shuffle.audit(rules, self.nonce, self.seat, own, self.commitments,
-                                          self.audit_values, self.deals, self.digests)
+        steps = shuffle.audit_steps(rules, self.nonce, self.seat, own, self.commitments, self.audit_values,
+                                    dict(self.deals), self.digests)
+        self._jobs.append((steps, lambda result: setattr(self, "audit_result", result), None))
+
+    def _work(self) -> None:
+        """A slice of the checks (a finished deal's replay, the final audit), at most
+        `check_ms` of real time a frame: a browser frame must stay short."""
+        if not self._jobs:
+            return
+        steps, done, deal = self._jobs[0]
+        try:
+            finished, result = self._slices.run(steps, self.settings.check_ms, self.work_clock)
+        except Bad as exc:
+            self.problems.append(("bad", "deal_over", str(exc)))
+            finished, result = True, None
+        if finished:
+            self._jobs.popleft()
+            self._slices.reset()
+            done(result)
 
     def _on_refused(self, body) -> None:
         if body["code"] in ("stale", "illegal", "not_your_turn", "forged"):

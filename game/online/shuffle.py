@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from game.engine import Match, RuleSet
 
-from .deals import FinishedDeal, view_digest
+from .deals import FinishedDeal, run_through, view_digest
 
 VALUE_BYTES = 32
 NONCE_BYTES = 16
@@ -80,6 +80,13 @@ def audit(rules: RuleSet, nonce: bytes, seat: int, own_value: bytes | None, comm
     """A guest's check of a finished match: its own value was used, every value opens its
     commitment, and the match those values deal, replayed with the published actions,
     gives exactly every view this guest was sent and every deal the host published."""
+    return run_through(audit_steps(rules, nonce, seat, own_value, commitments, values, deals, digests))
+
+
+def audit_steps(rules: RuleSet, nonce: bytes, seat: int, own_value: bytes | None, commitments, values,
+                deals: dict[int, FinishedDeal], digests: dict[int, str]):
+    """`audit` as a generator that yields after each action replayed (a guest runs it in
+    slices: a whole match at once would be a long frame in a browser)."""
     if own_value is not None and values[seat] != own_value:
         return AuditResult(False, "own_value")
     for s in range(3):
@@ -104,6 +111,7 @@ def audit(rules: RuleSet, nonce: bytes, seat: int, own_value: bytes | None, comm
             seen = digests.get(at)
             if seen is not None and seen != view_digest(match.view(seat)):
                 return AuditResult(False, "deal", number, missing)
+            yield
         record = match.deals[number]
         if (record.dealer, record.hands, record.kitty) != (published.dealer, published.hands, published.kitty):
             return AuditResult(False, "deal", number, missing)

@@ -8,6 +8,7 @@ import random
 
 from game.engine import Match, RuleSet
 from game.online import shuffle
+from game.online.guest import Guest
 from game.online.host import Host
 
 from .helpers import Room
@@ -48,16 +49,9 @@ class SeedChoosingHost(Host):
 
 
 def test_a_host_that_deals_from_another_seed_is_caught_by_every_guest():
-    room = Room(guests=2)
-    cheat = SeedChoosingHost("Hana", settings=room.host.settings, clock=room.clock, rules=room.host.lobby.rules,
-                             strength="random", entropy=room.entropy)
-    room.host = cheat
-    room.links.clear()
-    room.guests.clear()
-    for name in ("Gus", "Gia"):
-        room.join(name)
+    room = cheating_room(SeedChoosingHost)
     room.start()
-    assert cheat.match.seed == 4242
+    assert room.host.match.seed == 4242
     room.play_to_end()
     for g in room.guests:
         assert not g.audit_result.ok
@@ -80,7 +74,7 @@ def test_a_host_that_publishes_another_deal_than_it_showed_is_caught_when_the_de
     guest.deals.pop(0)  # as if this were the first time it is told
     visitor = next(v for v in room.host.visitors if v.seat == guest.seat)
     visitor.send("deal_over", {"deal": forged.to_json()})
-    room.settle(2)
+    room.settle(10)  # the check runs in slices
     assert guest.problems and guest.problems[0][:2] in (("deal_differs", 0), ("bad", "deal_over"))
     assert room.guests[1].problems == []
     # a deal the rules accept but one of this guest's views contradicts
@@ -90,21 +84,32 @@ def test_a_host_that_publishes_another_deal_than_it_showed_is_caught_when_the_de
     assert honest.replay(room.host.lobby.rules, guest.seat, digests)[1] == honest.first_at + 7
 
 
-def test_a_host_that_drops_a_guests_value_is_caught_by_that_guest():
-    room = Room(guests=2)
+class ValueDroppingHost(Host):
+    """A cheat: says at the end that seat 2 never revealed its value."""
+
+    def _published_values(self):
+        values = super()._published_values()
+        values[2] = None
+        return values
+
+
+def cheating_room(cls) -> Room:
+    room = Room(guests=0)
+    room.host = cls("Hana", settings=room.host.settings, clock=room.clock, rules=room.host.lobby.rules,
+                    strength="random", entropy=room.entropy)
+    room.join("Gus"), room.join("Gia")
+    return room
+
+
+def test_a_host_that_drops_a_guests_value_is_caught_by_that_guest_and_the_other():
+    room = cheating_room(ValueDroppingHost)
     room.start()
     room.play_to_end()
-    guest = room.guests[1]
-    values = list(room.host.values)
-    values[guest.seat] = None  # "it never revealed"
-    guest.audit_values, guest.audit_result = tuple(values), None
-    guest._try_audit()
-    assert (guest.audit_result.ok, guest.audit_result.reason) == (False, "own_value")
+    gus, gia = room.guests
+    assert gia.seat == 2
+    assert (gia.audit_result.ok, gia.audit_result.reason) == (False, "own_value")
     # and by the other: without that value the seed deals other cards than were played
-    other = room.guests[0]
-    other.audit_values, other.audit_result = tuple(values), None
-    other._try_audit()
-    assert (other.audit_result.ok, other.audit_result.reason, other.audit_result.missing) == (False, "deal", (guest.seat,))
+    assert (gus.audit_result.ok, gus.audit_result.reason, gus.audit_result.missing) == (False, "deal", (2,))
 
 
 def test_a_host_whose_commitment_changes_is_caught():
@@ -138,3 +143,40 @@ def test_the_audit_itself():
     seen_otherwise = dict(digests)
     seen_otherwise[100] = "0" * 64
     assert shuffle.audit(rules, nonce, 1, values[1], commitments, values, deals, seen_otherwise).reason == "deal"
+
+
+class CommitmentSwappingHost(Host):
+    """A cheat: puts a commitment of its own in seat 1's place before sending them all."""
+
+    def _reveal_round(self):
+        self.commitments[1] = shuffle.commitment(self.nonce, 1, bytes(32))
+        super()._reveal_round()
+
+
+def test_a_host_that_puts_another_commitment_in_a_guests_place_is_caught_by_that_guest():
+    room = cheating_room(CommitmentSwappingHost)
+    victim, other = room.guests
+    room.run_until(lambda: all(g.stage == "lobby" for g in room.guests))
+    assert victim.seat == 1
+    room.host.start()
+    room.settle(20)
+    assert ("changed", "this seat's commitment") in victim.problems and not victim.revealed
+    assert other.problems == []
+
+
+def test_a_guest_checks_a_finished_deal_in_slices_not_in_one_frame(monkeypatch):
+    """Each step of the check costs 1 ms of a fake clock; at 4 ms a frame, a deal of 53
+    actions takes many frames, and its record is there only at the end."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(Guest, "work_clock", staticmethod(lambda: next(ticks) / 1000.0))
+    room = Room(guests=1)
+    room.start()
+    guest = room.guests[0]
+    room.run_until(lambda: guest.deals)
+    room.paused = {0}
+    polls = 0
+    while 0 not in guest.deal_records:
+        guest.poll()
+        polls += 1
+        assert polls < 200
+    assert polls >= 10 and not guest.problems
