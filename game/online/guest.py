@@ -8,12 +8,13 @@ facts of `GuestTable`.  It sends only its own actions, and only legal ones (chec
 against its view before they go), answered by the next update.
 
 Why it checks: everything from the host is decoded strictly (protocol.py); messages come
-numbered without gaps, so a repeated one is ignored and a gap (a lost message) makes the
-guest ask for the full state again; a message it sent that stays unanswered (a hello, a
-commitment, a value, an action) is sent again with a new number.  Each finished deal the
-host publishes is replayed against every view this guest was sent (deals.py), and the
-finished match against the commitments (shuffle.audit); what they find is in `problems`
-and `audit_result`.  Nothing here raises into the frame loop.
+numbered without gaps and are handled in that order, so a repeated one is ignored, an
+early one waits for those before it, and a lost one makes the guest ask for the full
+state again; a message it sent that stays unanswered (a hello, a commitment, a value, an
+action) is sent again with a new number.  Each finished deal the host publishes is
+replayed against every view this guest was sent (deals.py), and the finished match
+against the commitments (shuffle.audit), both a few milliseconds a frame; what they find
+is in `problems` and `audit_result`.  Nothing here raises into the frame loop.
 """
 
 from __future__ import annotations
