@@ -98,8 +98,8 @@ def _pos(seed, phase):
     for s in range(seed, seed + 500):
         m = Match.new(RuleSet.preset('standard'), seed=s)
         rng = random.Random(s)
-        while m.phase != Phase.GAME_OVER and len(m.history) < 400:
-            if m.phase == phase and m.to_act == 0 and len(m.legal_actions()) > 1 and (phase != Phase.PLAY or len(m.current.tricks) >= 4):
+        while m.phase != 'game_over' and len(m.history) < 400:
+            if m.phase == phase and m.to_act == 0 and len(m.legal_actions()) > 1 and (phase != 'play' or len(m.current.tricks) >= 4):
                 return m
             m.apply(rng.choice(m.legal_actions()))
 def _open(seed, phase):

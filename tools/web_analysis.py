@@ -9,7 +9,6 @@ random legal moves and its game-over screen opened (the score graph); the game a
 started by a click on its button and runs in the game's own frame loop, each App.step
 timed; then a deal with a known blunder (the human gives away a sure trick) is analysed
 from the deal-result screen; then the statistics scene from the title, and its reset
-from game.engine import Phase
 question.  Prints the frame figures (count, median, p99, max in ms, and the longest
 analysis slice); screenshots and report.json land in --out.  The wheel is pygame-ce built
 for WebAssembly; keep it outside the repository.
@@ -67,7 +66,7 @@ def _click(name):
 def _game_over(deals, seed=11):
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)
-    while m.phase != Phase.GAME_OVER:
+    while m.phase != "game_over":
         m.apply(rng.choice(m.legal_actions()))
     main.APP.push_scene("game_over", Session(m, ["You", "Anna", "Boris"], "hard", storage=main.APP.storage))
     return m.totals

@@ -10,10 +10,10 @@ back an equal value (the tests check every view of whole seeded matches).
 
 from __future__ import annotations
 
-from game.engine import ALL_CONTRACTS, Action, Card, Event, ExchangeStep, RuleSet, TrickRecord, View
+from game.engine import ALL_CONTRACTS, Action, Card, Event, ExchangeStep, Phase, RuleSet, Trick, View
 from game.engine.cards import shown
 
-PHASES = ("declare", "exchange", "discard", "play", "game_over")
+PHASES = tuple(str(p) for p in Phase)
 MAX_DEALS = 60  # RuleSet allows 3..60 deals
 MAX_TOTAL = 13 * MAX_DEALS  # a deal scores -13..13
 MAX_PASSES = 40  # exchange passes in one deal (at most 13 + 13 by the rules)
@@ -141,7 +141,7 @@ VIEW_FIELDS = tuple(View.__dataclass_fields__)
 
 def view_to_json(v: View) -> dict:
     return {
-        "seat": v.seat, "rules": rules_to_json(v.rules), "phase": v.phase, "to_act": v.to_act,
+        "seat": v.seat, "rules": rules_to_json(v.rules), "phase": str(v.phase), "to_act": v.to_act,
         "deal_number": v.deal_number, "deals_total": v.deals_total, "dealer": v.dealer,
         "declarer": v.declarer, "contract": v.contract, "trump": v.trump,
         "hand": [str(c) for c in v.hand], "hand_mask": v.hand_mask, "hand_sizes": list(v.hand_sizes),
@@ -157,14 +157,14 @@ def view_to_json(v: View) -> dict:
     }
 
 
-def _trick_record(value) -> TrickRecord:
+def _trick(value) -> Trick:
     if type(value) is not list or len(value) != 3:
         raise Bad(f"a finished trick must be [leader, cards, winner], not {shown(value)}")
     leader, played, winner = value
     played = cards(played, 3, "a finished trick's cards")
     if len(played) != 3:
         raise Bad("a finished trick has three cards")
-    return TrickRecord(seat(leader, "a trick's leader"), played, seat(winner, "a trick's winner"))
+    return Trick(seat(leader, "a trick's leader"), played, seat(winner, "a trick's winner"))
 
 
 def _played(value) -> tuple[int, Card]:
@@ -197,7 +197,7 @@ def view_from_json(value) -> View:
     if hand_mask != sum(c.mask for c in hand):
         raise Bad("hand_mask does not match the hand")
     return View(
-        seat=seat(d["seat"]), rules=rules, phase=phase, to_act=maybe(d["to_act"], seat, "to_act"),
+        seat=seat(d["seat"]), rules=rules, phase=Phase(phase), to_act=maybe(d["to_act"], seat, "to_act"),
         deal_number=whole(d["deal_number"], 0, rules.deals - 1, "deal_number"),
         deals_total=whole(d["deals_total"], rules.deals, rules.deals, "deals_total"),
         dealer=seat(d["dealer"], "dealer"), declarer=seat(d["declarer"], "declarer"),
@@ -205,7 +205,7 @@ def view_from_json(value) -> View:
         hand=hand, hand_mask=hand_mask, hand_sizes=three(d["hand_sizes"], whole, "hand_sizes", 0, 20, "a hand size"),
         kitty=maybe(d["kitty"], cards, 4, "kitty"), discards=maybe(d["discards"], cards, 4, "discards"),
         trick=tuple(_played(p) for p in items(d["trick"], 3, "trick")), leader=seat(d["leader"], "leader"),
-        tricks=tuple(_trick_record(t) for t in items(d["tricks"], 16, "tricks")),
+        tricks=tuple(_trick(t) for t in items(d["tricks"], 16, "tricks")),
         tricks_taken=three(d["tricks_taken"], whole, "tricks_taken", 0, 16, "tricks taken"),
         targets=three(d["targets"], whole, "targets", 0, 16, "a target"),
         totals=three(d["totals"], whole, "totals", -MAX_TOTAL, MAX_TOTAL, "a total"),

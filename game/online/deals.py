@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from game.engine import Action, Card, Match, RuleSet, View
 
 from .codec import MAX_DEALS, MAX_PASSES, MAX_TOTAL, Bad, action, cards, contract, fields, items, seat, three, view_to_json, whole
+from ..engine import Phase
 
 FIXED_ACTIONS = 1 + 4 + 48  # a contract, four discards, 48 cards played; plus one per pass
 MAX_ACTIONS = FIXED_ACTIONS + MAX_PASSES
@@ -124,7 +125,7 @@ class FinishedDeal:
                 if len(match.deals) != int(i == last):
                     raise Bad(f"deal {self.number + 1} does not end with its last action")
             # the view after the last action is of the next deal (unless the match is over)
-            final_of_match = match.phase == "game_over"
+            final_of_match = match.phase == Phase.GAME_OVER
             if digests is not None and differs is None and (i < last or final_of_match):
                 seen = digests.get(self.first_at + i)
                 if seen is not None and seen != view_digest(match.view(seat)):

@@ -33,6 +33,7 @@ from .deals import view_digest
 from .guest_table import GuestTable
 from .peer import Peer
 from .protocol import QUICK, decode
+from ..engine import Phase
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
@@ -90,7 +91,7 @@ class Guest:
         self.audit_values: tuple | None = None
         self.audit_result: shuffle.AuditResult | None = None
         self.deals: dict = {}  # number -> FinishedDeal
-        self.deal_records: dict = {}  # number -> DealRecord (from the replay)
+        self.deal_records: dict = {}  # number -> Deal (from the replay)
         self.digests: dict[int, str] = {}  # at -> view_digest of the view sent for it
         self._pending: tuple | None = None  # (kind, body, sent at): resent until answered
         self._last_sync_ask = float("-inf")
@@ -198,7 +199,7 @@ class Guest:
         view = self.view
         if self._gap or view is None:
             return self._gap
-        finished = view.deal_number + (1 if view.phase == "game_over" else 0)
+        finished = view.deal_number + (1 if view.phase == Phase.GAME_OVER else 0)
         return len(self.deals) < finished
 
     def _send_pending(self, kind: str, body: dict) -> None:
@@ -339,7 +340,7 @@ class Guest:
         self.at, self.view = at, view
         self.digests[at] = view_digest(view)
         self.updates.append(Update(at, tuple(events), view, snapshot))
-        self.stage = OVER if view.phase == "game_over" else PLAY
+        self.stage = OVER if view.phase == Phase.GAME_OVER else PLAY
 
     def _on_deal_over(self, body) -> None:
         deal = body["deal"]

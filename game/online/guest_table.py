@@ -16,6 +16,7 @@ from game.engine import Match
 from game.engine.match import decide_winner
 
 from .shuffle import match_seed
+from ..engine import Phase
 
 
 class GuestTable:
@@ -59,7 +60,7 @@ class GuestTable:
     # --- finished deals ---------------------------------------------------------------------
     @property
     def deals(self) -> tuple:
-        """The finished deals in full (`DealRecord`s: hands as dealt, kitty, exchange,
+        """The finished deals in full (`Deal`s: hands as dealt, kitty, exchange,
         discards, tricks, points), in order, as far as they have arrived."""
         records = self._guest.deal_records
         out = []
@@ -97,7 +98,7 @@ class GuestTable:
 
     # --- the end --------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.phase == "game_over"
+        return self.phase == Phase.GAME_OVER
 
     def result(self) -> tuple[int | None, str | None]:
         """(winner, tie-break) as offline, once the match is over and every deal is in."""

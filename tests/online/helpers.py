@@ -106,7 +106,7 @@ class Room:
 
 def views_by_at(match: Match, seat: int) -> dict:
     """Every view `seat` had in `match`, by the number of actions taken (a replay)."""
-    replay = Match.replay({**match.record(), "actions": []})
+    replay = Match.from_dict({**match.to_dict(), "actions": []})
     views = {0: replay.view(seat)}
     for at, action in enumerate(match.history, 1):
         replay.apply(action)
