@@ -286,6 +286,12 @@ class Tracker:
         self.phase, self.to_act = DEALING, None
         self._clear_deal()
 
+    def rescore(self, points) -> None:
+        """The deal just finished is scored again (a breach the audit found after it)."""
+        for s in range(3):
+            self.totals[s] += points[s] - self.previous_points[s]
+        self.previous_points = tuple(points)
+
     def breached(self, points) -> None:
         """The deal ends at a breach, scored by the house rule (breach.breached_points)."""
         self.trick = []
