@@ -77,8 +77,9 @@ class _Deal:
 class FairDevice:
     """One seat's device.  Feed it every message (`receive`), run `steps()`."""
 
-    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game"):
+    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None):
         self.seat, self.rules, self.game = seat, rules, game
+        self.rng = rng or secrets.SystemRandom()  # shuffles only; tests seed it for repeatable deals
         self._send = send
         self.chooser = chooser  # view -> Action, asked when this seat is to decide
         self.tracker = Tracker(seat, rules, dealer)
@@ -109,7 +110,7 @@ class FairDevice:
         self.next_secrets = None
         role = self._role(t.dealer)
         if ready is None or ready.role != role:
-            ready = prepare(role)
+            ready = prepare(role, self.rng)
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
         return _Deal(t.deal_number, t.dealer, ready, start)
 
@@ -523,7 +524,7 @@ class FairDevice:
             scalar = group.random_scalar()
             fresh.append((group.multiply(self.points[card.index], scalar), card, scalar))
             yield
-        secrets.SystemRandom().shuffle(fresh)
+        self.rng.shuffle(fresh)
         d.mine = {p: (c, k) for p, c, k in fresh}
         d.foreign = {}
         for p, c, k in fresh:
@@ -555,13 +556,10 @@ class FairDevice:
         self.verdicts.append(verdict)
         t = self.tracker
         if verdict is not None:
-            contract = t.contract if t.phase not in (DEALING, GAME_OVER) else None
-            targets = t.targets
-            if t.phase in (DEALING, GAME_OVER):  # the deal was played out: score it again
-                contract, targets = self.last_contract, self.last_targets
-                t.rescore(breached_points(verdict.seat, targets, contract))
+            if t.deal_number != d.number or t.phase == GAME_OVER:  # played out: score it again
+                t.rescore(breached_points(verdict.seat, self.last_targets, self.last_contract))
             else:
-                t.breached(breached_points(verdict.seat, targets, contract))
+                t.breached(breached_points(verdict.seat, t.targets, t.contract))
         if t.phase == DEALING:
             self.d = self._new_deal()
             self.inbox.extendleft(reversed(self.later))

@@ -3,6 +3,7 @@ and the benchmark, which drive whole matches without a network."""
 
 from __future__ import annotations
 
+import random
 import time
 
 from .device import FairDevice
@@ -13,10 +14,11 @@ class LocalTable:
     """Three devices (`devices[seat]`) and the hub between them.  `choosers[seat]` decides
     for a seat from its own tracker's view (a game.ai player's choose, in tests)."""
 
-    def __init__(self, rules, dealer: int, choosers, device_class=FairDevice, game: str = "local"):
+    def __init__(self, rules, dealer: int, choosers, device_class=FairDevice, game: str = "local", seed=None):
         self.hub = MemoryHub()
         classes = device_class if isinstance(device_class, (list, tuple)) else [device_class] * 3
-        self.devices = [classes[s](s, rules, dealer, self.hub.send, choosers[s], game) for s in range(3)]
+        rngs = [None] * 3 if seed is None else [random.Random(f"{seed}/{s}") for s in range(3)]
+        self.devices = [classes[s](s, rules, dealer, self.hub.send, choosers[s], game, rngs[s]) for s in range(3)]
         for d in self.devices:
             self.hub.attach(d)
         self.busy = [0.0, 0.0, 0.0]  # seconds each device spent working

@@ -61,12 +61,13 @@ class DealSecrets:
     first_deck: list[bytes] | None = None  # role 0: its shuffle, made ahead
 
 
-def prepare_steps(role: int, out: list):
-    """Generator: appends one DealSecrets for `role` to `out`; yields between group operations."""
+def prepare_steps(role: int, out: list, rng=None):
+    """Generator: appends one DealSecrets for `role` to `out`; yields between group operations.
+    `rng` shuffles (tests pass a seeded one for repeatable deals; keys always come from the OS)."""
     yield from card_points_steps()
     s = DealSecrets(role)
     s.permutation = list(range(52))
-    secrets.SystemRandom().shuffle(s.permutation)
+    (rng or secrets.SystemRandom()).shuffle(s.permutation)
     s.card_keys = [group.random_scalar() for _ in range(52)]
     yield
     if role < 2:
@@ -84,9 +85,9 @@ def prepare_steps(role: int, out: list):
     out.append(s)
 
 
-def prepare(role: int) -> DealSecrets:
+def prepare(role: int, rng=None) -> DealSecrets:
     out: list[DealSecrets] = []
-    for _ in prepare_steps(role, out):
+    for _ in prepare_steps(role, out, rng):
         pass
     return out[0]
 
