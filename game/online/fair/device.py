@@ -38,7 +38,7 @@ from . import group
 from .audit import AuditInput, audit
 from .breach import Breach, breached_points
 from .messages import Msg
-from .prepare import KITTY, DealSecrets, card_points, prepare, seat_positions, shuffle_order
+from .prepare import KITTY, DealSecrets, card_points, prepare_steps, seat_positions, shuffle_order
 from .tracker import DEALING, Tracker
 
 
@@ -87,7 +87,8 @@ class FairDevice:
         self.later: list[Msg] = []  # messages of the next deal, kept until this one is audited
         self.refused: list[tuple[Msg, str]] = []  # replayed, out-of-order or foreign messages
         self.verdicts: list[Breach | None] = []  # one per finished deal
-        self.next_secrets: DealSecrets | None = None  # prepared ahead (prepare.prepare_steps)
+        self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
+        self._preparing = None  # the preparation generator under way
         self.points = card_points()
         self.card_at = {p: CARDS[i] for i, p in enumerate(self.points)}
         self.d = self._new_deal()
@@ -98,21 +99,40 @@ class FairDevice:
 
     def next_role(self) -> int | None:
         """This seat's role in the next deal, for preparing it ahead (None: the game ends)."""
-        t = self.tracker
-        if t.phase == GAME_OVER or (t.deal_number + 1 >= self.rules.deals and t.phase != DEALING):
+        if self.d.number + 1 >= self.rules.deals:
             return None
-        dealer = t.dealer if t.phase == DEALING else (t.dealer + 1) % 3
-        return self._role(dealer)
+        return self._role((self.d.dealer + 1) % 3)
 
     def _new_deal(self) -> _Deal:
         t = self.tracker
         ready = self.next_secrets
         self.next_secrets = None
-        role = self._role(t.dealer)
-        if ready is None or ready.role != role:
-            ready = prepare(role, self.rng)
+        if ready is not None and ready.role != self._role(t.dealer):
+            ready = None  # prepared for another seat order: made again, in slices
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
         return _Deal(t.deal_number, t.dealer, ready, start)
+
+    def _prepare_step(self) -> bool:
+        """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
+        idle moment; False when there is nothing to prepare."""
+        if self._preparing is None:
+            role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
+            if role is None or (self.d.secrets is not None and self.next_secrets is not None):
+                return False
+            self._prepared: list[DealSecrets] = []
+            self._preparing = prepare_steps(role, self._prepared, self.rng)
+            self._preparing_for = self.d if self.d.secrets is None else None
+        try:
+            next(self._preparing)
+            return True
+        except StopIteration:
+            self._preparing = None
+        ready = self._prepared[0]
+        if self._preparing_for is self.d and self.d.secrets is None:
+            self.d.secrets = ready
+        elif self._preparing_for is None:
+            self.next_secrets = ready
+        return True
 
     # --- messages ---------------------------------------------------------------------------
     def receive(self, msg: Msg) -> None:
@@ -148,7 +168,9 @@ class FairDevice:
                     yield from self._guarded(self._handle(msg), msg.sender)
             acted = yield from self._guarded(self._duties(), self.seat)
             if not acted and not self.inbox:
-                return
+                if not self._prepare_step():
+                    return
+                yield
 
     def _guarded(self, job, blame: int):
         """Runs a handler; a breach it raises stops the deal and is broadcast."""
@@ -407,8 +429,8 @@ class FairDevice:
     def _duties(self):
         """Sends what is due from this seat now; True if it sent anything."""
         d, t, me = self.d, self.tracker, self.seat
-        if d.verdict != "pending" or self._in_flight():
-            return False
+        if d.verdict != "pending" or self._in_flight() or d.secrets is None:
+            return False  # (secrets: still being prepared, on idle slices of steps())
         if d.stopped is not None or (t.phase in (DEALING, GAME_OVER) and "hands" in d.opened):
             if self._once("reveal"):
                 self.send("reveal", **self._reveal())
