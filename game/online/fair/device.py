@@ -214,7 +214,7 @@ class FairDevice:
         elif kind == "give":
             self._give(s, body["slot"])
         elif kind == "blind":
-            self._blind(s, body["point"])
+            yield from self._blind(s, body["point"])
         elif kind == "unblind":
             yield from self._unblind(s, body["point"])
         elif kind == "return":
@@ -351,6 +351,7 @@ class FairDevice:
         if not x or x["step"] not in ("give", "return") or s != opener or "blinded" in x:
             raise Breach(s, "sent a blinded card out of turn")
         x["blinded"] = group.check_point(point)
+        yield
 
     def _unblind(self, s: int, point: bytes):
         d = self.d
@@ -359,6 +360,7 @@ class FairDevice:
         if not x or "blinded" not in x or s != holder:
             raise Breach(s, "sent an unblinded card out of turn")
         group.check_point(point)
+        yield
         opener = x["receiver"] if x["step"] == "give" else x["giver"]
         if opener == self.seat:
             beta = d.blind_of.pop(x["point"])
