@@ -153,6 +153,11 @@ class _Replay:
             if Counter(c.index for _, c in fresh) != old:
                 raise Breach(s, "changed the cards in its hand when it reshuffled them")
             self.slots[s] = fresh
+        elif kind == "remake":
+            old_point, card = self.slots[s][body["slot"]]
+            if (yield from self.claimed(s, body["point"])) is not card:
+                raise Breach(s, f"changed a card when it re-made it ({card})")
+            self.slots[s][body["slot"]] = (body["point"], card)
         elif kind == "discard":
             self.kitty_if_due(s)
             point, card = self.slots[s].pop(body["slot"])

@@ -65,6 +65,7 @@ class _Deal:
         self.blinds: list[bytes] = []  # own blinding scalars, in order sent
         self.blind_of: dict[bytes, bytes] = {}  # slot being opened to me -> blinding scalar
         self.dirty = False  # received cards since the last reshuffle
+        self.remake: bytes | None = None  # a slot received, opened, to be re-made with an own scalar
         self.transfer: dict | None = None  # the exchange pass in progress
         self.opened = set()  # what has been opened to me: "hand", "rest", "kitty"
         self.kitty_dealt = False
@@ -221,6 +222,8 @@ class FairDevice:
             self._return(s, body["slot"])
         elif kind == "reshuffle":
             yield from self._reshuffled(s, body["hand"])
+        elif kind == "remake":
+            yield from self._remade(s, body["slot"], body["point"])
         elif kind == "discard":
             self._discard(s, body["slot"])
         elif kind == "play":
@@ -369,6 +372,7 @@ class FairDevice:
             if card is None:
                 raise Breach(s, "the card passed does not open")
             d.foreign[x["point"]] = card
+            d.remake = x["point"]  # its scalar is the other seat's: re-made before it is named
             d.dirty = True
             if x["step"] == "give":
                 self.tracker.gave(x["giver"], self.seat, card)
@@ -391,6 +395,20 @@ class FairDevice:
         d.slots[s] = list(hand)
         if s == self.seat:
             d.dirty = False
+
+    def _remade(self, s: int, index, point: bytes):
+        """A seat replaced one slot by a fresh point of the same card (checked at the audit)."""
+        d = self.d
+        old = self._slot(s, index)
+        seen = {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
+        if point in seen:
+            raise Breach(s, "re-made a card into a point already used")
+        group.check_point(point)
+        yield
+        d.slots[s][index] = point
+        if s == self.seat:
+            d.foreign.pop(old)
+            d.remake = None
 
     def _discard(self, s: int, index: int) -> None:
         d = self.d
@@ -452,6 +470,9 @@ class FairDevice:
         if me != declarer and t.kitty_taken and d.transfer is None and self._once("keys kitty"):
             self.send("keys", what="kitty", keys=self._keys_for("kitty"))
             return True
+        if d.remake is not None and d.remake in d.slots[me]:
+            yield from self._remake(d.remake)
+            return True
         x = d.transfer
         if x:
             return (yield from self._transfer_duty(x))
@@ -463,7 +484,7 @@ class FairDevice:
         if t.phase == EXCHANGE and t.must_lapse():
             self.send("lapse")
             return True
-        if t.phase in (EXCHANGE, DISCARD_PHASE, PLAY_PHASE) and d.dirty:
+        if t.phase in (DISCARD_PHASE, PLAY_PHASE) and d.dirty:
             yield from self._reshuffle()
             return True
         if not t.legal():
@@ -524,9 +545,6 @@ class FairDevice:
             self.send("unblind", point=unblinded)
             return True
         if x["step"] == "opened" and me == x["receiver"]:
-            if d.dirty:
-                yield from self._reshuffle()
-                return True
             given = self.tracker.pending_give[2]
             top = Card.from_index(highest_in_suit(self.tracker._mask(), given.suit))
             self.send("return", slot=self._slot_of(top))
@@ -539,6 +557,17 @@ class FairDevice:
                 return i
         raise AssertionError(f"{card} is in no slot")  # the tracker and the slots disagree: a bug
 
+    def _remake(self, point: bytes):
+        """Replace a received slot by card point x a scalar of this seat's own."""
+        d = self.d
+        card = d.foreign[point]
+        scalar = group.random_scalar()
+        fresh = group.multiply(self.points[card.index], scalar)
+        yield
+        d.mine[fresh] = (card, scalar)
+        d.claims[fresh] = (str(card), scalar)
+        self.send("remake", slot=d.slots[self.seat].index(point), point=fresh)
+
     def _reshuffle(self):
         """Re-make every slot of this hand as card point x fresh scalar, in a random order."""
         d = self.d
@@ -550,7 +579,6 @@ class FairDevice:
             yield
         self.rng.shuffle(fresh)
         d.mine = {p: (c, k) for p, c, k in fresh}
-        d.foreign = {}
         for p, c, k in fresh:
             d.claims[p] = (str(c), k)
         self.send("reshuffle", hand=[p for p, _, _ in fresh])

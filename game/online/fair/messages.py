@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-KINDS = ("shuffle", "lock", "keys", "declare", "reshuffle", "give", "return", "blind", "unblind", "lapse",
+KINDS = ("shuffle", "lock", "keys", "declare", "reshuffle", "remake", "give", "return", "blind", "unblind", "lapse",
          "discard", "play", "reveal", "breach")
 
 

@@ -113,6 +113,33 @@ def test_a_card_forged_into_a_reshuffled_hand_is_found_by_the_audit():
     assert verdict.trick is None
 
 
+class ForgesTheCardItReceived(Cheater):
+    """Re-makes the card passed to it in the exchange as a better card of its choice."""
+
+    def _remake(self, point):
+        if self.cheat_now():
+            d, t = self.d, self.tracker
+            real = d.foreign[point]
+            held = {c for c, _ in d.mine.values()} | {real}
+            better = next(Card.from_index(i) for i in range(51, -1, -1)
+                          if Card.from_index(i) not in held and not t.played_mask & (1 << i))
+            d.foreign[point] = better
+            t.hand[t.hand.index(real)] = better
+            t.pending_give = (t.pending_give[0], t.pending_give[1], better) if t.pending_give else None
+            self.cheated = d.number
+        return (yield from super()._remake(point))
+
+
+def test_a_received_card_re_made_as_another_is_found_by_the_audit():
+    for seed in range(6, 30):
+        table = play(ForgesTheCardItReceived, seed=seed)
+        if table.devices[CHEATER].cheated is not None:
+            break
+    else:
+        pytest.fail("the cheater never received a card in 24 matches")
+    assert_caught(table, "re-made", immediate=None)
+
+
 # --- a wrong key ----------------------------------------------------------------------------------
 
 class SendsAWrongKey(Cheater):

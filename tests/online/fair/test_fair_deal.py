@@ -136,7 +136,7 @@ def held_cards(obj, seen=None) -> set[int]:
 
 @pytest.mark.parametrize("preset", ["standard", "classic"])
 def test_no_device_ever_holds_a_card_its_seat_may_not_see(preset):
-    rules = RuleSet.preset(preset, deals=6)
+    rules = RuleSet.preset(preset, deals=3)
     table = honest_table(rules, seed=11, kind=RandomPlayer)
     checks = {"rounds": 0}
 
@@ -150,8 +150,9 @@ def test_no_device_ever_holds_a_card_its_seat_may_not_see(preset):
         checks["rounds"] += 1
 
     table.run(on_step=scan)
-    assert all(d.verdicts == [None] * 6 for d in table.devices)
-    assert checks["rounds"] > 300
+    assert all(d.verdicts == [None] * 3 for d in table.devices)
+    assert any(m.kind == "give" for m in table.hub.log) or preset != "classic"
+    assert checks["rounds"] > 150
 
 
 def test_the_memory_scan_sees_a_card_a_device_should_not_hold():
