@@ -155,6 +155,8 @@ window.ready = true;
 
 
 def browser(counts: dict, runs: int) -> dict | str:
+    from game.online.fair import page_group
+
     chromium = shutil.which("chromium")
     try:
         from playwright.sync_api import sync_playwright
@@ -164,7 +166,7 @@ def browser(counts: dict, runs: int) -> dict | str:
         return "skipped: no chromium on PATH"
     folder = Path(tempfile.mkdtemp(prefix="fair-bench-"))
     shutil.copy(ROOT / "assets" / "web" / "noble-ed25519.min.js", folder)
-    shutil.copy(ROOT / "game" / "online" / "fair" / "noble_group.mjs", folder)
+    page_group.write_module(folder)
     (folder / "index.html").write_text(PAGE, encoding="utf-8")
     handler = functools.partial(_QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -7,17 +7,17 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 
 import nacl.bindings as sodium
 
-from game.online.fair import group
+from game.online.fair import group, page_group
 
 ROOT = Path(__file__).resolve().parents[3]
 BUNDLE = ROOT / "assets" / "web" / "noble-ed25519.min.js"
-GROUP_JS = ROOT / "game" / "online" / "fair" / "noble_group.mjs"
 SCRIPT = Path(__file__).with_name("noble_vectors.mjs")
 
 # the eight points of order dividing 8 (the identity included), as encoded
@@ -37,12 +37,14 @@ def scalar(n: int) -> bytes:
     return n.to_bytes(32, "little")
 
 
-def node_answers(ask: dict) -> dict:
+def node_answers(ask: dict, tmp_path_factory=None) -> dict:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: the page's group cannot be run here")
-    ask = {"bundle": str(BUNDLE), "group": str(GROUP_JS), **ask}
+    folder = tempfile.mkdtemp(prefix="noble-group-")
+    ask = {"bundle": str(BUNDLE), "group": str(page_group.write_module(folder)), **ask}
     done = subprocess.run([node, str(SCRIPT)], input=json.dumps(ask), capture_output=True, text=True, timeout=120)
+    shutil.rmtree(folder, ignore_errors=True)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

@@ -1,4 +1,19 @@
-// The page's twin of group.py: the same group operations on the same bytes, with
+"""The page's twin of group.py, as the text of an ES module: the same group operations on
+the same bytes with noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium.
+
+Why text in a Python module: the web build packs only Python and data under game/, and the
+page's glue is JS written out or evaluated from Python (game/web_io.py does the same).  The
+module imports nothing: its caller passes the bundle's exports, so node (the tests) and the
+page can each load the bundle their own way.  `write_module(folder)` puts it on disk.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FILE_NAME = "noble_group.mjs"
+
+SOURCE = r"""// The page's twin of group.py: the same group operations on the same bytes, with
 // noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium.  The caller passes
 // the bundle's exports, so node (the tests) and the page can each load it their own way.
 // Points and scalars travel as 32-byte little-endian Uint8Arrays, exactly as libsodium's.
@@ -72,3 +87,14 @@ export function makeGroup({ ed25519, sha512 }) {
     },
   };
 }
+"""
+
+
+def write_module(folder) -> Path:
+    """Writes the module as `folder`/noble_group.mjs and returns its path."""
+    path = Path(folder) / FILE_NAME
+    path.write_text(SOURCE, encoding="utf-8")
+    return path
+
+
+__all__ = ["FILE_NAME", "SOURCE", "write_module"]
