@@ -33,7 +33,7 @@ import secrets
 from collections import deque
 
 from ...engine.cards import CARDS, Card, highest_in_suit
-from ...engine.phases import DECLARE_PHASE, DISCARD_PHASE, EXCHANGE, GAME_OVER, PLAY_PHASE
+from ...engine.phases import Phase
 from . import group
 from .audit import AuditInput, audit
 from .breach import Breach, breached_points
@@ -318,7 +318,7 @@ class FairDevice:
 
     def _give(self, s: int, index: int) -> None:
         d, t = self.d, self.tracker
-        if t.phase != EXCHANGE or t.to_act != s or d.transfer or not t.plan:
+        if t.phase != Phase.EXCHANGE or t.to_act != s or d.transfer or not t.plan:
             raise Breach(s, "passed a card out of turn")
         receiver = t.plan[0][1]
         point = self._slot(s, index)
@@ -451,7 +451,7 @@ class FairDevice:
         d, t, me = self.d, self.tracker, self.seat
         if d.verdict != "pending" or self._in_flight() or d.secrets is None:
             return False  # (secrets: still being prepared, on idle slices of steps())
-        if d.stopped is not None or (t.phase in (DEALING, GAME_OVER) and "hands" in d.opened):
+        if d.stopped is not None or (t.phase in (DEALING, Phase.GAME_OVER) and "hands" in d.opened):
             if self._once("reveal"):
                 self.send("reveal", **self._reveal())
                 return True
@@ -478,13 +478,13 @@ class FairDevice:
             return (yield from self._transfer_duty(x))
         if "hands" not in d.opened:
             return False
-        if t.to_act != me or (t.hidden and t.phase != DECLARE_PHASE) or \
+        if t.to_act != me or (t.hidden and t.phase != Phase.DECLARE) or \
                 (t.kitty_taken and me == declarer and "kitty" not in d.opened):
             return False
-        if t.phase == EXCHANGE and t.must_lapse():
+        if t.phase == Phase.EXCHANGE and t.must_lapse():
             self.send("lapse")
             return True
-        if t.phase in (DISCARD_PHASE, PLAY_PHASE) and d.dirty:
+        if t.phase in (Phase.DISCARD, Phase.PLAY) and d.dirty:
             yield from self._reshuffle()
             return True
         if not t.legal():
@@ -608,7 +608,7 @@ class FairDevice:
         self.verdicts.append(verdict)
         t = self.tracker
         if verdict is not None:
-            if t.deal_number != d.number or t.phase == GAME_OVER:  # played out: score it again
+            if t.deal_number != d.number or t.phase == Phase.GAME_OVER:  # played out: score it again
                 t.rescore(breached_points(verdict.seat, self.last_targets, self.last_contract))
             else:
                 t.breached(breached_points(verdict.seat, t.targets, t.contract))

@@ -18,26 +18,18 @@ the real rules.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 from ...engine import fast
 from ...engine.actions import _DISCARD, _GIVE, _PLAY, Action
 from ...engine.cards import SUIT_MASKS, SUIT_NAMES, Card, indices_of
-from ...engine.deal import ExchangeStep, TrickRecord
-from ...engine.exchange import ExchangeSteps
-from ...engine.phases import DECLARE_PHASE, DISCARD_PHASE, EXCHANGE, GAME_OVER, PLAY_PHASE
+from ...engine.deal import ExchangeStep, Trick
+from ...engine.exchange import exchange_plan
+from ...engine.phases import Phase
 from ...engine.rules import MT, RuleSet, trump_of
 from ...engine.view import View
 from .breach import Breach
 
 DEALING = "dealing"  # between deals: the next fair deal is being shuffled and opened
-
-
-def exchange_plan(rules: RuleSet, deal_number: int, contract, targets, previous_points) -> list:
-    """Who passes to whom, by the engine's own rule (ExchangeSteps._exchange_plan)."""
-    shim = SimpleNamespace(rules=rules, _previous_points=tuple(previous_points),
-                           current=SimpleNamespace(number=deal_number, contract=contract, targets=targets))
-    return ExchangeSteps._exchange_plan(shim)
 
 
 class Tracker:
@@ -67,7 +59,7 @@ class Tracker:
         self.discard_count = 0
         self.trick: list[tuple[int, Card]] = []
         self.leader = self.declarer
-        self.tricks: list[TrickRecord] = []
+        self.tricks: list[Trick] = []
         self.taken = [0, 0, 0]
         self.played_mask = 0
         self.plan: list[tuple[int, int]] = []
@@ -90,7 +82,7 @@ class Tracker:
         if self.rules.exchange_first:
             self._begin_exchange()
         else:
-            self.phase, self.to_act = DECLARE_PHASE, self.declarer
+            self.phase, self.to_act = Phase.DECLARE, self.declarer
 
     def rest_of_hand(self, cards) -> None:
         """The declarer's remaining cards, opened to it after it declared."""
@@ -106,7 +98,7 @@ class Tracker:
             raise Breach(seat, f"{what} out of turn")
 
     def declared(self, seat: int, contract: str) -> None:
-        self._expect(seat, DECLARE_PHASE, "declared")
+        self._expect(seat, Phase.DECLARE, "declared")
         if contract not in self.rules.contracts or (self.rules.contracts_once and contract in self.used[seat]):
             raise Breach(seat, f"declared {contract}, which it may not")
         self.contract = contract
@@ -121,7 +113,7 @@ class Tracker:
     def _begin_exchange(self) -> None:
         self.plan = exchange_plan(self.rules, self.deal_number, self.contract, self.targets, self.previous_points)
         self.exchange_plan = tuple(self.plan)
-        self.phase = EXCHANGE
+        self.phase = Phase.EXCHANGE
         self._next_pass()
 
     def _next_pass(self) -> None:
@@ -129,17 +121,17 @@ class Tracker:
             self.to_act = self.plan[0][0]
             return
         if self.rules.exchange_first:
-            self.phase, self.to_act = DECLARE_PHASE, self.declarer
+            self.phase, self.to_act = Phase.DECLARE, self.declarer
         else:
             self._take_kitty()
 
     def must_lapse(self) -> bool:
         """This seat is the giver to act and holds no card outside the trump suit."""
         trumps = SUIT_MASKS[self.trump] if self.trump >= 0 else 0
-        return self.phase == EXCHANGE and self.to_act == self.seat and not self._mask() & ~trumps
+        return self.phase == Phase.EXCHANGE and self.to_act == self.seat and not self._mask() & ~trumps
 
     def lapsed(self, giver: int) -> None:
-        self._expect(giver, EXCHANGE, "lapsed")
+        self._expect(giver, Phase.EXCHANGE, "lapsed")
         if self.pending_give:
             raise Breach(giver, "lapsed while a card was passed")
         if giver == self.seat and not self.must_lapse():
@@ -148,7 +140,7 @@ class Tracker:
         self._next_pass()
 
     def gave(self, giver: int, receiver: int, card: Card | None = None) -> None:
-        self._expect(giver, EXCHANGE, "passed a card")
+        self._expect(giver, Phase.EXCHANGE, "passed a card")
         if self.pending_give or (giver, receiver) != self.plan[0]:
             raise Breach(giver, "passed a card to the wrong seat")
         if (self.seat in (giver, receiver)) != (card is not None):
@@ -170,7 +162,7 @@ class Tracker:
         self.to_act = receiver
 
     def returned(self, receiver: int, giver: int, card: Card | None = None) -> None:
-        if self.phase != EXCHANGE or not self.pending_give or self.pending_give[:2] != (giver, receiver):
+        if self.phase != Phase.EXCHANGE or not self.pending_give or self.pending_give[:2] != (giver, receiver):
             raise Breach(receiver, "returned a card out of turn")
         given = self.pending_give[2]
         if (self.seat in (giver, receiver)) != (card is not None):
@@ -196,7 +188,7 @@ class Tracker:
     def _take_kitty(self) -> None:
         self.sizes[self.declarer] += 4
         self.kitty_taken = True
-        self.phase, self.to_act = DISCARD_PHASE, self.declarer
+        self.phase, self.to_act = Phase.DISCARD, self.declarer
 
     def kitty_opened(self, cards) -> None:
         """The declarer's own tracker: the four kitty cards, opened to it."""
@@ -209,7 +201,7 @@ class Tracker:
         self.hand += cards
 
     def discarded(self, seat: int, card: Card | None = None) -> None:
-        self._expect(seat, DISCARD_PHASE, "discarded")
+        self._expect(seat, Phase.DISCARD, "discarded")
         if (seat == self.seat) != (card is not None):
             raise ValueError("a discard is known to the declarer only")
         if card is not None:
@@ -221,11 +213,11 @@ class Tracker:
             self.sizes[seat] -= 1
         self.discard_count += 1
         if self.discard_count == 4:
-            self.phase = PLAY_PHASE
+            self.phase = Phase.PLAY
             self.leader = self.to_act = self.declarer
 
     def played(self, seat: int, card: Card) -> None:
-        self._expect(seat, PLAY_PHASE, f"played {card}")
+        self._expect(seat, Phase.PLAY, f"played {card}")
         trick_no = len(self.tricks)
         if self.played_mask & card.mask:
             raise Breach(seat, f"played {card}, already played", trick_no)
@@ -250,7 +242,7 @@ class Tracker:
             self.to_act = (seat + 1) % 3
             return
         winner = fast.trick_winner(self.leader, [c.index for _, c in self.trick], self.trump)
-        self.tricks.append(TrickRecord(self.leader, tuple(c for _, c in self.trick), winner))
+        self.tricks.append(Trick(self.leader, tuple(c for _, c in self.trick), winner))
         self.taken[winner] += 1
         self.trick = []
         self.leader = self.to_act = winner
@@ -278,7 +270,7 @@ class Tracker:
             self.totals[s] += points[s]
         self.previous_points = tuple(points)
         if self.deal_number + 1 >= self.rules.deals:
-            self.phase, self.to_act = GAME_OVER, None
+            self.phase, self.to_act = Phase.GAME_OVER, None
             return
         self.deal_number += 1
         self.dealer = (self.dealer + 1) % 3
@@ -317,14 +309,14 @@ class Tracker:
     def legal(self) -> tuple[Action, ...]:
         if self.to_act != self.seat:
             return ()
-        if self.phase == PLAY_PHASE:
+        if self.phase == Phase.PLAY:
             return tuple(_PLAY[i] for i in indices_of(self._legal_mask()))
-        if self.phase == DISCARD_PHASE:
+        if self.phase == Phase.DISCARD:
             return tuple(_DISCARD[i] for i in indices_of(self._mask()))
-        if self.phase == EXCHANGE and not self.pending_give:
+        if self.phase == Phase.EXCHANGE and not self.pending_give:
             mask = self._mask() & ~(SUIT_MASKS[self.trump] if self.trump >= 0 else 0)
             return tuple(_GIVE[i] for i in indices_of(mask))
-        if self.phase == DECLARE_PHASE:
+        if self.phase == Phase.DECLARE:
             used = self.used[self.seat] if self.rules.contracts_once else ()
             return tuple(Action.declare(c) for c in self.rules.contracts if c not in used)
         return ()
@@ -332,12 +324,12 @@ class Tracker:
     # --- the view ----------------------------------------------------------------------
     def view(self) -> View:
         hand = tuple(self.hand)
-        if self.phase == DECLARE_PHASE and self.seat == self.declarer and self.rules.declare_on < 16:
+        if self.phase == Phase.DECLARE and self.seat == self.declarer and self.rules.declare_on < 16:
             hand = hand[: self.rules.declare_on]
-        sizes = [0, 0, 0] if self.phase == GAME_OVER else list(self.sizes)
-        if self.phase not in (GAME_OVER, DEALING):
+        sizes = [0, 0, 0] if self.phase == Phase.GAME_OVER else list(self.sizes)
+        if self.phase not in (Phase.GAME_OVER, DEALING):
             sizes[self.seat] = len(self.hand) + self.hidden
-        show_kitty = self.seat == self.declarer and self.kitty_taken and self.phase != GAME_OVER
+        show_kitty = self.seat == self.declarer and self.kitty_taken and self.phase != Phase.GAME_OVER
         return View(
             seat=self.seat, rules=self.rules, phase=self.phase, to_act=self.to_act, deal_number=self.deal_number,
             deals_total=self.rules.deals, dealer=self.dealer, declarer=self.declarer, contract=self.contract,
