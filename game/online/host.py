@@ -31,7 +31,7 @@ from .host_save import restore_host, save_host
 from .host_seats import Person, Seating
 from .host_shuffle import FairShuffle
 from .lobby import COMPUTER, LEFT, LOBBY, OVER, PLAY, Lobby
-from .peer import Peer
+from .peer import Visitor
 from .protocol import QUICK, decode
 from .transport import CLOSED, CONNECTING
 from .visibility import events_for
@@ -56,15 +56,6 @@ class LogEntry:
     seat: int | None
     code: str
     detail: str
-
-
-class Visitor(Peer):
-    """A guest's link on the host's device; `seat` once its hello was accepted."""
-
-    def __init__(self, link, clock):
-        super().__init__(link, clock)
-        self.seat: int | None = None
-        self.last_sync = self.last_quick = float("-inf")
 
 
 class Host(Seating, FairShuffle):

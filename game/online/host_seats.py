@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .lobby import COMPUTER, LOBBY, SHUFFLE, LobbyError, Seat
 
 if TYPE_CHECKING:
-    from .host import Visitor
+    from .peer import Visitor
 
 
 @dataclass

@@ -16,7 +16,7 @@ from . import shuffle
 from .lobby import GUEST, LOBBY, PLAY, SHUFFLE
 
 if TYPE_CHECKING:
-    from .host import Visitor
+    from .peer import Visitor
 
 
 class FairShuffle:

@@ -39,3 +39,12 @@ class Peer:
             return False
         self.in_seq = msg.seq
         return True
+
+
+class Visitor(Peer):
+    """A guest's link on the host's device; `seat` once its hello was accepted."""
+
+    def __init__(self, link, clock):
+        super().__init__(link, clock)
+        self.seat: int | None = None
+        self.last_sync = self.last_quick = float("-inf")
