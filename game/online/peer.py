@@ -9,6 +9,8 @@ fresh state.  A new link (a guest coming back) starts again from 1.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .protocol import Message, encode
 from .transport import OPEN
 
@@ -48,3 +50,12 @@ class Visitor(Peer):
         super().__init__(link, clock)
         self.seat: int | None = None
         self.last_sync = self.last_quick = float("-inf")
+
+
+@dataclass
+class Person:
+    """A guest's seat: the token that gets it back, the link it is on (None: away)."""
+
+    token: str
+    link: Visitor | None
+    away_since: float | None = None
