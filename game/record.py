@@ -14,9 +14,9 @@ import argparse
 import sys
 
 from game.engine.cards import format_cards
-from game.engine.gamerecord import GameRecord, read_record
+from game.engine.formats.record import GameRecord, read_record
 from game.engine.rules import CONTRACT_NAMES
-from game.engine.sharecode import decode, encode
+from game.engine.formats.sharecode import decode, encode
 
 
 def describe(record: GameRecord) -> str:
@@ -26,7 +26,7 @@ def describe(record: GameRecord) -> str:
     lines = [f"3-5-8, {match.rules.describe()}, seed {match.seed}, date {record.date}",
              "seats: " + ", ".join(f"{s} {w}" for s, w in enumerate(who)),
              f"hints used {record.hints}, undos used {record.undos}"]
-    running = list(match._start["totals"]) if match._start else [0, 0, 0]
+    running = list(match.start["totals"]) if match.start else [0, 0, 0]
     deals = list(match.deals)
     if not match.is_over() and (match.current.contract or match.current.tricks or match.current.exchange):
         deals.append(match.current)

@@ -14,8 +14,8 @@ import datetime
 import os
 import re
 
-from .engine.gamerecord import MAX_TEXT, GameRecord, RecordError, read_record
-from .engine.sharecode import ShareError, decode, encode
+from .engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from .engine.formats.sharecode import ShareError, decode, encode
 
 EXTENSION = ".358"
 FOLDER = "records"

@@ -19,6 +19,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from game.engine import Phase
 
 HANDS = ["QH JH TH 9H 8H 7H 6H 5H 4H 3H AD QD JD TD 9D 8D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH 2D",
          "KD 7D 6D 5D 4D 3D AC KC QC JC TC 9C 8C 7C 6C 5C"]
@@ -49,7 +50,7 @@ def finished_game(deals: int, seed: int):
 
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)
-    while m.phase != "game_over":
+    while m.phase != Phase.GAME_OVER:
         m.apply(rng.choice(m.legal_actions()))
     return m
 

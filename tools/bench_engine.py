@@ -16,6 +16,7 @@ import time
 
 from game.engine import Match, RuleSet, trump_of
 from game.engine import fast
+from game.engine import Phase
 
 SUIT_LOW = [(1 << 13) - 1 << 13 * s for s in range(4)]
 
@@ -101,10 +102,10 @@ def api_deals(rng: random.Random, seconds: float) -> int:
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         number = match.deal_number
-        while match.deal_number == number and match.phase != "game_over":
+        while match.deal_number == number and match.phase != Phase.GAME_OVER:
             match.apply(rng.choice(match.legal_actions()))
         done += 1
-        if match.phase == "game_over":
+        if match.phase == Phase.GAME_OVER:
             match = Match.new(rules, seed=rng.randrange(1 << 30))
     return done
 

@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,8 +33,8 @@ def play_position(seed=5):
     for s in range(seed, seed + 500):
         m = Match.new(seed=s)
         rng = random.Random(s)
-        while m.phase != "game_over":
-            if m.phase == "play" and m.to_act == 0 and len(m.trick) == 2 and len(m.legal_actions()) > 1:
+        while m.phase != Phase.GAME_OVER:
+            if m.phase == Phase.PLAY and m.to_act == 0 and len(m.trick) == 2 and len(m.legal_actions()) > 1:
                 return m
             m.apply(rng.choice(m.legal_actions()))
     raise RuntimeError("no position found")

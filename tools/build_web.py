@@ -73,9 +73,9 @@ VENDOR_DIR = "runtime"
 
 # What the staging copy leaves out (besides hidden files and folders, always left out).
 SKIP_DIRS = {"__pycache__", "tests", "test", "build", "dist"}
-SKIP_PATHS = {("assets", "web")}  # the page template: used by pygbag, not by the game
-# the computer players' development tools (matches, tuning): nothing the game imports
-SKIP_FILES = {("game", name) for name in ("arena.py", "arena_backends.py", "tune.py", "paired.py", "oracle.py")}
+# the page template (used by pygbag, not by the game) and the research arena (matches,
+# tuning, the oracle: nothing the game imports)
+SKIP_PATHS = {("assets", "web"), ("game", "arena")}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".wav", ".mp3", ".aiff", ".flac", ".md", ".xcf", ".psd",
                  ".kra", ".blend", ".tmpl", ".orig", ".rej", ".swp"}
 
@@ -98,7 +98,7 @@ def _wanted(path: Path, top: Path) -> bool:
         return False
     if path.is_dir():
         return path.name not in SKIP_DIRS and rel.parts not in SKIP_PATHS
-    if any(part in SKIP_DIRS for part in rel.parts[:-1]) or rel.parts in SKIP_FILES:
+    if any(part in SKIP_DIRS for part in rel.parts[:-1]):
         return False
     return path.suffix.lower() not in SKIP_SUFFIXES
 
@@ -127,7 +127,7 @@ def stage(app_dir: Path, main_py: Path) -> list[Path]:
     app_dir.mkdir(parents=True)
     shutil.copy2(main_py, app_dir / "main.py")
     files = [app_dir / "main.py"]
-    files += copy_tree(ROOT / "game", app_dir / "game", top=ROOT)  # top=ROOT: SKIP_FILES by path
+    files += copy_tree(ROOT / "game", app_dir / "game", top=ROOT)  # top=ROOT: SKIP_PATHS by path
     if (ROOT / "assets").is_dir():
         # top=ROOT so that assets/web (the page template) is skipped by name
         files += copy_tree(ROOT / "assets", app_dir / "assets", top=ROOT)

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from tools.web_wasm import webcheck_run_py
+from game.engine import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,7 +51,7 @@ def position(seed: int, phase: str):
     for s in range(seed, seed + 500):
         m = Match.new(RuleSet.preset(["standard", "blato", "classic"][s % 3]), seed=s)
         rng = random.Random(s)
-        while m.phase != "game_over" and len(m.history) < 400:
+        while m.phase != Phase.GAME_OVER and len(m.history) < 400:
             if m.phase == phase and m.to_act == 0 and len(m.legal_actions()) > 1 and rng.random() < 0.3:
                 return m
             m.apply(rng.choice(m.legal_actions()))

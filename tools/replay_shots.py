@@ -17,6 +17,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from game.engine import Match, RuleSet
+    from game.engine.formats.record import write_record
     from game.ui.app import App
     from game.ui.session import Session
 
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     m = Match.new(RuleSet.preset("standard"), seed=args.seed)
     rng = random.Random(args.seed)
-    while m.phase != "game_over":
+    while m.phase != Phase.GAME_OVER:
         m.apply(rng.choice(m.legal_actions()))
     session = Session(m, ["Ann", "Bo", "Cy"], "hard", storage=app.storage)
     app.push_scene("game_over", session)
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     app.push_scene("replays")
     shot("native-09-replays-list")
     bad = Path(data) / "bad.358"
-    lines = m.to_record().splitlines()
+    lines = write_record(m).splitlines()
     i = next(k for k, line in enumerate(lines) if line.startswith("trick 5:"))
     lines[i] = lines[i].replace("trick 5:", "trick 6:")
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -16,6 +16,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -50,12 +51,13 @@ def _replay_timing(app, record_text, runs=5):
 
 def record_text(seed: int, deals: int = 18) -> str:
     from game.engine import Match, RuleSet
+    from game.engine.formats.record import write_record
 
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)
-    while m.phase != "game_over":
+    while m.phase != Phase.GAME_OVER:
         m.apply(rng.choice(m.legal_actions()))
-    return m.to_record(names=("Ann", "Bo", "Cy"), strengths=("human", "hard", "hard"))
+    return write_record(m, names=("Ann", "Bo", "Cy"), strengths=("human", "hard", "hard"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import time
+from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame  # noqa: E402
 
-from tools.ui_autopilot import Autopilot, post_click  # noqa: E402
+from game.ui.autopilot import Autopilot, post_click  # noqa: E402
 
 WANTED = ("title", "new_game", "settings", "rules", "pause", "deal", "declare", "exchange", "kitty", "play", "last_trick", "score", "game_over")
 
@@ -83,29 +84,29 @@ def main(argv=None) -> int:
             break
         elif table_idle():
             phase = s.v.phase
-            if phase == "declare" and "declare" not in done:
+            if phase == Phase.DECLARE and "declare" not in done:
                 settle(app, 2)
                 save(app, args.out, "declare", done)
-            elif phase == "exchange" and "exchange" not in done:
+            elif phase == Phase.EXCHANGE and "exchange" not in done:
                 settle(app, 2)
                 save(app, args.out, "exchange", done)
-            elif phase == "discard" and "kitty" not in done:
+            elif phase == Phase.DISCARD and "kitty" not in done:
                 for c in list(s.v.kitty or ())[:2]:
                     s.click_card(c)
                 settle(app, 2)
                 save(app, args.out, "kitty", done)
                 s.table.hand.selected.clear()
                 s.build()
-            elif phase == "play" and len(s.v.trick) == 2 and "play" not in done:
+            elif phase == Phase.PLAY and len(s.v.trick) == 2 and "play" not in done:
                 s.table.hand.hover = next(iter(s.table.legal_cards()), None)
                 settle(app, 1)
                 save(app, args.out, "play", done)
-            elif phase == "play" and s.v.tricks and "last_trick" not in done and len(s.v.tricks) >= 3:
+            elif phase == Phase.PLAY and s.v.tricks and "last_trick" not in done and len(s.v.tricks) >= 3:
                 s.table.last_trick.toggle()
                 settle(app, 1)
                 save(app, args.out, "last_trick", done)
                 s.table.last_trick.visible = False
-            elif phase == "play" and "pause" not in done and len(s.v.tricks) >= 5:
+            elif phase == Phase.PLAY and "pause" not in done and len(s.v.tricks) >= 5:
                 app.push_scene("pause", s.table)
                 settle(app, 1)
                 save(app, args.out, "pause", done)

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from tools.web_wasm import driver_source, webcheck_run_py
+from game.engine import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 from tools.replay_timing import TIMING  # noqa: E402  (the same measurement, run in the browser)
@@ -42,11 +43,11 @@ def share_link(seed: int, deals: int) -> tuple[str, int, str]:
     sys.path.insert(0, str(ROOT))
     from game import records_io
     from game.engine import Match, RuleSet
-    from game.engine.gamerecord import GameRecord
+    from game.engine.formats.record import GameRecord
 
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)
-    while m.phase != "game_over":
+    while m.phase != Phase.GAME_OVER:
         m.apply(rng.choice(m.legal_actions()))
     record = GameRecord(m, names=("Ann", "Bo", "Cy"), strengths=("human", "hard", "hard"), date="2026-11-30")
     return records_io.share_fragment(record), len(m.history), record.to_text()

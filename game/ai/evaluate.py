@@ -313,7 +313,7 @@ def _declare(view, know, sampler, rng, s):
     baseline = rules.contracts_once and len(options) > 1
     base = BASELINE["blato" if rules.must_trump else "standard"]
     # naming the contract on six cards, the hard player trusts rules of thumb over the
-    # simulation (ten own cards unseen swamp it, docs/ai-results.md): rank as it does
+    # simulation (ten own cards unseen swamp it, docs/AI.md): rank as it does
     seen_only = view.hand_sizes[me] > len(view.hand)
     values = {}
     for a in view.legal:

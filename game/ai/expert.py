@@ -32,11 +32,12 @@ from .heuristic import discard_set
 from .model_solver import ModelSolver
 from .policy import choose_card
 from .search import SearchPlayer
+from ..engine import Phase
 
 # hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by a
 # strict model (0.2 per surprising play); the last 7 tricks searched against that model
 # (6 after the playouts).  The declarer's contract and discards weigh the worlds too.
-# docs/ai-results.md, "The expert against a model of the others" (1 Dec).
+# docs/AI.md, "The expert".
 EXPERT = dict(worlds=20, horizon=7, leaf_horizon=6, sim_worlds=16, node_budget=30000, solve_cap=10000,
               min_worlds=6, close_worlds=12, close_margin=0.4, pool=8, doubt=0.2,
               declarer_evidence=1, discard_doubt=0.5, endgame="model")
@@ -153,7 +154,7 @@ class ExpertPlayer(SearchPlayer):
         self._weighted = (worlds, cum)
 
     def _world(self, view, know, sampler):
-        if self._weighted is None or view.phase != "play":
+        if self._weighted is None or view.phase != Phase.PLAY:
             return know.world(sampler.sample(self.rng))
         worlds, cum = self._weighted
         x = self.rng.random() * cum[-1]

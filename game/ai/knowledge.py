@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.engine.cards import FULL_DECK, SUIT_MASKS, popcount
 
 from .sampler import Sampler
+from ..engine import Phase
 
 
 @dataclass
@@ -91,7 +92,7 @@ def knowledge(view) -> Knowledge:
             if voids[seat] >> s & 1:
                 allowed[idx[seat]] &= ~SUIT_MASKS[s]
 
-    kitty_taken = view.phase in ("discard", "play") or (view.phase == "game_over")
+    kitty_taken = view.phase in (Phase.DISCARD, Phase.PLAY) or (view.phase == Phase.GAME_OVER)
     declarer = view.declarer
 
     def relaxed(seat):
@@ -121,7 +122,7 @@ def knowledge(view) -> Knowledge:
                     where.add("pool")
                 place[y.index] = where
     # lapsed passes: the giver held nothing but trumps
-    if view.trump >= 0 and view.phase != "exchange" and view.exchange_plan:
+    if view.trump >= 0 and view.phase != Phase.EXCHANGE and view.exchange_plan:
         for g in set(p[0] for p in view.exchange_plan):
             planned = sum(1 for p in view.exchange_plan if p[0] == g)
             done = sum(1 for s in steps if s.giver == g)

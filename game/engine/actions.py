@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, Card, InvalidNotation, plain, shown
+from .cards import CARDS, Card, plain, shown
+from .errors import IllegalAction, InvalidNotation
 from .rules import ALL_CONTRACTS, parse_contract
 
 DECLARE, GIVE, DISCARD, PLAY = "declare", "give", "discard", "play"
 KINDS = (DECLARE, GIVE, DISCARD, PLAY)
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why, in a player's words."""
 
 
 class Action:

@@ -8,6 +8,8 @@ Everything fast (legal moves, trick winners, sampling, search) works on these in
 
 from __future__ import annotations
 
+from .errors import InvalidNotation
+
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -18,10 +20,6 @@ SUIT_BITS = 0x1FFF
 SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in range(4))
 SUIT_OF = tuple(i // 13 for i in range(52))  # suit of each card index
 FULL_DECK = (1 << 52) - 1
-
-
-class InvalidNotation(ValueError):
-    """Text that is not a card, a contract or an action in this game's notation."""
 
 
 def shown(value, limit: int = 40) -> str:

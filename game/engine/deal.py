@@ -7,10 +7,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import CARDS, Card, format_cards, shown
-
-
-class InvalidPosition(ValueError):
-    """A seed, seat or starting position the rules could not have produced."""
+from .errors import InvalidPosition
 
 
 def check_seat(seat) -> int:
@@ -20,7 +17,7 @@ def check_seat(seat) -> int:
     return seat
 
 
-class TrickRecord(NamedTuple):
+class Trick(NamedTuple):
     leader: int
     cards: tuple[Card, ...]  # in play order, the leader's first
     winner: int
@@ -45,7 +42,7 @@ class ExchangeStep(NamedTuple):
 
 
 @dataclass
-class DealRecord:
+class Deal:
     """One deal from the deal to the score; finished ones live in ``Match.deals``."""
 
     number: int
@@ -58,7 +55,7 @@ class DealRecord:
     exchange_plan: tuple[tuple[int, int], ...] = ()
     exchange: list[ExchangeStep] = field(default_factory=list)
     discards: list[Card] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
     tricks_taken: list[int] = field(default_factory=lambda: [0, 0, 0])
     points: tuple[int, int, int] | None = None
 

@@ -4,158 +4,126 @@ The state machine walks each deal through its phases (RULES.md): declare, exchan
 (before the contract in classic), kitty discards, 16 tricks, score; the next deal is dealt
 as soon as the last trick is taken.  Steps that need no decision (the receiver's forced
 return in the exchange, lapsed passes, picking up the kitty) happen inside ``apply``.
+
+One class with one job: the state of a game and its rules.  It is long, but its parts (the
+exchange, the views, the save) all read and write the same private state, so they stay in
+it rather than in mixins that share privates.  The formats above it (the text record,
+share codes) and the history below it (undo, the replay cursor) import Match; Match
+imports neither.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 
-from . import fast
-from .actions import _DISCARD, _GIVE, _PLAY, Action, Event, IllegalAction
-from .cards import SUIT_MASKS, SUIT_NAMES, Card, InvalidNotation, indices_of, parse_cards, shown
-from .deal import DealRecord, InvalidPosition, TrickRecord, check_seat, first_dealer, shuffled_deal
-from .exchange import ExchangeSteps
-from .persist import MatchRecords
-from .phases import DECLARE_PHASE, DISCARD_PHASE, EXCHANGE, GAME_OVER, PHASE_DOING, PHASE_KIND, PLAY_PHASE
-from .rules import CONTRACT_NAMES, MT, RuleSet, parse_contract, trump_of
-from .seat_views import SeatViews
+from . import fast, save
+from .actions import _DISCARD, _GIVE, _PLAY, Action, Event
+from .cards import SUIT_MASKS, SUIT_NAMES, Card, highest_in_suit, indices_of
+from .deal import Deal, ExchangeStep, Trick, check_seat, first_dealer, shuffled_deal
+from .exchange import exchange_plan
+from .errors import IllegalAction, InvalidNotation, Refusal, SaveError
+from .phases import PHASE_DOING, PHASE_KIND, Phase
+from .position import Position, check_rules, check_seed
+from .rules import CONTRACT_NAMES, MT, RuleSet, trump_of
 from .view import View
 
 
-SEED_LIMIT = 2**64  # seeds are whole numbers 0 <= seed < SEED_LIMIT
-DEAL_POINTS = 13  # one deal scores at most +13 (16 tricks against a target of 3) or -13 (MT)
+class Match:
+    """A whole game.  Create with ``Match.new``, ``Match.from_position``, or from a save
+    (``Match.from_json``, ``Match.from_dict``)."""
 
-
-def _seats(value, name: str) -> tuple:
-    if not isinstance(value, (list, tuple)) or len(value) != 3:
-        raise InvalidPosition(f"bad position: {name} must list three seats, not {shown(value)}")
-    return tuple(value)
-
-
-def _whole(value, name: str) -> int:
-    if type(value) is not int:
-        raise InvalidPosition(f"{name} must be a whole number, not {shown(value)}")
-    return value
-
-
-def _contract_list(value) -> tuple:
-    if not isinstance(value, (list, tuple)):
-        raise InvalidPosition(f"bad position: each seat's used contracts must be a list, not {shown(value)}")
-    return tuple(value)
-
-
-def _seed(value) -> int:
-    if type(value) is not int or not 0 <= value < SEED_LIMIT:
-        raise InvalidPosition(f"the seed must be a whole number from 0 to 2**64 - 1, not {shown(value)}")
-    return value
-
-
-def _check_rules(rules) -> RuleSet:
-    if not isinstance(rules, RuleSet):
-        raise InvalidPosition(f"rules must be a RuleSet (RuleSet.preset(...)), not {shown(rules)}")
-    return rules
-
-
-def _check_scores(rules: RuleSet, dealer: int, deal_number: int, totals, previous_points) -> None:
-    """Totals and the last deal's points as the rules can produce them: every deal's
-    points add up to 0, and the last deal's are tricks against that deal's targets."""
-    if sum(totals) != 0:
-        raise InvalidPosition(f"bad position: every deal's points add up to 0, so the totals must too, not {shown(totals)}")
-    limit = DEAL_POINTS * deal_number
-    if any(abs(t) > limit for t in totals):
-        raise InvalidPosition(f"bad position: after {deal_number} deals a total lies between -{limit} and {limit}, not {shown(totals)}")
-    if sum(previous_points) != 0:
-        raise InvalidPosition("bad position: previous_points must add up to 0")
-    if deal_number == 0:
-        if any(previous_points):
-            raise InvalidPosition("bad position: the first deal has no previous deal, so previous_points must be 0, 0, 0")
-        return
-    last_dealer = (dealer - 1) % 3
-    for minimum in (False, True) if MT in rules.contracts else (False,):
-        targets = rules.targets(last_dealer, MT if minimum else None)
-        taken = [t - p if minimum else t + p for t, p in zip(targets, previous_points)]
-        if all(0 <= n <= 16 for n in taken):
-            return
-    raise InvalidPosition(
-        f"bad position: no deal scores {shown(tuple(previous_points))} (points are tricks taken against targets of 8, 5 and 3)"
-    )
-
-
-class Match(ExchangeSteps, SeatViews, MatchRecords):
-    """A whole game.  Create with ``Match.new`` or ``Match.from_position``."""
-
-    def __init__(self, rules: RuleSet, seed: int, dealer: int, deal_number: int, totals, used,
-                 previous_points, hands, kitty, start: dict | None):
+    def __init__(self, rules: RuleSet, seed: int, position: Position, start: dict | None):
         self.rules = rules
         self.seed = seed
-        self._totals = list(totals)
-        self.deals: list[DealRecord] = []
+        self._totals = list(position.totals)
+        self.deals: list[Deal] = []
         self.history: list[Action] = []
         self._start = start
-        self._used = [list(u) for u in used]
-        self._previous_points = tuple(previous_points)
+        self._used = [list(u) for u in position.used]
+        self._previous_points = tuple(position.previous_points)
         self._version = 0
         self._views: dict[int, tuple[int, View]] = {}
-        self._start_deal(deal_number, dealer, hands, kitty, [])
+        self._start_deal(position.deal_number, position.dealer, position.hands, position.kitty, [])
 
     # --- construction -----------------------------------------------------------------
     @classmethod
     def new(cls, rules: RuleSet | None = None, seed: int | None = None) -> "Match":
-        rules = _check_rules(RuleSet.preset("standard") if rules is None else rules)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 32)
-        _seed(seed)
+        rules = check_rules(RuleSet.preset("standard") if rules is None else rules)
+        seed = check_seed(random.SystemRandom().randrange(1 << 32) if seed is None else seed)
         dealer = first_dealer(seed)
         hands, kitty = shuffled_deal(seed, 0, dealer)
-        return cls(rules, seed, dealer, 0, (0, 0, 0), ((), (), ()), (0, 0, 0), hands, kitty, None)
+        position = Position(tuple(map(tuple, hands)), tuple(kitty), dealer, 0, (0, 0, 0), ((), (), ()), (0, 0, 0))
+        return cls(rules, seed, position, None)
 
     @classmethod
     def from_position(cls, rules: RuleSet, hands, kitty, dealer: int, deal_number: int = 0,
                       totals=(0, 0, 0), used=((), (), ()), previous_points=(0, 0, 0),
                       seed: int | None = None) -> "Match":
         """Start at a chosen deal; the seed shuffles the deals that follow."""
-        _check_rules(rules)
+        position = Position.checked(rules, hands, kitty, dealer, deal_number, totals, used, previous_points)
+        seed = check_seed(random.SystemRandom().randrange(1 << 32) if seed is None else seed)
+        return cls(rules, seed, position, position.to_dict())
+
+    @classmethod
+    def from_dict(cls, data) -> "Match":
+        """The match a dict of ``to_dict()`` describes, every action replayed through the
+        rules; SaveError (nothing built) if it is malformed or could not have happened."""
+        rules, seed, start, actions = save.fields(data)
         try:
-            hands = [parse_cards(h) for h in _seats(hands, "hands")]
-            kitty = parse_cards(kitty)
-        except InvalidNotation as exc:
-            raise InvalidPosition(f"bad position: {exc}") from None
-        if any(len(h) != 16 for h in hands) or len(kitty) != 4:
-            raise InvalidPosition("bad position: each hand needs 16 cards and the kitty 4")
-        if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
-            raise InvalidPosition("bad position: the hands and kitty must hold all 52 cards, each once")
-        if type(dealer) is not int or dealer not in (0, 1, 2):
-            raise InvalidPosition(f"bad position: dealer must be seat 0, 1 or 2, not {shown(dealer)}")
-        if type(deal_number) is not int or not 0 <= deal_number < rules.deals:
-            raise InvalidPosition(f"bad position: deal_number must be 0..{rules.deals - 1}, not {shown(deal_number)}")
-        totals = tuple(_whole(t, "each total") for t in _seats(totals, "totals"))
-        previous_points = tuple(_whole(p, "each previous point") for p in _seats(previous_points, "previous_points"))
-        _check_scores(rules, dealer, deal_number, totals, previous_points)
-        try:
-            used = tuple(tuple(parse_contract(c) for c in _contract_list(u)) for u in _seats(used, "used"))
-        except InvalidNotation as exc:
-            raise InvalidPosition(f"bad position: {exc}") from None
-        for seat, u in enumerate(used):
-            bad = [c for c in u if c not in rules.contracts]
-            if bad:
-                raise InvalidPosition(f"bad position: {bad[0]} is not a contract in {rules.preset_name}")
-            if rules.contracts_once:
-                if len(set(u)) != len(u):
-                    raise InvalidPosition(f"bad position: seat {seat} declared a contract twice")
-                remaining = sum(1 for d in range(deal_number, rules.deals) if rules.declarer_of((dealer + d - deal_number) % 3) == seat)
-                if remaining > len(rules.contracts) - len(u):
-                    raise InvalidPosition(f"bad position: seat {seat} has too few contracts left for the remaining deals")
-            elif len(u) > rules.deals:
-                raise InvalidPosition(f"bad position: seat {seat} cannot have declared {len(u)} contracts")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 32)
-        _seed(seed)
-        start = {
-            "hands": [[str(c) for c in h] for h in hands], "kitty": [str(c) for c in kitty],
-            "dealer": dealer, "deal_number": deal_number, "totals": list(totals),
-            "used": [list(u) for u in used], "previous_points": list(previous_points),
+            if start is None:
+                match = cls.new(rules, seed=seed)
+            else:
+                match = cls.from_position(
+                    rules, start["hands"], start["kitty"], start["dealer"], start["deal_number"],
+                    start["totals"], start["used"], start["previous_points"], seed=seed,
+                )
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise SaveError(f"the saved starting position is invalid: {exc}") from None
+        for number, text in enumerate(actions, 1):
+            try:
+                match.apply(text)
+            except (IllegalAction, InvalidNotation) as exc:
+                raise SaveError(f"action {number} ({text!r}) is not possible in this game: {exc}") from None
+        return match
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        """A match from its save text (``to_json``); SaveError if the text is damaged,
+        edited, or describes moves the rules do not allow."""
+        data, summary = save.decode(text)
+        match = cls.from_dict(data)
+        if summary != match._summary():
+            raise SaveError("the save file's summary does not match its moves")
+        return match
+
+    def to_dict(self) -> dict:
+        """Rules, seed, starting position and actions: everything needed to rebuild exactly."""
+        return {
+            "format": save.FORMAT,
+            "version": save.VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "start": copy.deepcopy(self._start),
+            "actions": [str(a) for a in self.history],
         }
-        return cls(rules, seed, dealer, deal_number, totals, used, previous_points, hands, kitty, start)
+
+    def to_json(self) -> str:
+        """The save: ``to_dict()`` with a summary and a checksum."""
+        return save.encode(self.to_dict(), self._summary())
+
+    def _summary(self) -> dict:
+        return {"deal_number": self.deal_number, "phase": str(self.phase), "totals": list(self.totals)}
+
+    def copy(self) -> "Match":
+        """An independent copy to play on.  The finished deals' records are shared, not
+        copied: a deal's record only changes while it is the current deal."""
+        return copy.deepcopy(self, {id(d): d for d in self.deals})
+
+    @property
+    def start(self) -> dict | None:
+        """The starting position this match was built from (None: the seed's first deal)."""
+        return copy.deepcopy(self._start)
 
     # --- state ------------------------------------------------------------------------
     @property
@@ -195,13 +163,13 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
         return tuple(self._trick)
 
     def is_over(self) -> bool:
-        return self.phase == GAME_OVER
+        return self.phase == Phase.GAME_OVER
 
     # --- the deal's state machine -----------------------------------------------------
     def _start_deal(self, number: int, dealer: int, hands, kitty, events: list) -> None:
         rules = self.rules
         declarer = rules.declarer_of(dealer)
-        self.current = DealRecord(number, dealer, declarer, tuple(tuple(h) for h in hands), tuple(kitty),
+        self.current = Deal(number, dealer, declarer, tuple(tuple(h) for h in hands), tuple(kitty),
                                   targets=rules.targets(dealer, None))
         self._hands = [list(h) for h in hands]
         self._masks = [sum(c.mask for c in h) for h in hands]
@@ -216,7 +184,7 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
         if rules.exchange_first:
             self._begin_exchange(events)
         else:
-            self.phase, self.to_act = DECLARE_PHASE, declarer
+            self.phase, self.to_act = Phase.DECLARE, declarer
 
     def _remove(self, seat: int, card: Card) -> None:
         self._hands[seat].remove(card)
@@ -229,18 +197,18 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
     # --- actions ----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == PLAY_PHASE:
+        if phase == Phase.PLAY:
             led = self._trick[0][1].suit if self._trick else -1
             mask = fast.legal_mask(self._masks[self.to_act], led, self._trump, self.rules.must_trump)
             return [_PLAY[i] for i in indices_of(mask)]
-        if phase == DISCARD_PHASE:
+        if phase == Phase.DISCARD:
             return [_DISCARD[i] for i in indices_of(self._masks[self.to_act])]
-        if phase == EXCHANGE:
+        if phase == Phase.EXCHANGE:
             mask = self._masks[self.to_act]
             if self._trump >= 0:
                 mask &= ~SUIT_MASKS[self._trump]
             return [_GIVE[i] for i in indices_of(mask)]
-        if phase == DECLARE_PHASE:
+        if phase == Phase.DECLARE:
             return [Action.declare(c) for c in self._declarable(self.to_act)]
         return []
 
@@ -257,19 +225,20 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
             try:
                 action = Action.parse(action)
             except InvalidNotation as exc:
-                raise IllegalAction(str(exc)) from None
+                raise IllegalAction(str(exc), Refusal.BAD_NOTATION) from None
         phase = self.phase
-        if phase == GAME_OVER:
-            raise IllegalAction("the game is over")
+        if phase == Phase.GAME_OVER:
+            raise IllegalAction("the game is over", Refusal.GAME_OVER)
         if action.kind != PHASE_KIND[phase]:
-            raise IllegalAction(f"you cannot {action.kind} now: {PHASE_DOING[phase]}")
+            raise IllegalAction(f"you cannot {action.kind} now: {PHASE_DOING[phase]}", Refusal.WRONG_PHASE,
+                                kind=action.kind, phase=phase)
         seat = self.to_act
         events: list[Event] = []
-        if phase == PLAY_PHASE:
+        if phase == Phase.PLAY:
             self._play(seat, action.card, events)
-        elif phase == DISCARD_PHASE:
+        elif phase == Phase.DISCARD:
             self._discard(seat, action.card, events)
-        elif phase == EXCHANGE:
+        elif phase == Phase.EXCHANGE:
             self._give(seat, action.card, events)
         else:
             self._declare(seat, action.contract, events)
@@ -279,21 +248,22 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
 
     def _check_holds(self, seat: int, card: Card) -> None:
         if not self._masks[seat] & card.mask:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction(f"you do not hold {card}", Refusal.NOT_HELD, card=card)
 
     def _play(self, seat: int, card: Card, events: list) -> None:
         mask = self._masks[seat]
         if not mask & card.mask:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction(f"you do not hold {card}", Refusal.NOT_HELD, card=card)
         trick = self._trick
         if trick:
             led = trick[0][1].suit
             if card.suit != led:
                 if mask & SUIT_MASKS[led]:
-                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}", Refusal.MUST_FOLLOW, suit=led)
                 trump = self._trump
                 if self.rules.must_trump and trump >= 0 and card.suit != trump and mask & SUIT_MASKS[trump]:
-                    raise IllegalAction(f"you have no {SUIT_NAMES[led]}, so you must play a trump ({SUIT_NAMES[trump]})")
+                    raise IllegalAction(f"you have no {SUIT_NAMES[led]}, so you must play a trump ({SUIT_NAMES[trump]})",
+                                        Refusal.MUST_TRUMP, suit=led, trump=trump)
         self._remove(seat, card)
         self._played |= card.mask
         trick.append((seat, card))
@@ -303,7 +273,7 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
             return
         deal = self.current
         winner = fast.trick_winner(self._leader, [c.index for _, c in trick], self._trump)
-        deal.tricks.append(TrickRecord(self._leader, tuple(c for _, c in trick), winner))
+        deal.tricks.append(Trick(self._leader, tuple(c for _, c in trick), winner))
         deal.tricks_taken[winner] += 1
         events.append(Event("trick", winner, None, len(deal.tricks) - 1))
         self._trick = []
@@ -317,14 +287,16 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
         self.current.discards.append(card)
         events.append(Event("discarded", seat, card))
         if len(self.current.discards) == 4:
-            self.phase = PLAY_PHASE
+            self.phase = Phase.PLAY
             self._leader = self.to_act = self.current.declarer
 
     def _declare(self, seat: int, contract: str, events: list) -> None:
         if contract not in self.rules.contracts:
-            raise IllegalAction(f"{CONTRACT_NAMES.get(contract, contract)} is not a contract in the {self.rules.preset_name} rules")
+            raise IllegalAction(f"{CONTRACT_NAMES.get(contract, contract)} is not a contract in the {self.rules.preset_name} rules",
+                                Refusal.NO_SUCH_CONTRACT, contract=contract, preset=self.rules.preset_name)
         if self.rules.contracts_once and contract in self._used[seat]:
-            raise IllegalAction(f"you have already declared {CONTRACT_NAMES[contract]}: each contract once per game")
+            raise IllegalAction(f"you have already declared {CONTRACT_NAMES[contract]}: each contract once per game",
+                                Refusal.CONTRACT_USED, contract=contract)
         deal = self.current
         deal.contract = contract
         deal.targets = self.rules.targets(deal.dealer, contract)
@@ -345,17 +317,63 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
         self._previous_points = deal.points
         events.append(Event("scored", None, None, deal.points))
         if deal.number + 1 >= self.rules.deals:
-            self.phase, self.to_act = GAME_OVER, None
+            self.phase, self.to_act = Phase.GAME_OVER, None
             events.append(Event("game_over", self.winner(), None, self.result()[1]))
             return
         dealer = (deal.dealer + 1) % 3
         hands, kitty = shuffled_deal(self.seed, deal.number + 1, dealer)
         self._start_deal(deal.number + 1, dealer, hands, kitty, events)
 
+    # --- the exchange (RULES.md, "The exchange") ---------------------------------------
+    def _begin_exchange(self, events: list) -> None:
+        deal = self.current
+        self._passes = exchange_plan(self.rules, deal.number, deal.contract, deal.targets, self._previous_points)
+        self.current.exchange_plan = tuple(self._passes)
+        self.phase = Phase.EXCHANGE
+        self._next_pass(events)
+
+    def _next_pass(self, events: list) -> None:
+        trump_cards = SUIT_MASKS[self._trump] if self._trump >= 0 else 0
+        while self._passes:
+            giver = self._passes[0][0]
+            if self._masks[giver] & ~trump_cards:
+                self.to_act = giver
+                return
+            events.append(Event("lapsed", giver, None, len([p for p in self._passes if p[0] == giver])))
+            self._passes = [p for p in self._passes if p[0] != giver]
+        if self.rules.exchange_first:
+            self.phase, self.to_act = Phase.DECLARE, self.current.declarer
+        else:
+            self._take_kitty(events)
+
+    def _take_kitty(self, events: list) -> None:
+        declarer = self.current.declarer
+        self._hands[declarer].extend(self._kitty)
+        for c in self._kitty:
+            self._masks[declarer] |= c.mask
+        self._kitty_taken = True
+        events.append(Event("kitty", declarer, None, tuple(self._kitty)))
+        self.phase, self.to_act = Phase.DISCARD, declarer
+
+    def _give(self, seat: int, card: Card, events: list) -> None:
+        self._check_holds(seat, card)
+        if card.suit == self._trump:
+            raise IllegalAction(f"you may not pass a trump ({SUIT_NAMES[card.suit]})", Refusal.TRUMP_PASS, suit=card.suit)
+        giver, receiver = self._passes.pop(0)
+        self._remove(giver, card)
+        self._add(receiver, card)
+        top = Card.from_index(highest_in_suit(self._masks[receiver], card.suit))
+        self._remove(receiver, top)
+        self._add(giver, top)
+        self.current.exchange.append(ExchangeStep(giver, receiver, card, top))
+        events.append(Event("gave", giver, card, receiver))
+        events.append(Event("returned", receiver, top, giver))
+        self._next_pass(events)
+
     # --- results ----------------------------------------------------------------------
     def result(self) -> tuple[int | None, str | None]:
         """(winner, tie-break used): 'total', 'last_deal' or 'last_trick'; (None, None) before the end."""
-        if self.phase != GAME_OVER:
+        if self.phase != Phase.GAME_OVER:
             return None, None
         return decide_winner(self.totals, self.deals)
 
@@ -367,9 +385,50 @@ class Match(ExchangeSteps, SeatViews, MatchRecords):
         """Points of every finished deal, in order."""
         return [d.points for d in self.deals]
 
+    # --- what one seat may know ------------------------------------------------------
+    def view(self, seat: int) -> View:
+        check_seat(seat)
+        cached = self._views.get(seat)
+        if cached and cached[0] == self._version:
+            return cached[1]
+        deal = self.current
+        phase = self.phase
+        is_declarer = seat == deal.declarer
+        hand = tuple(self._hands[seat])
+        hand_mask = self._masks[seat]
+        if phase == Phase.DECLARE and is_declarer and self.rules.declare_on < len(hand):
+            hand = hand[: self.rules.declare_on]
+            hand_mask = sum(c.mask for c in hand)
+        show_kitty = is_declarer and self._kitty_taken and phase != Phase.GAME_OVER
+        exchange = tuple(
+            step if seat in (step.giver, step.receiver) else ExchangeStep(step.giver, step.receiver, None, None)
+            for step in deal.exchange
+        )
+        view = View(
+            seat=seat, rules=self.rules, phase=phase, to_act=self.to_act, deal_number=deal.number,
+            deals_total=self.rules.deals, dealer=deal.dealer, declarer=deal.declarer,
+            contract=deal.contract, trump=self._trump, hand=hand, hand_mask=hand_mask,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            kitty=tuple(deal.kitty) if show_kitty else None,
+            discards=tuple(deal.discards) if show_kitty else None,
+            trick=tuple(self._trick), leader=self._leader, tricks=tuple(deal.tricks),
+            tricks_taken=tuple(deal.tricks_taken), targets=deal.targets, totals=tuple(self.totals),
+            previous_points=self._previous_points, used=self.used,
+            exchange_plan=deal.exchange_plan,
+            exchange=exchange, played_mask=self._played,
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+        )
+        self._views[seat] = (self._version, view)
+        return view
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.preset_name} game, seed {self.seed}, deal {self.deal_number + 1}/{self.rules.deals}, phase {self.phase}"]
+        lines += [d.summary() for d in self.deals]
+        lines.append(f"totals: {' '.join(f'{t:+d}' for t in self.totals)}")
+        return "\n".join(lines)
 
 
-def decide_winner(totals, deals: list[DealRecord]) -> tuple[int, str]:
+def decide_winner(totals, deals: list[Deal]) -> tuple[int, str]:
     """Highest total wins; among tied players, more points in the last deal; then whoever
     of them won the latest trick of the last deal (seed 002's tie-breaks), looking back
     into earlier deals if none of them took a trick in the last one."""

@@ -1,12 +1,26 @@
-"""The phases of a deal, and what kind of action each one waits for."""
+"""The phases of a deal, and what kind of action each one waits for.
+
+``Phase`` members are strings ("declare", "play", ...), so a save, a record or a test that
+compares with the plain word still works; code compares with the members.
+"""
+
+from enum import StrEnum
 
 from .actions import DECLARE, DISCARD, GIVE, PLAY
 
-DECLARE_PHASE, EXCHANGE, DISCARD_PHASE, PLAY_PHASE, GAME_OVER = "declare", "exchange", "discard", "play", "game_over"
-PHASE_KIND = {DECLARE_PHASE: DECLARE, EXCHANGE: GIVE, DISCARD_PHASE: DISCARD, PLAY_PHASE: PLAY}
+
+class Phase(StrEnum):
+    DECLARE = "declare"
+    EXCHANGE = "exchange"
+    DISCARD = "discard"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+PHASE_KIND = {Phase.DECLARE: DECLARE, Phase.EXCHANGE: GIVE, Phase.DISCARD: DISCARD, Phase.PLAY: PLAY}
 PHASE_DOING = {
-    DECLARE_PHASE: "the contract is being chosen",
-    EXCHANGE: "cards are being exchanged",
-    DISCARD_PHASE: "the declarer is discarding four cards",
-    PLAY_PHASE: "cards are being played",
+    Phase.DECLARE: "the contract is being chosen",
+    Phase.EXCHANGE: "cards are being exchanged",
+    Phase.DISCARD: "the declarer is discarding four cards",
+    Phase.PLAY: "cards are being played",
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .cards import SUITS, InvalidNotation, plain, shown
+from .cards import SUITS, plain, shown
+from .errors import InvalidNotation, InvalidRules
 
 NT = "NT"
 MT = "MT"
@@ -23,10 +24,6 @@ def parse_contract(text: str) -> str:
 def trump_of(contract: str | None) -> int:
     """Trump suit index of a contract, or -1 for NT, MT and no contract yet."""
     return SUITS.index(contract) if contract in TRUMP_CONTRACTS else -1
-
-
-class InvalidRules(ValueError):
-    """An unknown preset or an option value (or combination) the game cannot be played with."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card, format_cards
-from .deal import ExchangeStep, TrickRecord, check_seat
+from .deal import ExchangeStep, Trick, check_seat
 from .rules import RuleSet
 
 
@@ -29,7 +29,7 @@ class View:
     discards: tuple[Card, ...] | None  # likewise
     trick: tuple[tuple[int, Card], ...]  # cards on the table, in play order
     leader: int  # seat that led (or will lead) the current trick
-    tricks: tuple[TrickRecord, ...]  # finished tricks of this deal
+    tricks: tuple[Trick, ...]  # finished tricks of this deal
     tricks_taken: tuple[int, int, int]
     targets: tuple[int, int, int]
     totals: tuple[int, int, int]

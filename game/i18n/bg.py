@@ -131,7 +131,6 @@ MESSAGES = {
     "exchange.returned": "{receiver} връща {card}",
     "exchange.you_returned": "Върнахте {card} → {giver}",
     "exchange.lapsed": "{giver} има само козове: останалите размени отпадат",
-    "exchange.no_trump": "Не може да давате коз ({suit}).",
     # --- kitty / discard --------------------------------------------------------------
     "kitty.title": "Прикуп",
     "kitty.prompt": "Прикупът е добавен към картите ви (отбелязан). Изберете 4 карти за сваляне: {chosen} / 4",
@@ -141,10 +140,6 @@ MESSAGES = {
     # --- play ---------------------------------------------------------------------------
     "play.prompt": "Ваш ред: изиграйте карта",
     "play.prompt_lead": "Вие започвате: изиграйте карта",
-    "play.illegal.follow": "Трябва да отговорите на боята: изиграйте {suit}.",
-    "play.illegal.trump": "Нямате от боята, затова трябва да цакате с коз ({suit}) — правило на Блато.",
-    "play.illegal.turn": "Изчакайте: ред е на {name}.",
-    "play.illegal.other": "Тази карта не може да се изиграе сега.",
     "play.trick_won": "{name} взима взятката",
     "play.you_won": "Вие взимате взятката",
     # --- score --------------------------------------------------------------------------
@@ -393,4 +388,15 @@ MESSAGES = {
     "analysis.show_hands": "Карти",
     "analysis.deal_short": "№",
     "analysis.when_trick": "ръка {trick}",
+    # --- refusals: why an action was not allowed (engine Refusal codes) ----------------
+    "refusal.must_follow": "Трябва да отговорите на боята: изиграйте {suit}.",
+    "refusal.must_trump": "Нямате от боята, затова трябва да цакате с коз ({trump}) — правило на Блато.",
+    "refusal.trump_pass": "Не може да давате коз ({suit}).",
+    "refusal.not_your_turn": "Изчакайте: ред е на {name}.",
+    "refusal.not_held": "Нямате тази карта.",
+    "refusal.contract_used": "Вече сте обявили {contract}: всеки договор по веднъж на игра.",
+    "refusal.no_such_contract": "{contract} не е договор по тези правила.",
+    "refusal.wrong_phase": "Сега това не може да се направи.",
+    "refusal.game_over": "Играта свърши.",
+    "refusal.bad_notation": "Това не е ход в тази игра.",
 }

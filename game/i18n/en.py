@@ -134,7 +134,6 @@ MESSAGES = {
     "exchange.returned": "{receiver} returned {card}",
     "exchange.you_returned": "You returned {card} to {giver}",
     "exchange.lapsed": "{giver} has no card outside trumps: the remaining passes lapse",
-    "exchange.no_trump": "You may not pass a trump ({suit}).",
     # --- kitty / discard --------------------------------------------------------------
     "kitty.title": "The kitty",
     "kitty.prompt": "The kitty joined your hand (marked). Pick 4 cards to discard: {chosen} / 4",
@@ -144,10 +143,6 @@ MESSAGES = {
     # --- play ---------------------------------------------------------------------------
     "play.prompt": "Your turn: play a card",
     "play.prompt_lead": "Your lead: play any card",
-    "play.illegal.follow": "You must follow suit: play a {suit} card.",
-    "play.illegal.trump": "You cannot follow suit, so you must play a trump ({suit}) — Blato rule.",
-    "play.illegal.turn": "Wait: it is {name}'s turn.",
-    "play.illegal.other": "That card cannot be played now.",
     "play.trick_won": "{name} wins the trick",
     "play.you_won": "You win the trick",
     # --- score --------------------------------------------------------------------------
@@ -396,4 +391,15 @@ MESSAGES = {
     "analysis.show_hands": "Hands",
     "analysis.deal_short": "#",
     "analysis.when_trick": "trick {trick}",
+    # --- refusals: why an action was not allowed (engine Refusal codes) ----------------
+    "refusal.must_follow": "You must follow suit: play a {suit} card.",
+    "refusal.must_trump": "You cannot follow suit, so you must play a trump ({trump}) — Blato rule.",
+    "refusal.trump_pass": "You may not pass a trump ({suit}).",
+    "refusal.not_your_turn": "Wait: it is {name}'s turn.",
+    "refusal.not_held": "You do not hold that card.",
+    "refusal.contract_used": "You have already declared {contract}: each contract once per game.",
+    "refusal.no_such_contract": "{contract} is not a contract in these rules.",
+    "refusal.wrong_phase": "That is not possible now.",
+    "refusal.game_over": "The game is over.",
+    "refusal.bad_notation": "That is not a move in this game.",
 }

@@ -131,7 +131,6 @@ MESSAGES = {
     "exchange.returned": "{receiver} zwraca {card}",
     "exchange.you_returned": "Zwracasz {card} → {giver}",
     "exchange.lapsed": "{giver} ma już tylko atuty: pozostałe wymiany przepadają",
-    "exchange.no_trump": "Nie wolno oddać atutu ({suit}).",
     # --- kitty / discard --------------------------------------------------------------
     "kitty.title": "Musik",
     "kitty.prompt": "Musik dołączył do twojej ręki (zaznaczony). Wybierz 4 karty do odrzucenia: {chosen} / 4",
@@ -141,10 +140,6 @@ MESSAGES = {
     # --- play ---------------------------------------------------------------------------
     "play.prompt": "Twój ruch: zagraj kartę",
     "play.prompt_lead": "Wychodzisz: zagraj dowolną kartę",
-    "play.illegal.follow": "Musisz dołożyć do koloru: zagraj {suit}.",
-    "play.illegal.trump": "Nie masz koloru, więc musisz przebić atutem ({suit}) — zasada Blato.",
-    "play.illegal.turn": "Zaczekaj: teraz gra {name}.",
-    "play.illegal.other": "Tej karty nie można teraz zagrać.",
     "play.trick_won": "{name} bierze lewę",
     "play.you_won": "Bierzesz lewę",
     # --- score --------------------------------------------------------------------------
@@ -393,4 +388,15 @@ MESSAGES = {
     "analysis.show_hands": "Karty",
     "analysis.deal_short": "Nr",
     "analysis.when_trick": "lewa {trick}",
+    # --- refusals: why an action was not allowed (engine Refusal codes) ----------------
+    "refusal.must_follow": "Musisz dołożyć do koloru: zagraj {suit}.",
+    "refusal.must_trump": "Nie masz koloru, więc musisz przebić atutem ({trump}) — zasada Blato.",
+    "refusal.trump_pass": "Nie wolno oddać atutu ({suit}).",
+    "refusal.not_your_turn": "Zaczekaj: teraz gra {name}.",
+    "refusal.not_held": "Nie masz tej karty.",
+    "refusal.contract_used": "Już zgłaszałeś {contract}: każdy kontrakt raz na grę.",
+    "refusal.no_such_contract": "{contract} nie jest kontraktem w tych zasadach.",
+    "refusal.wrong_phase": "Teraz nie można tego zrobić.",
+    "refusal.game_over": "Gra się skończyła.",
+    "refusal.bad_notation": "To nie jest ruch w tej grze.",
 }

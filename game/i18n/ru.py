@@ -131,7 +131,6 @@ MESSAGES = {
     "exchange.returned": "{receiver} возвращает {card}",
     "exchange.you_returned": "Вы вернули {card} → {giver}",
     "exchange.lapsed": "У игрока {giver} остались одни козыри: остальные передачи отменяются",
-    "exchange.no_trump": "Козырь ({suit}) отдавать нельзя.",
     # --- kitty / discard --------------------------------------------------------------
     "kitty.title": "Прикуп",
     "kitty.prompt": "Прикуп добавлен к вашим картам (отмечен). Выберите 4 карты в снос: {chosen} / 4",
@@ -141,10 +140,6 @@ MESSAGES = {
     # --- play ---------------------------------------------------------------------------
     "play.prompt": "Ваш ход: сыграйте карту",
     "play.prompt_lead": "Ваш заход: сыграйте любую карту",
-    "play.illegal.follow": "Нужно ходить в масть: сыграйте {suit}.",
-    "play.illegal.trump": "Масти нет, поэтому нужно козырять ({suit}) — правило Блато.",
-    "play.illegal.turn": "Подождите: сейчас ходит {name}.",
-    "play.illegal.other": "Эту карту сейчас сыграть нельзя.",
     "play.trick_won": "{name} берёт взятку",
     "play.you_won": "Вы берёте взятку",
     # --- score --------------------------------------------------------------------------
@@ -393,4 +388,15 @@ MESSAGES = {
     "analysis.show_hands": "Карты",
     "analysis.deal_short": "№",
     "analysis.when_trick": "взятка {trick}",
+    # --- refusals: why an action was not allowed (engine Refusal codes) ----------------
+    "refusal.must_follow": "Нужно ходить в масть: сыграйте {suit}.",
+    "refusal.must_trump": "Масти нет, поэтому нужно козырять ({trump}) — правило Блато.",
+    "refusal.trump_pass": "Козырь ({suit}) отдавать нельзя.",
+    "refusal.not_your_turn": "Подождите: сейчас ходит {name}.",
+    "refusal.not_held": "У вас нет этой карты.",
+    "refusal.contract_used": "Вы уже заказывали {contract}: каждый контракт один раз за игру.",
+    "refusal.no_such_contract": "{contract} — не контракт в этих правилах.",
+    "refusal.wrong_phase": "Сейчас это сделать нельзя.",
+    "refusal.game_over": "Игра окончена.",
+    "refusal.bad_notation": "Это не ход в этой игре.",
 }

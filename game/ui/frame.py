@@ -25,7 +25,7 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datet
 # task on the title (~300 ms at 4x in the browser; loading the objects one a frame instead
 # left most of them to the first frame of a game started early: a 450-520 ms task).
 TABLE_PARTS = ("game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene", "game.ui.scenes.deal",
-               "game.engine.gamerecord")
+               "game.engine.formats.record")
 MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
 
 

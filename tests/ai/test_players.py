@@ -2,7 +2,6 @@
 
 import pytest
 
-from game import arena
 from game.ai import STRENGTHS, make_player
 from game.engine import Match, RuleSet
 
@@ -12,7 +11,7 @@ class Guard:
 
     def __init__(self, monkeypatch):
         self.active = False
-        for name in ("apply", "legal_actions", "hand", "view", "copy", "record", "to_json"):
+        for name in ("apply", "legal_actions", "hand", "view", "copy", "to_dict", "to_json"):
             original = getattr(Match, name)
 
             def guarded(self_, *a, _orig=original, _name=name, **k):
@@ -89,22 +88,3 @@ def test_think_in_slices_matches_choose():
 def test_unknown_strength():
     with pytest.raises(ValueError):
         make_player("grandmaster")
-
-
-def test_arena_unit_and_summary():
-    unit = arena.run_unit((["heuristic", "random"], "standard", {}, "deal", "NT", 5, "single"))
-    assert len(unit["results"]) == 3
-    for seating, deals in unit["results"]:
-        assert len(deals) == 1 and deals[0][0] == "NT" and sum(deals[0][1]) == 0
-    s = arena.summarize([unit], ["heuristic", "random"])
-    assert "NT" in s["points"] and "heuristic" in s["times_ms"]
-
-
-def test_arena_command_writes_json(tmp_path, capsys):
-    out = tmp_path / "a.json"
-    assert arena.main(["--players", "heuristic,random", "--preset", "standard,classic", "--deals", "2",
-                       "--json", str(out)]) == 0
-    import json
-    rep = json.loads(out.read_text())
-    assert rep["final"] and set(rep["presets"]) == {"standard", "classic"}
-    assert "diff" in capsys.readouterr().out

@@ -37,10 +37,10 @@ def test_largest_seed_plays_a_whole_deal_and_saves():
 
 def test_huge_seed_in_a_save_is_a_save_error():
     m = Match.new(seed=1)
-    record = m.record()
+    record = m.to_dict()
     record["seed"] = 2**70
     with pytest.raises(SaveError, match="seed"):
-        Match.replay(record)
+        Match.from_dict(record)
 
 
 def test_refusal_messages_stay_short_for_huge_values():

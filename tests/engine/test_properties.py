@@ -84,7 +84,7 @@ def test_save_load_and_replay_give_the_same_state(preset, seed, chooser, stop):
     loaded = Match.from_json(m.to_json())
     assert loaded.to_json() == m.to_json()
     assert [loaded.view(s) for s in range(3)] == [m.view(s) for s in range(3)]
-    replayed = Match.replay(m.record())
+    replayed = Match.from_dict(m.to_dict())
     assert [d.points for d in replayed.deals] == [d.points for d in m.deals]
     assert replayed.totals == m.totals and replayed.phase == m.phase
 

@@ -10,7 +10,7 @@ import pygame
 from game.storage import Storage, checksum
 from game.ui.session import Session
 from tools import save_faults
-from tools.ui_autopilot import Autopilot, post_key
+from game.ui.autopilot import Autopilot, post_key
 
 
 def _moves(app):

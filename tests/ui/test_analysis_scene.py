@@ -6,7 +6,7 @@ import pytest
 
 from game.ui.autopilot import post_key
 from game.ui.session import Session
-from tests.test_analysis import HANDS, KITTY, blunder_deal
+from tests.ai.test_analysis import HANDS, KITTY, blunder_deal
 from tests.ui.helpers import click_named, finished_match, table_for
 
 LIGHT = dict(worlds=6, sim_worlds=4, declare_worlds=6, node_budget=3000, solve_cap=1500)  # a quick evaluator

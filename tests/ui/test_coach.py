@@ -283,13 +283,13 @@ def test_the_two_settings_are_in_the_settings_scene(make_app, tmp_path):
 
 
 def test_undo_across_a_deal_boundary_goes_back_to_the_play_scene(make_app):
-    from game.engine.undo import decisions, truncated
+    from game.engine.history import decisions, replayed
 
     m = advance_until(lambda m: m.deal_number >= 1 and m.phase in ("declare", "exchange", "play") and m.to_act == 0
                       and len(m.legal_actions()) > 1 and not m.current.tricks and decisions(m, 0)
                       and decisions(m, 0)[-1] < len(m.history) - len(m.current.exchange) - 1
-                      and truncated(m, decisions(m, 0)[-1]).deal_number < m.deal_number)
-    target = truncated(m, decisions(m, 0)[-1])
+                      and replayed(m, decisions(m, 0)[-1]).deal_number < m.deal_number)
+    target = replayed(m, decisions(m, 0)[-1])
     app = make_app()
     scene = table_for(app, m)
     _click(app, "undo")

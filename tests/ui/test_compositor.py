@@ -52,7 +52,10 @@ def _play_and_compare(app, pilot, frames, stop=None) -> dict:
     for _ in range(frames):
         pilot.step()
         scene = app.scene
-        if app.last_draw == "skipped" or not hasattr(scene, "draw_dirty") or app.visible_scenes() != [scene]:
+        # a skipped frame draws nothing, and a "preparing" one (the browser's first frame of a
+        # screen ran out of its time budget, as on a loaded machine) presents nothing
+        if app.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") \
+                or app.visible_scenes() != [scene]:
             continue
         if app.notices.frame_key() is not None:
             continue

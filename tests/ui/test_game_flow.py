@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from tools.ui_autopilot import Autopilot, post_click
+from game.ui.autopilot import Autopilot, post_click
 
 
 def test_full_game_through_ui(make_app):
@@ -85,7 +85,7 @@ def test_new_game_scene_options(make_app):
 
 def test_keyboard_only_menus_and_play(make_app):
     app = make_app()
-    from tools.ui_autopilot import post_key
+    from game.ui.autopilot import post_key
 
     post_key(pygame.K_DOWN)  # focus "New game"
     post_key(pygame.K_RETURN)

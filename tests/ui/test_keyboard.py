@@ -5,7 +5,7 @@ contracts, and Enter never opens the pause menu by surprise."""
 import pygame
 
 from tests.ui.helpers import advance_until, table_for
-from tools.ui_autopilot import post_key
+from game.ui.autopilot import post_key
 
 
 def _declare_table(make_app):

@@ -2,7 +2,7 @@
 
 import pygame
 
-from tools.ui_autopilot import Autopilot, post_key
+from game.ui.autopilot import Autopilot, post_key
 
 
 def test_typing_into_a_focused_name_field(make_app):

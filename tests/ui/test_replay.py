@@ -6,10 +6,11 @@ step is a click or a key through the real scenes."""
 import pygame
 import pytest
 
+from game.engine.formats.record import write_record
 from game import records_io
 from game.engine import RuleSet
-from game.engine.replaycursor import ReplayCursor
-from game.engine.sharecode import decode
+from game.engine.history import ReplayCursor
+from game.engine.formats.sharecode import decode
 from game.ui.session import Session
 
 from .helpers import advance_until, finished_match, table_for
@@ -92,7 +93,7 @@ def test_a_typed_path_opens_the_viewer(make_app, tmp_path):
     app = make_app()
     m = finished_match(seed=5)
     path = tmp_path / "mine.358"
-    path.write_text(m.to_record(names=("A", "B", "C")), encoding="utf-8")
+    path.write_text(write_record(m, names=("A", "B", "C")), encoding="utf-8")
     click(app, "replays")
     click(app, "path")
     type_text(app, str(path))
@@ -109,7 +110,7 @@ def test_a_mangled_record_is_refused_with_its_line_and_nothing_changes(make_app,
     app.to_title()
     before = app.storage.load_game_raw()
     m = finished_match(seed=7)
-    lines = m.to_record().splitlines()
+    lines = write_record(m).splitlines()
     trick = next(i for i, line in enumerate(lines) if line.startswith("trick 3:"))
     path = tmp_path / "bad.358"
     if damage == "card":  # a card nobody holds twice
@@ -195,7 +196,7 @@ def test_every_action_of_a_game_steps_forward_and_back(make_app):
     """Action by action to the end and back: the viewer never disagrees with the cursor."""
     app = make_app()
     m = finished_match(seed=4)
-    app.push_scene("replay", records_io.read_input(m.to_record()))
+    app.push_scene("replay", records_io.read_input(write_record(m)))
     scene, ref = app.scene, ReplayCursor(m)
     for direction in (1, -1):
         while scene.step("action", direction):
@@ -294,8 +295,8 @@ def test_mangled_pastes_are_refused_with_a_message_never_a_crash(make_app):
     click(app, "replays")
     scene = app.scene
     m = finished_match(seed=23)
-    record = records_io.read_input(m.to_record())
-    sources = [m.to_record(), "https://x.org/358/" + records_io.share_fragment(record)]
+    record = records_io.read_input(write_record(m))
+    sources = [write_record(m), "https://x.org/358/" + records_io.share_fragment(record)]
 
     @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(sources), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), st.characters()), min_size=1, max_size=4))

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from tools.ui_autopilot import Autopilot
+from game.ui.autopilot import Autopilot
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_ESCAPE, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_l, pygame.K_a, pygame.K_KP_ENTER]

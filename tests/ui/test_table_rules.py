@@ -5,7 +5,7 @@ import pytest
 
 from game.engine import Action, RuleSet
 from tests.ui.helpers import advance_until, table_for
-from tools.ui_autopilot import Autopilot, post_click, post_key
+from game.ui.autopilot import Autopilot, post_click, post_key
 
 
 def _rect_of(scene, card):
@@ -238,3 +238,40 @@ def test_resume_exactly_in_every_phase(make_app, tmp_path, phase):
     after = app2.scene.v
     assert after == before
     assert app2.scene.table.board.trick == list(before.trick)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "bg"])
+def test_a_refused_card_is_explained_in_the_players_language(make_app, lang):
+    """The toast is the engine's reason (its code and suit) in the table's language, never
+    the engine's English sentence."""
+    from game.i18n import set_language, t
+
+    app = make_app()
+
+    def must_follow(m):
+        if m.phase != "play" or m.to_act != 0 or not m.trick:
+            return False
+        led = m.trick[0][1].suit
+        return any(c.suit == led for c in m.hand(0)) and any(c.suit != led for c in m.hand(0))
+
+    m = advance_until(must_follow)
+    scene = table_for(app, m)
+    set_language(lang)
+    try:
+        led = m.trick[0][1].suit
+        bad = next(c for c in scene.table.board.hand if c.suit != led)
+        post_click(app, _rect_of(scene, bad).center)
+        app.step(dt=1 / 60)
+        assert scene.table.toast.message == t("refusal.must_follow", suit="♠♥♦♣"[led])
+        assert "follow" not in scene.table.toast.message
+    finally:
+        set_language("en")
+
+
+def test_every_refusal_has_a_sentence_in_every_language():
+    from game.engine import Refusal
+    from game.i18n import LANGUAGES, _table
+
+    for lang in LANGUAGES:
+        missing = [code for code in Refusal if f"refusal.{code}" not in _table(lang)]
+        assert not missing, (lang, missing)

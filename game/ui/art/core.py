@@ -23,12 +23,12 @@ _INK = {
     "classic": ((28, 28, 34), (204, 22, 38), (204, 22, 38), (28, 28, 34)),
     "four_colour": ((28, 28, 34), (204, 22, 38), (22, 92, 205), (18, 132, 58)),
 }
-_PAPER = (253, 252, 248)
-_EDGE = (140, 140, 150)
-_CREAM = (255, 247, 228)
-_GOLD_DARK = (196, 146, 28)
-_GOLD_LIGHT = (250, 210, 90)
-_BACKS = {
+PAPER = (253, 252, 248)
+EDGE = (140, 140, 150)
+CREAM = (255, 247, 228)
+GOLD_DARK = (196, 146, 28)
+GOLD_LIGHT = (250, 210, 90)
+BACK_COLOURS = {
     "blue": ((22, 52, 122), (48, 92, 178), (230, 236, 250)),
     "red": ((132, 20, 32), (186, 50, 60), (250, 232, 232)),
     "green": ((16, 90, 56), (40, 140, 90), (230, 248, 236)),
@@ -44,7 +44,7 @@ def card_size(width: float) -> tuple[int, int]:
     return w, int(round(w * CARD_RATIO))
 
 
-def _size(size) -> tuple[int, int]:
+def pixel_size(size) -> tuple[int, int]:
     if isinstance(size, (int, float)):
         return card_size(size)
     w, h = size
@@ -134,7 +134,7 @@ def _build_shapes():
 _SHAPES = _build_shapes()
 
 
-def _draw_shape(surf: pygame.Surface, suit: int, cx: float, cy: float, size: float,
+def draw_shape(surf: pygame.Surface, suit: int, cx: float, cy: float, size: float,
                 colour, flip: bool = False) -> None:
     """Draw suit ``suit`` (aliased: callers supersample) centred on (cx, cy), ``size`` tall."""
     x0, y0 = cx - size / 2, cy - size / 2
@@ -153,10 +153,10 @@ def _draw_shape(surf: pygame.Surface, suit: int, cx: float, cy: float, size: flo
 # Caches and small helpers
 
 _suit_cache: dict[tuple, pygame.Surface] = {}
-_misc_cache: dict[tuple, pygame.Surface] = {}
+misc_cache: dict[tuple, pygame.Surface] = {}
 
 
-def _remember(cache: dict, key, surf: pygame.Surface) -> pygame.Surface:
+def remember(cache: dict, key, surf: pygame.Surface) -> pygame.Surface:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = surf
@@ -171,32 +171,32 @@ def _ss_factor(w: int) -> int:
     return 2
 
 
-def _blank_card(w: int, h: int, paper) -> tuple[pygame.Surface, int]:
+def blank_card(w: int, h: int, paper) -> tuple[pygame.Surface, int]:
     """(supersampled blank card, factor k): a grey edge and `paper` inside, rounded; the
-    faces and the backs draw on it and finish it with _finish_card."""
+    faces and the backs draw on it and finish it with finish_card."""
     k = _ss_factor(w)
     W, H = w * k, h * k
     big = pygame.Surface((W, H), pygame.SRCALPHA)
-    big.fill((*_EDGE, 0))
+    big.fill((*EDGE, 0))
     radius = W * 0.075
-    _rounded(big, _EDGE, big.get_rect(), radius)
+    rounded_rect(big, EDGE, big.get_rect(), radius)
     edge = max(k, int(round(W * 0.008)))
-    _rounded(big, paper, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
+    rounded_rect(big, paper, big.get_rect().inflate(-2 * edge, -2 * edge), radius - edge)
     return big, k
 
 
-def _finish(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def finish_picture(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-def _finish_card(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def finish_card(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """Scale a supersampled card down and make its inside fully opaque again
     (smoothscale loses a little alpha)."""
     surf = pygame.transform.smoothscale(big, size)
     w, h = size
     mask = pygame.Surface(size, pygame.SRCALPHA)
     mask.fill((0, 0, 0, 0))
-    _rounded(mask, (0, 0, 0, 255), pygame.Rect(1, 1, w - 2, h - 2), w * 0.075 - 1)
+    rounded_rect(mask, (0, 0, 0, 255), pygame.Rect(1, 1, w - 2, h - 2), w * 0.075 - 1)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
     return surf
 
@@ -211,8 +211,8 @@ def suit_surface(suit: int, height: int, colour=None, flip: bool = False) -> pyg
         k = _ss_factor(height * 2)
         big = pygame.Surface((height * k, height * k), pygame.SRCALPHA)
         big.fill((*colour[:3], 0))
-        _draw_shape(big, suit, height * k / 2, height * k / 2, height * k * 0.98, colour, flip)
-        surf = _remember(_suit_cache, key, _finish(big, (height, height)))
+        draw_shape(big, suit, height * k / 2, height * k / 2, height * k * 0.98, colour, flip)
+        surf = remember(_suit_cache, key, finish_picture(big, (height, height)))
     return surf
 
 
@@ -231,7 +231,7 @@ def _text(text: str, px: float, colour, bold: bool = True) -> pygame.Surface:
     return fonts.font(max(4, int(round(px / 0.73))), bold).render(text, True, colour)
 
 
-def _fit_text(text: str, cap_px: float, colour, max_w: float, bold: bool = True) -> pygame.Surface:
+def fit_text(text: str, cap_px: float, colour, max_w: float, bold: bool = True) -> pygame.Surface:
     s = _text(text, cap_px, colour, bold)
     # trim the font's internal leading so the glyphs fill the surface height
     bounds = s.get_bounding_rect()
@@ -242,12 +242,12 @@ def _fit_text(text: str, cap_px: float, colour, max_w: float, bold: bool = True)
     return s
 
 
-def _rounded(surf, colour, rect, radius, width=0):
+def rounded_rect(surf, colour, rect, radius, width=0):
     pygame.draw.rect(surf, colour, rect, width, border_radius=max(0, int(radius)))
 
 
 
-def _mix(a, b, t):
+def mix_colour(a, b, t):
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 

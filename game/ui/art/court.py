@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from .core import _GOLD_DARK, _GOLD_LIGHT
+from .core import GOLD_DARK, GOLD_LIGHT
 
 
 
@@ -28,14 +28,14 @@ def _crown_king(s, r, bg):
             pts.append((px - w / (n - 1) / 2, base_y - r.h * 0.42))
         pts.append((px, top_y + (r.h * 0.1 if i in (0, n - 1) else 0)))
     pts.append((x1, base_y))
-    _outline_poly(s, pts, _GOLD_LIGHT, _GOLD_DARK, r.h * 0.045)
+    _outline_poly(s, pts, GOLD_LIGHT, GOLD_DARK, r.h * 0.045)
     for i in range(n):
         py = top_y + (r.h * 0.1 if i in (0, n - 1) else 0)
-        pygame.draw.circle(s, _GOLD_LIGHT, (x0 + w * i / (n - 1), py), r.h * 0.08)
-        pygame.draw.circle(s, _GOLD_DARK, (x0 + w * i / (n - 1), py), r.h * 0.08, max(1, int(r.h * 0.03)))
+        pygame.draw.circle(s, GOLD_LIGHT, (x0 + w * i / (n - 1), py), r.h * 0.08)
+        pygame.draw.circle(s, GOLD_DARK, (x0 + w * i / (n - 1), py), r.h * 0.08, max(1, int(r.h * 0.03)))
     band = pygame.Rect(0, 0, int(w), int(r.h * 0.22))
     band.midbottom = (cx, base_y)
-    pygame.draw.rect(s, _GOLD_DARK, band)
+    pygame.draw.rect(s, GOLD_DARK, band)
     for i, col in enumerate(((220, 40, 50), (40, 110, 220), (40, 160, 90), (40, 110, 220), (220, 40, 50))):
         pygame.draw.circle(s, col, (cx + (i - 2) * w * 0.2, band.centery), band.h * 0.3)
 
@@ -48,14 +48,14 @@ def _crown_queen(s, r, bg):
     band.midbottom = (cx, base_y)
     lobes = ((cx - w * 0.31, r.h * 0.22), (cx, r.h * 0.3), (cx + w * 0.31, r.h * 0.22))
     for lx, rad in lobes:
-        pygame.draw.circle(s, _GOLD_DARK, (lx, band.top - rad * 0.35), rad + r.h * 0.04)
+        pygame.draw.circle(s, GOLD_DARK, (lx, band.top - rad * 0.35), rad + r.h * 0.04)
     for lx, rad in lobes:
-        pygame.draw.circle(s, _GOLD_LIGHT, (lx, band.top - rad * 0.35), rad)
+        pygame.draw.circle(s, GOLD_LIGHT, (lx, band.top - rad * 0.35), rad)
     for lx, rad in lobes:  # pearls
         py = band.top - rad * 0.35 - rad - r.h * 0.07
         pygame.draw.circle(s, (252, 252, 252), (lx, py), r.h * 0.075)
-        pygame.draw.circle(s, _GOLD_DARK, (lx, py), r.h * 0.075, max(1, int(r.h * 0.025)))
-    pygame.draw.rect(s, _GOLD_DARK, band, border_radius=band.h // 3)
+        pygame.draw.circle(s, GOLD_DARK, (lx, py), r.h * 0.075, max(1, int(r.h * 0.025)))
+    pygame.draw.rect(s, GOLD_DARK, band, border_radius=band.h // 3)
     pygame.draw.circle(s, (200, 40, 120), (cx, band.centery), band.h * 0.32)
     for dx in (-0.3, 0.3):
         pygame.draw.circle(s, (252, 252, 252), (cx + dx * w, band.centery), band.h * 0.22)
@@ -88,13 +88,13 @@ def _swords_jack(s, r, bg):
     for d, n, base, guard, blade in parts:
         pygame.draw.line(s, (110, 70, 30), base, guard, max(2, int(hw * 1.6)))  # grip
         g = r.h * 0.17
-        pygame.draw.line(s, _GOLD_DARK, (guard[0] - n[0] * g, guard[1] - n[1] * g),
+        pygame.draw.line(s, GOLD_DARK, (guard[0] - n[0] * g, guard[1] - n[1] * g),
                          (guard[0] + n[0] * g, guard[1] + n[1] * g), max(2, int(hw * 1.7)))
-        pygame.draw.line(s, _GOLD_LIGHT, (guard[0] - n[0] * g * 0.9, guard[1] - n[1] * g * 0.9),
+        pygame.draw.line(s, GOLD_LIGHT, (guard[0] - n[0] * g * 0.9, guard[1] - n[1] * g * 0.9),
                          (guard[0] + n[0] * g * 0.9, guard[1] + n[1] * g * 0.9), max(1, int(hw * 0.8)))
-        pygame.draw.circle(s, _GOLD_DARK, base, hw * 1.5)
-        pygame.draw.circle(s, _GOLD_LIGHT, base, hw * 1.1)
+        pygame.draw.circle(s, GOLD_DARK, base, hw * 1.5)
+        pygame.draw.circle(s, GOLD_LIGHT, base, hw * 1.1)
 
 
-_EMBLEMS = {11: _swords_jack, 12: _crown_queen, 13: _crown_king}
+EMBLEMS = {11: _swords_jack, 12: _crown_queen, 13: _crown_king}
 

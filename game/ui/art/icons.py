@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from .core import GOLD, WHITE, suit_colour, _EDGE, _PAPER, _draw_shape, _finish, _fit_text, _misc_cache, _mix, _remember, _rounded, _size
+from .core import GOLD, WHITE, suit_colour, EDGE, PAPER, draw_shape, finish_picture, fit_text, misc_cache, mix_colour, remember, rounded_rect, pixel_size
 
 def highlight(size, colour=GOLD) -> pygame.Surface:
     """A glowing ring for a card of ``size``; blit at (x - m, y - m), m = glow_margin(size)."""
-    w, h = _size(size)
+    w, h = pixel_size(size)
     colour = tuple(colour)[:3]
     key = ("hl", w, h, colour)
-    surf = _misc_cache.get(key)
+    surf = misc_cache.get(key)
     if surf is None:
         m = glow_margin((w, h))
         k = 2
@@ -25,19 +25,19 @@ def highlight(size, colour=GOLD) -> pygame.Surface:
             r = pygame.Rect(0, 0, W, H).inflate(-2 * k * (m - i), -2 * k * (m - i))
             layer = pygame.Surface((W, H), pygame.SRCALPHA)
             layer.fill((*colour, 0))
-            _rounded(layer, (*colour, a), r, radius + i * k, 0)
+            rounded_rect(layer, (*colour, a), r, radius + i * k, 0)
             big.blit(layer, (0, 0))
         card = pygame.Rect(m * k, m * k, w * k, h * k)
         big.fill((*colour, 0), card.inflate(-4 * k, -4 * k))  # keep the centre clear
-        _rounded(big, (*colour, 0), card.inflate(-2 * k, -2 * k), radius, 0)
+        rounded_rect(big, (*colour, 0), card.inflate(-2 * k, -2 * k), radius, 0)
         ring = max(2, int(w * 0.035)) * k
-        _rounded(big, (*colour, 255), card.inflate(ring // 2, ring // 2), radius + ring / 4, ring)
-        surf = _remember(_misc_cache, key, _finish(big, (w + 2 * m, h + 2 * m)))
+        rounded_rect(big, (*colour, 255), card.inflate(ring // 2, ring // 2), radius + ring / 4, ring)
+        surf = remember(misc_cache, key, finish_picture(big, (w + 2 * m, h + 2 * m)))
     return surf
 
 
 def glow_margin(size) -> int:
-    w, _ = _size(size)
+    w, _ = pixel_size(size)
     return max(3, int(w * 0.07))
 
 
@@ -50,15 +50,15 @@ def draw_highlight(surface: pygame.Surface, rect, colour=GOLD) -> None:
 
 def dim(size, alpha: int = 120) -> pygame.Surface:
     """A translucent veil the shape of a card (for cards that may not be played)."""
-    w, h = _size(size)
+    w, h = pixel_size(size)
     key = ("dim", w, h, alpha)
-    surf = _misc_cache.get(key)
+    surf = misc_cache.get(key)
     if surf is None:
         k = 3
         big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
         big.fill((30, 34, 44, 0))
-        _rounded(big, (30, 34, 44, alpha), big.get_rect(), w * 0.075 * k)
-        surf = _remember(_misc_cache, key, _finish(big, (w, h)))
+        rounded_rect(big, (30, 34, 44, alpha), big.get_rect(), w * 0.075 * k)
+        surf = remember(misc_cache, key, finish_picture(big, (w, h)))
     return surf
 
 
@@ -69,18 +69,18 @@ def draw_dim(surface: pygame.Surface, rect, alpha: int = 120) -> None:
 
 def shadow(size, alpha: int = 90) -> pygame.Surface:
     """A soft shadow for a card; blit at (x - m + dx, y - m + dy), m = glow_margin(size)."""
-    w, h = _size(size)
+    w, h = pixel_size(size)
     key = ("shadow", w, h, alpha)
-    surf = _misc_cache.get(key)
+    surf = misc_cache.get(key)
     if surf is None:
         m = glow_margin((w, h))
         small = pygame.Surface((max(1, (w + 2 * m) // 4), max(1, (h + 2 * m) // 4)), pygame.SRCALPHA)
         small.fill((0, 0, 0, 0))
-        _rounded(small, (0, 0, 0, alpha), pygame.Rect(m // 4, m // 4, w // 4, h // 4), w * 0.02)
+        rounded_rect(small, (0, 0, 0, alpha), pygame.Rect(m // 4, m // 4, w // 4, h // 4), w * 0.02)
         surf = pygame.transform.smoothscale(small, (w + 2 * m, h + 2 * m))
         surf = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, small.get_size()),
                                             (w + 2 * m, h + 2 * m))
-        surf = _remember(_misc_cache, key, surf)
+        surf = remember(misc_cache, key, surf)
     return surf
 
 
@@ -94,17 +94,17 @@ def badge(text: str, height: int, fg=WHITE, bg=(40, 70, 140)) -> pygame.Surface:
     """A rounded pill with bold ``text`` (e.g. "NT", "MT"), ``height`` px tall."""
     height = max(8, int(height))
     key = ("badge", text, height, tuple(fg), tuple(bg))
-    surf = _misc_cache.get(key)
+    surf = misc_cache.get(key)
     if surf is None:
         k = 3
-        txt = _fit_text(text, height * 0.5 * k, fg, 10 ** 6)
+        txt = fit_text(text, height * 0.5 * k, fg, 10 ** 6)
         W = max(height * k, txt.get_width() + height * k * 0.7)
         big = pygame.Surface((int(W), height * k), pygame.SRCALPHA)
         big.fill((*bg[:3], 0))
-        _rounded(big, bg, big.get_rect(), height * k // 2)
-        _rounded(big, _mix(bg, (255, 255, 255), 0.35), big.get_rect(), height * k // 2, max(1, k))
+        rounded_rect(big, bg, big.get_rect(), height * k // 2)
+        rounded_rect(big, mix_colour(bg, (255, 255, 255), 0.35), big.get_rect(), height * k // 2, max(1, k))
         big.blit(txt, txt.get_rect(center=big.get_rect().center))
-        surf = _remember(_misc_cache, key, _finish(big, (int(W / k), height)))
+        surf = remember(misc_cache, key, finish_picture(big, (int(W / k), height)))
     return surf
 
 
@@ -119,15 +119,15 @@ def contract_icon(contract: str, height: int, style: str = "classic", label: str
         return badge(label or contract, height, WHITE, _CONTRACT_BADGE[contract])
     suit = "SHDC".index(contract)
     key = ("contract", suit, height, style)
-    surf = _misc_cache.get(key)
+    surf = misc_cache.get(key)
     if surf is None:
         k = 3
         big = pygame.Surface((height * k, height * k), pygame.SRCALPHA)
         big.fill((255, 255, 255, 0))
-        _rounded(big, _PAPER, big.get_rect(), height * k * 0.22)
-        _rounded(big, _EDGE, big.get_rect(), height * k * 0.22, max(1, k))
+        rounded_rect(big, PAPER, big.get_rect(), height * k * 0.22)
+        rounded_rect(big, EDGE, big.get_rect(), height * k * 0.22, max(1, k))
         s = height * k * 0.68
-        _draw_shape(big, suit, height * k / 2, height * k / 2, s, suit_colour(suit, style))
-        surf = _remember(_misc_cache, key, _finish(big, (height, height)))
+        draw_shape(big, suit, height * k / 2, height * k / 2, s, suit_colour(suit, style))
+        surf = remember(misc_cache, key, finish_picture(big, (height, height)))
     return surf
 

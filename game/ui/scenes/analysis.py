@@ -2,7 +2,7 @@
 player's evaluation would have made differently, costed in points, largest first, and the
 deal's hands face up.
 
-Why sliced: each decision is re-evaluated from the human's view (game/analysis.py), tens of
+Why sliced: each decision is re-evaluated from the human's view (game/ai/analysis.py), tens of
 milliseconds each natively and more in the browser, so ``update`` runs ``Analysis.step``
 for a few milliseconds per frame (8 natively, 4 in the browser) under a progress bar.
 The hands are shown only for deals that are over (Match.deals): the analysis refuses any
@@ -22,7 +22,7 @@ import time
 
 import pygame
 
-from ...analysis import Analysis
+from ...ai.analysis import Analysis
 from ...i18n import language, t
 from .. import gfx
 from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, points_text

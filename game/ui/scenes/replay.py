@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.gamerecord import fresh_start
-from ...engine.replaycursor import ReplayCursor
+from ...engine.history import replayed
+from ...engine.history import ReplayCursor
 from ...i18n import t
 from .. import gfx
 from ..registry import register
@@ -56,7 +56,7 @@ class ReplayScene(Scene):
     @staticmethod
     def _actors(match) -> list[int]:
         """The seat that took each action (the record's lines name it; the match does not keep it)."""
-        m, out = fresh_start(match), []
+        m, out = replayed(match, 0), []
         for action in match.history:
             out.append(m.to_act)
             m.apply(action)

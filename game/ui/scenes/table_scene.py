@@ -158,7 +158,7 @@ class TableScene(CoachControls, Scene):
             return
         if v.to_act != self.human:
             if v.to_act is not None:
-                self.table.refuse(t("play.illegal.turn", name=self.table.seat_name(v.to_act)))
+                self.table.refuse(t("refusal.not_your_turn", name=self.table.seat_name(v.to_act)))
             return
         self.choose_card(card)
 

@@ -50,7 +50,7 @@ class ReplayBoard(Board):
         self.hands = [[], [], []]
         self.kitty_cards: list = []
         self.kitty_label = ""
-        self.finished = None  # the TrickRecord shown after a trick is taken (None: the live trick)
+        self.finished = None  # the Trick shown after a trick is taken (None: the live trick)
         self.taken_kitty = frozenset()  # the kitty's cards in the declarer's hand until discarded
 
     def key(self) -> tuple:

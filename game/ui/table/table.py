@@ -9,6 +9,7 @@ import dataclasses
 
 from ... import i18n
 from ...engine import IllegalAction
+from ...i18n.format import refusal
 from .. import anim, gfx
 from ..seats import HandOver  # issue 9e
 from .animator import Animator
@@ -169,7 +170,7 @@ class Table:
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.refuse(str(exc))
+            self.refuse(refusal(exc))
             return False
         if self.session.match.deal_number != deal:
             self.handover.new_deal()  # issue 9e: the next deal starts face down

@@ -1,0 +1,5 @@
+"""python -m game.arena: duplicate matches between computer players (see ``cli``)."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,16 @@
+"""Numbers as a text record writes them: whole numbers without leading zeros, and signed
+points (+1 -2 +1).  Shared by the headers and the deal lines."""
+
+from __future__ import annotations
+
+import re
+
+NUMBER = r"(?:0|[1-9][0-9]*)"
+SIGNED = re.compile(r"[+-]" + NUMBER)
+
+
+def signed(values) -> str:
+    return " ".join(f"{v:+d}" for v in values)
+
+
+__all__ = ["NUMBER", "SIGNED", "signed"]

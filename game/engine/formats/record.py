@@ -1,0 +1,305 @@
+"""Game records as text, in the spirit of chess PGN (the format is docs/RECORD.md).
+
+Why text: a person can read a record, mail it, paste it into the game or edit it by hand
+(a hand-built deal), and it outlives the JSON save format.  Reading replays every action
+through the rules, so a record that could not have happened is refused with a
+`RecordError` naming its line; nothing in a record is trusted that the rules can check
+(deal headers, trick winners, deal points, result and totals are all checked).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..cards import format_cards
+from ..errors import InvalidNotation, InvalidRules, RecordError
+from ..history import replayed
+from ..match import Match
+from ..rules import RuleSet, parse_contract
+from .deal_lines import replay_lines
+from .notation import NUMBER, SIGNED, signed
+
+GAME = "3-5-8"
+FORMAT = "1"
+MAX_TEXT = 1_000_000  # a record of 60 deals is about 60 kB; anything far larger is not one
+MAX_LABEL = 40
+
+
+@dataclass
+class GameRecord:
+    """A match with what the text adds: names, strengths, date, hints and undos used."""
+
+    match: Match
+    names: tuple[str, str, str] = ("?", "?", "?")
+    strengths: tuple[str, str, str] = ("?", "?", "?")
+    date: str = "?"
+    hints: int = 0
+    undos: int = 0
+    extra: dict = field(default_factory=dict)  # headers this version does not interpret, kept
+
+    def to_text(self) -> str:
+        return write_record(self.match, names=self.names, strengths=self.strengths, date=self.date,
+                            hints=self.hints, undos=self.undos, extra=self.extra)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self.to_text() == other.to_text() and self.match.to_json() == other.match.to_json()
+
+
+# --- writing ---------------------------------------------------------------------------
+def _label(value, name: str) -> str:
+    text = " ".join(str(value).split())  # one line, no control characters
+    if not text or len(text) > MAX_LABEL or any(ord(ch) < 32 for ch in text):
+        raise ValueError(f"{name} must be 1 to {MAX_LABEL} printable characters, not {value!r}")
+    return text
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _options(rules: RuleSet) -> str:
+    return " ".join(f"{k}={_yes(getattr(rules, k))}" for k in RuleSet.OPTIONS)
+
+
+def _yes(value) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: str = "?",
+                 hints: int = 0, undos: int = 0, extra: dict | None = None) -> str:
+    """The text of a record: headers, then every deal with every action in engine notation."""
+    names = tuple(_label(n, "a name") for n in names)
+    strengths = tuple(_label(s, "a strength") for s in strengths)
+    if len(names) != 3 or len(strengths) != 3:
+        raise ValueError("a record names three seats")
+    for value, name in ((hints, "hints"), (undos, "undos")):
+        if type(value) is not int or value < 0:
+            raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
+    winner = match.winner()
+    headers = [("Game", GAME), ("Format", FORMAT), ("Preset", match.rules.preset_name),
+               ("Options", _options(match.rules)), ("Seed", str(match.seed)), ("Date", _label(date, "the date"))]
+    headers += [(f"Name{s}", names[s]) for s in range(3)]
+    headers += [(f"Strength{s}", strengths[s]) for s in range(3)]
+    start = match.start
+    if start is not None:
+        headers += [("StartDeal", str(start["deal_number"] + 1)), ("StartDealer", str(start["dealer"])),
+                    ("StartTotals", signed(start["totals"])), ("StartPrevious", signed(start["previous_points"])),
+                    ("StartUsed", " / ".join(" ".join(u) or "-" for u in start["used"])),
+                    ("StartHands", " / ".join(" ".join(h) for h in start["hands"])),
+                    ("StartKitty", " ".join(start["kitty"]))]
+    headers += [("Hints", str(hints)), ("Undos", str(undos)),
+                ("Result", "*" if winner is None else str(winner)), ("Totals", signed(match.totals))]
+    for key, value in (extra or {}).items():
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,30}", key) or key in _KNOWN:
+            raise ValueError(f"extra header {key!r} is not allowed")
+        headers.append((key, _label(value, key)))
+    lines = [f"[{k} {_quote(v)}]" for k, v in headers]
+    lines += _body(match)
+    return "\n".join(lines) + "\n"
+
+
+def _body(match) -> list[str]:
+    m = replayed(match, 0)
+    lines: list[str] = []
+    pending: list[str] = []  # the current line's pieces (same seat and kind, or one trick)
+
+    def flush():
+        if pending:
+            lines.append(pending[0] + ", ".join(pending[1:]) if pending[0].startswith("trick") else " ".join(pending))
+            pending.clear()
+
+    deal_seen = -1
+    for action in match.history:
+        if m.deal_number != deal_seen:
+            flush()
+            deal_seen = m.deal_number
+            lines += ["", *_deal_header(m)]
+        seat = m.to_act
+        if action.kind == "play":
+            if not m.trick:
+                flush()
+                pending.append(f"trick {len(m.current.tricks) + 1}: ")
+            pending.append(f"{seat} {action.card}")
+        else:
+            arg = action.contract if action.kind == "declare" else str(action.card)
+            head = f"{seat} {action.kind}"
+            if not pending or pending[0] != head or action.kind == "declare":
+                flush()
+                pending.append(head)
+            pending.append(arg)
+        deals_before = len(m.deals)
+        m.apply(action)
+        if action.kind == "play" and not m.trick:
+            pending[-1] += f" -> {m.deals[-1].tricks[-1].winner if len(m.deals) > deals_before else m.current.tricks[-1].winner}"
+            flush()
+        if len(m.deals) > deals_before:
+            flush()
+            lines.append(f"points: {signed(m.deals[-1].points)}")
+    flush()
+    return lines
+
+
+def _deal_header(m) -> list[str]:
+    deal = m.current
+    out = [f"deal {deal.number + 1}: dealer {deal.dealer}, declarer {deal.declarer}"]
+    out += [f"; hand {s}: {format_cards(deal.hands[s])}" for s in range(3)]
+    out.append(f"; kitty: {format_cards(deal.kitty)}")
+    return out
+
+
+# --- reading ---------------------------------------------------------------------------
+_HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\["\\])*)"\]')
+_KNOWN = {"Game", "Format", "Preset", "Options", "Seed", "Date", "Name0", "Name1", "Name2", "Strength0",
+          "Strength1", "Strength2", "StartDeal", "StartDealer", "StartTotals", "StartPrevious", "StartUsed",
+          "StartHands", "StartKitty", "Hints", "Undos", "Result", "Totals"}
+
+
+def read_record(text) -> GameRecord:
+    """Parse and replay a record; raises RecordError (a ValueError) naming the bad line."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(0, "the record is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise RecordError(0, "a record is text")
+    if len(text) > MAX_TEXT:
+        raise RecordError(0, f"the record is too long ({len(text)} characters) to be a game")
+    lines = text.lstrip("\ufeff").splitlines()
+    headers, where, body_start = {}, {}, len(lines)
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if not line.startswith("["):
+            body_start = number - 1
+            break
+        got = _HEADER.fullmatch(line)
+        if not got:
+            raise RecordError(number, 'a header line is [Name "value"]')
+        key, value = got.group(1), re.sub(r"\\(.)", r"\1", got.group(2))
+        if key in headers:
+            raise RecordError(number, f"header {key} appears twice")
+        headers[key], where[key] = value, number
+    record = _start(headers, where)
+    replay_lines(record.match, lines, body_start)
+    _check_result(record.match, headers, where)
+    return record
+
+
+def _need(headers, where, key):
+    if key not in headers:
+        raise RecordError(min(where.values(), default=1), f"the headers lack [{key} \"...\"]")
+    return headers[key], where[key]
+
+
+def _start(headers, where) -> GameRecord:
+    game, line = _need(headers, where, "Game")
+    if game != GAME:
+        raise RecordError(line, f"not a {GAME} record (Game is {game!r})")
+    fmt, line = _need(headers, where, "Format")
+    if fmt != FORMAT:
+        raise RecordError(line, f"record format {fmt!r} is not one this game reads ({FORMAT})")
+    preset, line = _need(headers, where, "Preset")
+    if preset not in RuleSet.PRESETS:
+        raise RecordError(line, f"unknown rule preset {preset!r}: standard, blato or classic")
+    options = {}
+    if "Options" in headers:
+        line = where["Options"]
+        for item in headers["Options"].split():
+            key, eq, value = item.partition("=")
+            if not eq or key not in RuleSet.OPTIONS or key in options:
+                raise RecordError(line, f"bad option {item!r} (write name=value: {', '.join(RuleSet.OPTIONS)})")
+            options[key] = {"yes": True, "no": False}.get(value, int(value) if re.fullmatch(NUMBER, value) else value)
+    try:
+        rules = RuleSet.preset(preset, **options)
+    except InvalidRules as exc:
+        raise RecordError(line, f"the rules cannot be played: {exc}") from None
+    seed_text, line = _need(headers, where, "Seed")
+    if not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 40:
+        raise RecordError(line, f"the seed must be a whole number, not {seed_text!r}")
+    seed = int(seed_text)
+    try:
+        if "StartHands" in headers:
+            match = _position(rules, seed, headers, where)
+        else:
+            match = Match.new(rules, seed=seed)
+    except (ValueError, InvalidNotation) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(where.get("StartHands", line), f"the starting position is invalid: {exc}") from None
+    info = {}
+    for key in ("Date", *(f"Name{s}" for s in range(3)), *(f"Strength{s}" for s in range(3))):
+        value = headers.get(key, "?")
+        try:
+            info[key] = _label(value, key)
+        except ValueError as exc:
+            raise RecordError(where.get(key, 0), str(exc)) from None
+    counts = {}
+    for key in ("Hints", "Undos"):
+        value = headers.get(key, "0")
+        if not re.fullmatch(NUMBER, value) or len(value) > 9:
+            raise RecordError(where.get(key, 0), f"{key} must be a whole number, not {value!r}")
+        counts[key] = int(value)
+    extra = {k: v for k, v in headers.items() if k not in _KNOWN}
+    for k, v in extra.items():
+        try:
+            _label(v, k)
+        except ValueError as exc:
+            raise RecordError(where[k], str(exc)) from None
+    return GameRecord(match, tuple(info[f"Name{s}"] for s in range(3)), tuple(info[f"Strength{s}"] for s in range(3)),
+                      info["Date"], counts["Hints"], counts["Undos"], extra)
+
+
+def _position(rules, seed, headers, where):
+
+    def seats(key, parse, default):
+        if key not in headers:
+            return default
+        parts = [p.strip() for p in headers[key].split("/")]
+        if len(parts) != 3:
+            raise RecordError(where[key], f"{key} lists three seats, separated by /")
+        return [parse(p, where[key]) for p in parts]
+
+    def signed(text, line):
+        parts = text.split()
+        if len(parts) != 3 or not all(SIGNED.fullmatch(p) for p in parts):
+            raise RecordError(line, f"expected three signed numbers such as +1 -2 +1, not {text!r}")
+        return tuple(int(p) for p in parts)
+
+    def number(key, default):
+        value = headers.get(key)
+        if value is None:
+            return default
+        if not re.fullmatch(NUMBER, value) or len(value) > 3:
+            raise RecordError(where[key], f"{key} must be a whole number, not {value!r}")
+        return int(value)
+
+    hands = seats("StartHands", lambda p, line: p.split(), None)
+    used = seats("StartUsed", lambda p, line: () if p == "-" else tuple(parse_contract(c) for c in p.split()),
+                 ((), (), ()))
+    totals = signed(headers["StartTotals"], where["StartTotals"]) if "StartTotals" in headers else (0, 0, 0)
+    previous = signed(headers["StartPrevious"], where["StartPrevious"]) if "StartPrevious" in headers else (0, 0, 0)
+    deal = number("StartDeal", 1)
+    if deal < 1:
+        raise RecordError(where["StartDeal"], "StartDeal counts from 1")
+    return Match.from_position(rules, hands, headers.get("StartKitty", "").split(), number("StartDealer", 0),
+                               deal - 1, totals, used, previous, seed=seed)
+
+
+def _check_result(match, headers, where) -> None:
+    """Result and Totals are required: they catch a record cut short or edited."""
+    result, line = _need(headers, where, "Result")
+    winner = match.winner()
+    want = "*" if winner is None else str(winner)
+    if result != want:
+        raise RecordError(line, f"the moves give result {want!r}, the header says {result!r}")
+    totals, line = _need(headers, where, "Totals")
+    if signed(match.totals) != totals:
+        raise RecordError(line, f"the moves give totals {signed(match.totals)}, the header says {totals!r}")
+
+
+__all__ = ["GameRecord", "RecordError", "read_record", "write_record"]

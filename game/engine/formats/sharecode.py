@@ -1,0 +1,140 @@
+"""A finished game as a short URL-safe code, for links ending in ``#record=<code>``.
+
+Why not the record text: a full 18-deal record is ~15 kB; a link should stay near 1 kB.
+The code holds the headers as compact JSON and one byte per action (the phase fixes the
+kind: a card index 0-51, or 52 + the contract's index in S H D C NT MT), zlib-compressed
+and base64url-encoded without padding, after a version letter (docs/RECORD.md, "Share
+codes").  Decoding replays every action through the rules, so a damaged or edited code is
+refused with a `ShareError` (a ValueError) instead of showing a game that never happened.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+
+from .. import save
+from ..actions import _DECLARE, Action
+from ..cards import CARDS
+from ..errors import IllegalAction, InvalidNotation, SaveError
+from ..match import Match
+from ..phases import PHASE_KIND, Phase
+from ..rules import ALL_CONTRACTS
+from .record import GameRecord, read_record, write_record
+
+VERSION = "A"
+MAX_CODE = 20_000  # characters; a 60-deal game codes to well under this
+MAX_PAYLOAD = 200_000  # bytes after decompression
+
+
+class ShareError(ValueError):
+    """A share code that is damaged, truncated or not a game of this version."""
+
+
+def _byte(action: Action) -> int:
+    if action.kind == "declare":
+        return 52 + ALL_CONTRACTS.index(action.contract)
+    return action.card.index
+
+
+def encode(record: GameRecord) -> str:
+    """The share code of a record (any game, finished or not)."""
+    match = record.match
+    head = {"p": match.rules.preset_name, "o": match.rules.to_dict(), "s": match.seed, "d": record.date,
+            "n": list(record.names), "t": list(record.strengths), "h": record.hints, "u": record.undos}
+    if match.start is not None:
+        head["st"] = match.start
+    if record.extra:
+        head["x"] = record.extra
+    payload = json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    payload += bytes(_byte(a) for a in match.history)
+    packed = zlib.compress(payload, 9)
+    return VERSION + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode(code) -> GameRecord:
+    """The record behind a share code (a whole ``#record=...`` fragment is accepted too)."""
+    if not isinstance(code, str):
+        raise ShareError("a share code is text")
+    code = code.strip()
+    if code.startswith("#"):
+        code = code[1:]
+    if code.startswith("record="):
+        code = code[len("record="):]
+    if not code:
+        raise ShareError("the share code is empty")
+    if len(code) > MAX_CODE:
+        raise ShareError("the share code is too long to be a game")
+    if code[0] != VERSION:
+        raise ShareError(f"this share code is not one this game reads (version {code[0]!r}, expected {VERSION!r})")
+    body = code[1:]
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", body):
+        raise ShareError("the share code has characters a code never has (damaged or cut short?)")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if base64.urlsafe_b64encode(packed).decode().rstrip("=") != body:  # stray bits in the last character
+            raise ShareError("the share code is damaged or cut short")
+        inflater = zlib.decompressobj()
+        payload = inflater.decompress(packed, MAX_PAYLOAD)
+        if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+            raise ShareError("the share code is damaged or cut short")
+    except (binascii.Error, ValueError, zlib.error) as exc:
+        if isinstance(exc, ShareError):
+            raise
+        raise ShareError("the share code is damaged or cut short") from None
+    head_bytes, newline, moves = payload.partition(b"\n")
+    if not newline:
+        raise ShareError("the share code is damaged (no game header)")
+    try:
+        head = json.loads(head_bytes.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ShareError("the share code is damaged (unreadable game header)") from None
+    if not isinstance(head, dict):
+        raise ShareError("the share code is damaged (unreadable game header)")
+    return _rebuild(head, moves)
+
+
+def _rebuild(head: dict, moves: bytes) -> GameRecord:
+    record = {"format": save.FORMAT, "version": save.VERSION, "rules": head.get("o"), "seed": head.get("s"),
+              "start": head.get("st"), "actions": []}
+    try:
+        match = Match.from_dict(record)
+    except SaveError as exc:
+        raise ShareError(f"the share code's game cannot be set up: {exc}") from None
+    for number, b in enumerate(moves, 1):
+        phase = match.phase
+        if phase == Phase.GAME_OVER:
+            raise ShareError(f"the share code has moves after the end of the game (move {number})")
+        try:
+            if phase == Phase.DECLARE:
+                if not 52 <= b < 52 + len(ALL_CONTRACTS):
+                    raise IllegalAction("a contract was expected")
+                action = _DECLARE[ALL_CONTRACTS[b - 52]]
+            else:
+                if b >= 52:
+                    raise IllegalAction("a card was expected")
+                action = Action(PHASE_KIND[phase], CARDS[b])
+            match.apply(action)
+        except (IllegalAction, InvalidNotation) as exc:
+            raise ShareError(f"move {number} of the share code is not possible: {exc}") from None
+    if head.get("p") != match.rules.preset_name:
+        raise ShareError("the share code is damaged (its preset does not match its rules)")
+    try:
+        text = write_record(match, names=_three(head.get("n")), strengths=_three(head.get("t")),
+                            date=head.get("d", "?"), hints=head.get("h", 0), undos=head.get("u", 0),
+                            extra=head.get("x") if isinstance(head.get("x"), dict) else None)
+        return read_record(text)
+    except (ValueError, TypeError) as exc:  # RecordError is a ValueError
+        raise ShareError(f"the share code's game details are invalid: {exc}") from None
+
+
+def _three(value):
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError("three seats expected")
+    return tuple(value)
+
+
+__all__ = ["encode", "decode", "ShareError", "VERSION"]

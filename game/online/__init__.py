@@ -1,0 +1,1 @@
+"""Online play between the players' own devices: no server of ours."""

@@ -1,0 +1,156 @@
+"""The shape of the package: imports run one way with no circle anywhere in game/ (imports
+inside functions count too), the engine stands alone, the formats and the history sit
+above Match, the research arena stays out of the game, and game/'s top level holds only
+entry points and true utilities.  Long modules and classes are listed, not failed: a class
+with one job may be long."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from pathlib import Path
+
+import pytest
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+TOP_LEVEL = {"__init__", "__main__", "perf", "resources", "names"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(under: Path = GAME) -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(under.rglob("*.py"))}
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """Every module named by an import anywhere in the file (absolute names; relative
+    imports resolved), with each `from X import y` also giving X.y."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.add(mod)
+            out.update(f"{mod}.{a.name}" for a in node.names)
+    return out
+
+
+def graph(mods: dict[str, Path]) -> dict[str, set[str]]:
+    """Edges between the package's own modules.  A package's __init__ importing its own
+    submodules is how a package is assembled, not a circle."""
+    known = set(mods)
+    edges = {}
+    for name, path in mods.items():
+        deps = {d for d in imported(name, path) if d in known and d != name}
+        if path.name == "__init__.py":
+            deps = {d for d in deps if not d.startswith(name + ".")}
+        edges[name] = deps
+    return edges
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+
+    def visit(n, stack):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(edges.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                found = visit(m, stack)
+                if found:
+                    return found
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(edges):
+        if n not in state:
+            found = visit(n, [])
+            if found:
+                return found
+    return None
+
+
+def reaches(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for m in edges.get(todo.pop(), ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_circle_anywhere_in_game():
+    found = cycle(graph(modules()))
+    assert found is None, " -> ".join(found)
+
+
+def test_the_engine_stands_alone():
+    """The engine imports only itself and the standard library: no pygame, no players, no UI."""
+    for name, path in modules(GAME / "engine").items():
+        outside = {d for d in imported(name, path) if d.split(".")[0] in ("game", "pygame") and not d.startswith("game.engine")}
+        assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_formats_and_history_sit_above_match():
+    """Match and everything it imports never reach the text record, share codes or history,
+    and the save format knows nothing of Match (as chess.pgn stands to chess)."""
+    edges = graph(modules())
+    below = reaches(edges, "game.engine.match") | {"game.engine.match"}
+    above = {n for n in edges if n.startswith(("game.engine.formats", "game.engine.history"))}
+    assert not below & above, sorted(below & above)
+    assert "game.engine.match" not in reaches(edges, "game.engine.save")
+
+
+def test_the_game_never_imports_the_research_arena():
+    edges = graph(modules())
+    for name in edges:
+        if not name.startswith("game.arena"):
+            assert not {d for d in edges[name] if d.startswith("game.arena")}, name
+
+
+def test_top_level_holds_entry_points_and_utilities_only():
+    loose = {p.stem for p in GAME.glob("*.py")} - TOP_LEVEL
+    assert not loose, f"modules loose at game/: {sorted(loose)}; put them in the package of their part"
+
+
+def test_long_modules_and_classes_are_listed():
+    """A reminder, never a failure: a module over ~450 lines or a class over ~300 is often
+    doing several jobs.  Split by job where that is so; a class with one job stays whole."""
+    long = []
+    for name, path in modules().items():
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > 450:
+            long.append(f"{name} ({len(text.splitlines())} lines)")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 300:
+                long.append(f"{name}.{node.name} (class of {node.end_lineno - node.lineno + 1} lines)")
+    if long:
+        warnings.warn("long modules and classes: " + "; ".join(long), stacklevel=1)
+
+
+@pytest.mark.parametrize("package", ["engine", "ai"])
+def test_no_pygame_below_the_front_end(package):
+    for name, path in modules(GAME / package).items():
+        assert not {d for d in imported(name, path) if d.split(".")[0] == "pygame"}, name
