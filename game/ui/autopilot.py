@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pygame
+from ..engine import Phase
 
 
 def post_click(app, pos, button=1):
@@ -79,11 +80,11 @@ class Autopilot:
         legal = list(v.legal)
         if not legal:
             return
-        if v.phase == "declare":
+        if v.phase == Phase.DECLARE:
             self.click(f"declare:{self.rng.choice(legal).contract}")
-        elif v.phase in ("play", "exchange"):
+        elif v.phase in (Phase.PLAY, Phase.EXCHANGE):
             self.click(f"card:{self.rng.choice(legal).card}")
-        elif v.phase == "discard":
+        elif v.phase == Phase.DISCARD:
             selected = scene.table.hand.selected
             if len(selected) >= 4:
                 self.click("discard")

@@ -9,6 +9,7 @@ import pygame
 from ..i18n import t
 from .table import layout
 from .widgets import Button
+from ..engine import Phase
 
 
 class CoachControls:
@@ -26,7 +27,7 @@ class CoachControls:
     def shows_discard(self) -> bool:
         """The kitty's Discard button is among the buttons (standing, the bar makes room)."""
         v = self.v
-        return self.name == "kitty" and v.phase == "discard" and v.to_act == self.human
+        return self.name == "kitty" and v.phase == Phase.DISCARD and v.to_act == self.human
 
     # --- hint ------------------------------------------------------------------------
     def ask_hint(self) -> None:

@@ -15,6 +15,7 @@ from ..storage_backends import Unreadable
 from .players import make_player
 from .seats import check_human_seats  # issue 9e: pass-and-play
 from .session_coach import CoachCounters  # issue 9b: hints and undos
+from ..engine import Phase
 
 HUMAN = 0
 NAME_MAX = 24  # characters of a player's name
@@ -68,7 +69,7 @@ class Session(CoachCounters):
         notices show it) and the game goes on; the next move tries again."""
         if self.storage is None:
             return False
-        if self.match.phase == "game_over":
+        if self.match.phase == Phase.GAME_OVER:
             self.storage.clear_game()
             return True
         return self.storage.save_game(self.to_save())
@@ -126,7 +127,7 @@ class Session(CoachCounters):
         except Exception:  # anything wrong in any part of the save: never a crash loop
             where = storage.set_aside_game()
             return None, i18n.t("menu.save_damaged", where=where)
-        if session.match.phase == "game_over":
+        if session.match.phase == Phase.GAME_OVER:
             storage.clear_game()
             return None, None
         return session, None

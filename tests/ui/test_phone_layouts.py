@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from game import records_io
-from game.engine.replaycursor import ReplayCursor
+from game.engine.formats.record import write_record
+from game.engine.history import ReplayCursor
 from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
 from game.ui.session import Session
@@ -72,7 +73,7 @@ def _click(app, name):
 def test_the_viewer_steps_by_touch_upright_and_keeps_its_place_when_turned(make_app):
     app = make_app(size=(360, 640))
     m = finished_match(seed=21)
-    app.push_scene("replay", records_io.read_input(m.to_record()))
+    app.push_scene("replay", records_io.read_input(write_record(m)))
     scene, ref = app.scene, ReplayCursor(m)
     bar = [r for name, r in scene.targets() if name.startswith(("next_", "back_"))]
     assert min(r.top for r in bar) > scene.table.plates[0].bounds().bottom  # the steps below the bottom hand

@@ -8,6 +8,7 @@ from ...engine import Action
 from ...i18n import t
 from ..registry import register
 from .table_scene import ENTER, TableScene
+from ...engine import Phase
 
 
 @register("declare")
@@ -18,12 +19,12 @@ class DeclareScene(TableScene):
         return [self.table.declare_panel]
 
     def phase_widgets(self) -> list:
-        if self.v.phase != "declare" or self.v.to_act != self.human:
+        if self.v.phase != Phase.DECLARE or self.v.to_act != self.human:
             return []
         return self.table.declare_panel.buttons(self.declare)
 
     def declare(self, contract: str) -> None:
-        if self.my_turn() and self.v.phase == "declare":
+        if self.my_turn() and self.v.phase == Phase.DECLARE:
             self.table.act(Action.declare(contract))
 
     def disabled_click(self, widget) -> None:
@@ -37,7 +38,7 @@ class DeclareScene(TableScene):
 
     def hidden_card(self) -> None:
         v = self.v
-        if v.phase == "declare" and v.declarer == self.human and self.table.private is not None:
+        if v.phase == Phase.DECLARE and v.declarer == self.human and self.table.private is not None:
             self.table.toast.show(t("table.hidden_note", count=len(v.hand)), 2.5)
 
     def contract_buttons(self) -> list:

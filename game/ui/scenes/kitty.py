@@ -8,6 +8,7 @@ from ..registry import register
 from ..table import layout
 from ..widgets import Button
 from .table_scene import TableScene
+from ...engine import Phase
 
 
 @register("kitty")
@@ -15,14 +16,14 @@ class KittyScene(TableScene):
     name = "kitty"
 
     def phase_widgets(self) -> list:
-        if self.v.phase != "discard" or self.v.to_act != self.human:
+        if self.v.phase != Phase.DISCARD or self.v.to_act != self.human:
             return []
         b = Button(layout.now().coach4["discard"], lambda: t("kitty.confirm"), self.confirm_discards, name="discard", primary=True, size=22)
         b.enabled = len(self.selected) == 4
         return [b]
 
     def choose_card(self, card) -> None:
-        if self.v.phase != "discard":
+        if self.v.phase != Phase.DISCARD:
             return
         if card in self.selected:
             self.selected.discard(card)
@@ -33,7 +34,7 @@ class KittyScene(TableScene):
         self.build()
 
     def confirm_discards(self) -> None:
-        if not self.my_turn() or self.v.phase != "discard" or len(self.selected) != 4:
+        if not self.my_turn() or self.v.phase != Phase.DISCARD or len(self.selected) != 4:
             return
         chosen = [c for c in self.table.board.hand if c in self.selected]
         self.selected.clear()

@@ -19,6 +19,7 @@ from ..table.replay import ReplayTable
 from ..table.replay_places import STEPS, places, step_name
 from ..widgets import Button
 from ..record_actions import export_record, share_record
+from ...engine import Phase
 
 STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back", ("action", -1): "replay.action_back",
              ("action", 1): "replay.action_next", ("trick", 1): "replay.trick_next", ("deal", 1): "replay.deal_next"}
@@ -135,7 +136,7 @@ class ReplayScene(Scene):
         m, pos = self.match, self.cursor.position
         if pos == 0:
             return t("replay.start")
-        if m.phase == "game_over":
+        if m.phase == Phase.GAME_OVER:
             winner = m.winner()
             return t("replay.game_over", name=self.record.names[winner], totals=signed(self.record.names, m.totals))
         action, seat = self.cursor.last_action, self.actors[pos - 1]

@@ -16,6 +16,7 @@ from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
 from ..widgets import Button
 from ..coach import CoachControls
+from ...engine import Phase
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing (issue 13)
@@ -258,7 +259,7 @@ class TableScene(CoachControls, Scene):
             return
         if not self.table.prebake():  # the plates as the next card played shows them
             return
-        hand = (tuple(self.table.board.hand), self.v.phase == "discard")  # what warm() makes depends on both
+        hand = (tuple(self.table.board.hand), self.v.phase == Phase.DISCARD)  # what warm() makes depends on both
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made)

@@ -8,6 +8,7 @@ from ...i18n import t
 from .. import anim
 from . import layout
 from .sprites import Sprite
+from ...engine import Phase
 
 TRICK_HOLD = 0.35  # s: the shortest look at a finished trick (the Instant speed)
 TRICK_BANNER_MIN = 0.8  # s: "X wins the trick" at the fastest speeds
@@ -44,7 +45,7 @@ class Animator:
             elif k == "discarded":
                 self.discard(ev.seat, ev.card)
             elif k == "scored":
-                if table.session.match.phase != "game_over":
+                if table.session.match.phase != Phase.GAME_OVER:
                     tl.wait(0.3)
                     tl.call(lambda: table.app.push_scene("score", table.session), barrier=True)
             elif k == "dealt":

@@ -3,6 +3,8 @@ in flight is in neither the hand nor the trick); ``Table.sync`` sets it to the h
 
 from __future__ import annotations
 
+from ...engine import Phase
+
 
 class Board:
     __slots__ = ("hand", "hidden", "sizes", "trick", "taken", "kitty", "deck", "dealing", "trick_winner", "sprites",
@@ -31,7 +33,7 @@ class Board:
         self.sizes = list(v.hand_sizes)
         self.trick = list(v.trick)
         self.taken = list(v.tricks_taken)
-        self.kitty = 4 if v.phase in ("declare", "exchange") else 0
+        self.kitty = 4 if v.phase in (Phase.DECLARE, Phase.EXCHANGE) else 0
         self.sprites.clear()
         self.dealing = False
         self.deck = 0

@@ -5,6 +5,7 @@ sees it is their turn and which card had to go."""
 from __future__ import annotations
 
 from ...ai.players import view_key
+from ...engine import Phase
 
 PAUSE = 0.6  # s at normal speed
 
@@ -22,7 +23,7 @@ class ForcedMove:
         """The one legal card of the human's turn, or None (a real decision, or not a card)."""
         table = self.table
         v = table.v
-        if not table.my_turn() or v.phase not in ("play", "exchange") or len(v.legal) != 1:
+        if not table.my_turn() or v.phase not in (Phase.PLAY, Phase.EXCHANGE) or len(v.legal) != 1:
             return None
         action = v.legal[0]
         return action if action.card is not None else None

@@ -13,6 +13,7 @@ from ..cardfan import card_layers, draw_overlapping  # issue 13
 from .base import TableObject
 from . import layout
 from .layout import SUIT_ORDER
+from ...engine import Phase
 
 
 def sort_cards(cards, trump: int) -> list:
@@ -88,7 +89,7 @@ class HandFan(TableObject):
     def kitty_cards(self) -> frozenset:
         """The kitty's cards in the declarer's hand until the discards are made."""
         v = self.v
-        return frozenset(v.kitty or ()) if v.phase == "discard" else frozenset()
+        return frozenset(v.kitty or ()) if v.phase == Phase.DISCARD else frozenset()
 
     def card_rects(self) -> list[tuple[object, pygame.Rect]]:
         cards = self.cards()
@@ -198,7 +199,7 @@ class HandFan(TableObject):
 
     # --- drawing --------------------------------------------------------------------
     def choosing(self) -> bool:
-        return self.table.my_turn() and self.v.phase in ("play", "exchange")
+        return self.table.my_turn() and self.v.phase in (Phase.PLAY, Phase.EXCHANGE)
 
     def highlight_of(self, i: int, c, legal=None, kitty=None):
         """The glow around card `c` at index i: picked, hovered or under the cursor, or a
@@ -226,7 +227,7 @@ class HandFan(TableObject):
         width = gfx.card_rect(rects[0][1]).w
         end = time.perf_counter() + budget_ms / 1000.0
         looks = ((None, False), (None, True), (art.GOLD, False))
-        if self.v.phase == "discard":  # picking the discards: the picked glow, the cursor's
+        if self.v.phase == Phase.DISCARD:  # picking the discards: the picked glow, the cursor's
             looks += ((art.SELECT, False),)
         for c, _r in rects:
             if c is None:

@@ -11,6 +11,7 @@ from .. import gfx
 from ..widgets import Toast
 from . import layout
 from .base import TableObject
+from ...engine import Phase
 
 
 def current_receiver(v):
@@ -28,24 +29,24 @@ class PromptLine(TableObject):
         if self.board.dealing:
             return t("table.dealing")
         seat = v.to_act
-        if v.phase == "game_over" or seat is None:
+        if v.phase == Phase.GAME_OVER or seat is None:
             return ""
         name = table.seat_name(seat)
         recv = current_receiver(v)
         recv_name = table.seat_name(recv) if recv is not None else ""
         if seat != table.human:
-            if v.phase == "declare":
+            if v.phase == Phase.DECLARE:
                 return t("declare.waiting", name=name)
-            if v.phase == "exchange":
+            if v.phase == Phase.EXCHANGE:
                 return t("exchange.waiting", giver=name, receiver=recv_name)
-            if v.phase == "discard":
+            if v.phase == Phase.DISCARD:
                 return t("kitty.waiting", name=name)
             return t("table.thinking", name=name)
-        if v.phase == "play":
+        if v.phase == Phase.PLAY:
             return t("play.prompt_lead") if not v.trick else t("play.prompt")
-        if v.phase == "discard":
+        if v.phase == Phase.DISCARD:
             return t("kitty.prompt", chosen=len(table.hand.selected))
-        if v.phase == "exchange":
+        if v.phase == Phase.EXCHANGE:
             left = sum(1 for g, _ in v.exchange_plan if g == table.human) - sum(1 for s in v.exchange if s.giver == table.human)
             return t("exchange.prompt", receiver=recv_name, left=left)
         return ""  # declare: the panel asks

@@ -10,6 +10,7 @@ from .. import gfx
 from ..widgets import Button
 from . import layout
 from .base import TableObject
+from ...engine import Phase
 
 
 def _panel_rect(lines: int = 0) -> pygame.Rect:
@@ -21,7 +22,7 @@ class DeclarePanel(TableObject):
     paint_margin = 14  # the panel's shadow
     def shown(self) -> bool:
         table, v = self.table, self.v
-        return v.phase == "declare" and v.to_act == table.human and not table.timeline.busy and not self.board.dealing
+        return v.phase == Phase.DECLARE and v.to_act == table.human and not table.timeline.busy and not self.board.dealing
 
     def bounds(self):
         return _panel_rect()
@@ -128,7 +129,7 @@ class DeclarePanel(TableObject):
 class ExchangePanel(TableObject):
     paint_margin = 14
     def shown(self) -> bool:
-        return self.v.phase == "exchange" and not self.table.timeline.busy and not self.board.dealing
+        return self.v.phase == Phase.EXCHANGE and not self.table.timeline.busy and not self.board.dealing
 
     def lines(self) -> list[str]:
         v, table = self.v, self.table

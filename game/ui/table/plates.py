@@ -11,6 +11,7 @@ from .. import gfx
 from . import layout
 from .baked import BakedOnBackground
 from .base import TableObject
+from ...engine import Phase
 
 
 def plate_rect(seat: int, human: int) -> pygame.Rect:
@@ -46,7 +47,7 @@ class Plate(BakedOnBackground, TableObject):
         table, v = self.table, self.v
         if table.timeline.busy:  # the view is from before the moves now animating
             return self.seat == self.board.trick_winner
-        return v.to_act == self.seat and v.phase != "game_over" and not self.board.dealing
+        return v.to_act == self.seat and v.phase != Phase.GAME_OVER and not self.board.dealing
 
     def roles(self) -> list[str]:
         v = self.v
@@ -60,7 +61,7 @@ class Plate(BakedOnBackground, TableObject):
     def tricks_text(self):
         """(text, colour) of tricks taken against the target, or None before a contract."""
         v = self.v
-        if not (v.contract or v.phase != "declare"):
+        if not (v.contract or v.phase != Phase.DECLARE):
             return None
         target, taken = v.targets[self.seat], self.board.taken[self.seat]
         col = gfx.CREAM

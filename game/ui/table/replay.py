@@ -22,6 +22,7 @@ from .plates import Plate
 from .replay_places import places, rank_layout
 from .topbar import TopBar
 from .trick import TrickArea
+from ...engine import Phase
 
 KITTY_TEXT = (255, 170, 80)  # the kitty's cards in the declarer's hand, written in rows of ranks
 
@@ -118,12 +119,12 @@ class ReplayTable:
             b.trick_winner = done.winner
         deal = match.current
         b.kitty_cards, b.kitty_label = [], ""
-        b.taken_kitty = frozenset(deal.kitty) if v.phase == "discard" else frozenset()
-        if v.phase in ("declare", "exchange"):
+        b.taken_kitty = frozenset(deal.kitty) if v.phase == Phase.DISCARD else frozenset()
+        if v.phase in (Phase.DECLARE, Phase.EXCHANGE):
             b.kitty_cards, b.kitty_label = list(deal.kitty), t("replay.kitty")
         elif deal.discards:
             b.kitty_cards, b.kitty_label = list(deal.discards), t("replay.discards")
-        elif v.phase == "game_over" and match.deals and match.deals[-1].discards:
+        elif v.phase == Phase.GAME_OVER and match.deals and match.deals[-1].discards:
             b.kitty_cards, b.kitty_label = list(match.deals[-1].discards), t("replay.discards")
 
     def shown_hands(self) -> list[list]:
@@ -186,7 +187,7 @@ class SeatBlock(TableObject):
     # --- the strip --------------------------------------------------------------------------
     def active(self) -> bool:
         v = self.v
-        return v.to_act == self.seat and v.phase != "game_over"
+        return v.to_act == self.seat and v.phase != Phase.GAME_OVER
 
     def draw_strip(self, surf, p) -> None:
         box, r = p.box, p.strip

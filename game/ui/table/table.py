@@ -30,6 +30,7 @@ from .plates import Plate, ThinkingDots
 from .sprites import FlyingCards
 from .topbar import TopBar
 from .trick import TrickArea
+from ...engine import Phase
 
 
 MAX_HELD = 3  # frames in a row a computer player's thinking may wait for a presented picture
@@ -136,7 +137,7 @@ class Table:
         return self.v.to_act == self.human and not self.timeline.busy
 
     def legal_cards(self) -> set:
-        if not self.my_turn() or self.v.phase not in ("play", "exchange"):
+        if not self.my_turn() or self.v.phase not in (Phase.PLAY, Phase.EXCHANGE):
             return set()
         return {a.card for a in self.v.legal if a.card is not None}
 
@@ -151,7 +152,7 @@ class Table:
         self.board.set_from_view(v, self.human, self.sort)
         hand = self.hand
         hand.selected &= set(v.hand)
-        if v.phase != "discard":
+        if v.phase != Phase.DISCARD:
             hand.selected.clear()
         hand.clamp_cursor()
 
@@ -159,7 +160,7 @@ class Table:
         """First showing of a game: a new game's first deal is dealt out on screen."""
         if not self.started:
             self.started = True
-            if not self.session.match.history and self.v.phase in ("declare", "exchange"):
+            if not self.session.match.history and self.v.phase in (Phase.DECLARE, Phase.EXCHANGE):
                 self.board.clear_for_deal()
                 self.animator.deal()
                 self.animator.announce_deal()
@@ -216,7 +217,7 @@ class Table:
     def computer_turn(self, dt: float) -> None:
         v = self.v
         seat = v.to_act
-        if v.phase == "game_over":
+        if v.phase == Phase.GAME_OVER:
             return
         if seat is None or seat not in self.session.players:  # a person's turn (issue 9e: any human seat)
             self.thinking_seat = None

@@ -9,6 +9,7 @@ from ...i18n import t
 from .. import art, gfx
 from .base import TableObject
 from . import layout
+from ...engine import Phase
 
 
 class TrickArea(TableObject):
@@ -53,7 +54,7 @@ class TrickArea(TableObject):
         b, v = self.board, self.v
         if b.trick:
             return b.trick[0][0]
-        if v.phase == "play" and not self.table.timeline.busy and not b.dealing and not v.trick:
+        if v.phase == Phase.PLAY and not self.table.timeline.busy and not b.dealing and not v.trick:
             return v.to_act
         return None
 
