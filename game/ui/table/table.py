@@ -246,13 +246,26 @@ class Table:
         seat_view = self.session.match.view(seat)  # the computer player's own view, never shown
         try:
             action = self.session.players[seat].think(seat_view, 8.0)
-        except Exception:
+        except Exception as exc:  # a faulty player must not stall the game, nor hide
             legal = list(seat_view.legal)
             action = legal[0] if legal else None
+            self._player_failed(seat, f"raised {type(exc).__name__}: {exc}", exc)
         if action is not None:
-            if action not in seat_view.legal:  # a faulty player must not stall the game
+            if action not in seat_view.legal:
+                self._player_failed(seat, f"answered {action!r}, not a legal action here")
                 action = seat_view.legal[0]
             self._decided = (seat, action)
+
+    def _player_failed(self, seat, what: str, exc: BaseException | None = None) -> None:
+        """A computer player's bug: logged (with its traceback) every time, told once."""
+        import logging
+
+        logging.getLogger("game.players").error("computer player at seat %s %s; it plays the first legal action",
+                                                seat, what, exc_info=exc)
+        app = self.app
+        if not getattr(app, "_player_failure_told", False):
+            app._player_failure_told = True
+            app.notices.post(i18n.t("player.failed"), "error")
 
     def _think_later(self) -> bool:
         """Leave this frame's slice to the end of the frame, where it runs only if the frame
