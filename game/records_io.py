@@ -111,7 +111,8 @@ def read_record_file(path: str) -> GameRecord:
     except NotAFile as exc:
         raise RecordError(0, f"cannot open {safe_text(path, 120)}: not a file ({exc.what})", "not_a_file") from None
     except OSError as exc:
-        raise RecordError(0, f"cannot open {safe_text(path, 120)}: {exc.strerror or exc}", "cannot_open") from None
+        why = str(exc.strerror or exc)
+        raise RecordError(0, f"cannot open {safe_text(path, 120)}: {why}", "cannot_open", why) from None
     if len(data) > MAX_TEXT * 2:
         raise RecordError(0, "the file is too large to be a game record", "too_long")
     try:

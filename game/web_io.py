@@ -83,8 +83,9 @@ _IMPORT_PANEL = """(function (labels, limit) {
 # site).  A link opens the game in a page of its own (where it keeps its saves); where the
 # browser has the Storage Access API, a button asks for storage (the request needs the
 # player's click, which a DOM button gives).  The answer waits in window.g358_storage_access
-# ("granted", "denied", "unsupported", "closed") and, from Chromium, the handle whose
-# localStorage is the page's own in window.g358_storage_handle.
+# ("granted": the bar goes; "denied": the button goes, the link stays; "unsupported";
+# "closed") and, from Chromium, the handle whose localStorage is the page's own in
+# window.g358_storage_handle.
 _STORAGE_BAR = """(function (labels) {
   if (document.getElementById("g358-storage")) return "shown";
   var framed = true;
@@ -107,14 +108,14 @@ _STORAGE_BAR = """(function (labels) {
   if (document.requestStorageAccess) {
     var allow = document.createElement("button"); allow.textContent = labels.allow; allow.id = "g358-storage-allow";
     allow.style.cssText = item;
+    var denied = function () { window.g358_storage_access = "denied"; allow.remove(); };  // the link stays
     allow.onclick = function () {
       var asked = null;
       try { asked = document.requestStorageAccess({localStorage: true}); } catch (e) { asked = null; }
       if (!asked || !asked.then) {
-        try { asked = document.requestStorageAccess(); } catch (e) { close("denied"); return; }
+        try { asked = document.requestStorageAccess(); } catch (e) { denied(); return; }
       }
-      asked.then(function (handle) { window.g358_storage_handle = handle || null; close("granted"); },
-                 function () { close("denied"); });
+      asked.then(function (handle) { window.g358_storage_handle = handle || null; close("granted"); }, denied);
     };
     bar.appendChild(allow);
   } else {

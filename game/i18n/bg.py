@@ -419,6 +419,6 @@ MESSAGES = {
     "record.error.too_long": "файлът е твърде голям, за да е запис на игра",
     "record.error.no_file": "не е посочен файл",
     "record.error.not_a_file": "това не е файл (папка, FIFO или устройство)",
-    "record.error.cannot_open": "файлът не може да се отвори",
-    "record.error.line": "ред {line} от записа: {reason}",
+    "record.error.cannot_open": "файлът не може да се отвори ({reason})",
+    "record.error.line": "ред {line}: {reason}",
 }

@@ -422,6 +422,6 @@ MESSAGES = {
     "record.error.too_long": "the file is far too large to be a game record",
     "record.error.no_file": "no file named",
     "record.error.not_a_file": "that is not a file (a folder, a FIFO or a device)",
-    "record.error.cannot_open": "the file cannot be opened",
-    "record.error.line": "line {line} of the record: {reason}",
+    "record.error.cannot_open": "cannot open the file ({reason})",
+    "record.error.line": "line {line}: {reason}",
 }

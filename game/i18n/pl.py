@@ -419,6 +419,6 @@ MESSAGES = {
     "record.error.too_long": "plik jest o wiele za duży, by był zapisem gry",
     "record.error.no_file": "nie podano pliku",
     "record.error.not_a_file": "to nie jest plik (to folder, FIFO lub urządzenie)",
-    "record.error.cannot_open": "nie można otworzyć pliku",
-    "record.error.line": "wiersz {line} zapisu: {reason}",
+    "record.error.cannot_open": "nie można otworzyć pliku ({reason})",
+    "record.error.line": "wiersz {line}: {reason}",
 }

@@ -419,6 +419,6 @@ MESSAGES = {
     "record.error.too_long": "файл слишком велик для записи игры",
     "record.error.no_file": "файл не указан",
     "record.error.not_a_file": "это не файл (папка, FIFO или устройство)",
-    "record.error.cannot_open": "файл не открывается",
-    "record.error.line": "строка {line} записи: {reason}",
+    "record.error.cannot_open": "файл не открывается ({reason})",
+    "record.error.line": "строка {line}: {reason}",
 }

@@ -23,7 +23,7 @@ def refusal_text(exc) -> str:
     prefix = "record.error." if hasattr(exc, "line") else "share.error."
     if kind:
         key = prefix + kind
-        text = t(key)
+        text = t(key, reason=safe_text(getattr(exc, "detail", "") or "?", 120))
         if text != key:
             return text
     if getattr(exc, "line", 0):

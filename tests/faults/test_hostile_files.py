@@ -189,7 +189,7 @@ def test_a_fifo_given_as_a_record_path_is_refused_at_once(tmp_path):
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_the_record_command_refuses_dev_zero_without_reading_it():
     def limit():  # before the fix this read without bound: keep the test's memory in check
-        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
     done = subprocess.run([sys.executable, "-m", "game.record", "show", "/dev/zero"], capture_output=True,
                           text=True, timeout=120, preexec_fn=limit,

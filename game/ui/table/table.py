@@ -10,6 +10,7 @@ import dataclasses
 from ... import i18n
 from ...engine import IllegalAction
 from .. import anim, gfx
+from ..players import player_failed
 from ..seats import HandOver  # issue 9e
 from .animator import Animator
 from .background import Background
@@ -247,25 +248,13 @@ class Table:
         try:
             action = self.session.players[seat].think(seat_view, 8.0)
         except Exception as exc:  # a faulty player must not stall the game, nor hide
-            legal = list(seat_view.legal)
-            action = legal[0] if legal else None
-            self._player_failed(seat, f"raised {type(exc).__name__}: {exc}", exc)
+            action = seat_view.legal[0] if seat_view.legal else None
+            player_failed(self.app, seat, f"raised {type(exc).__name__}: {exc}", exc)
         if action is not None:
             if action not in seat_view.legal:
-                self._player_failed(seat, f"answered {action!r}, not a legal action here")
+                player_failed(self.app, seat, f"answered {action!r}, not a legal action here")
                 action = seat_view.legal[0]
             self._decided = (seat, action)
-
-    def _player_failed(self, seat, what: str, exc: BaseException | None = None) -> None:
-        """A computer player's bug: logged (with its traceback) every time, told once."""
-        import logging
-
-        logging.getLogger("game.players").error("computer player at seat %s %s; it plays the first legal action",
-                                                seat, what, exc_info=exc)
-        app = self.app
-        if not getattr(app, "_player_failure_told", False):
-            app._player_failure_told = True
-            app.notices.post(i18n.t("player.failed"), "error")
 
     def _think_later(self) -> bool:
         """Leave this frame's slice to the end of the frame, where it runs only if the frame
