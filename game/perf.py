@@ -185,8 +185,16 @@ def write(path: str) -> None:
         return
     try:
         import json
+        import tempfile
 
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(data, f)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(prefix=".frames-", suffix=".tmp", dir=folder)  # never through a planted link
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
     except OSError as exc:
         print(f"[3-5-8] perf: could not write {path}: {exc}", file=sys.stderr)

@@ -17,8 +17,6 @@ Pure Python (the engine's records and share codes use it; no pygame).
 
 from __future__ import annotations
 
-import unicodedata
-
 NAME_MAX = 24  # characters of a player's name
 LABEL_MAX = 40  # characters of a record's other one-line texts: the date, a strength, a header of its own
 UNKNOWN = "?"  # a record's word for a name it does not know
@@ -42,6 +40,8 @@ def drawable(ch: str) -> bool:
     """May this one character be part of a name (or of any text a record shows)?"""
     if ch == " ":
         return True
+    import unicodedata  # here, not at the start: the browser imports this module before the title
+
     category = unicodedata.category(ch)
     if category in _REFUSED_CATEGORIES or category == "Zs" or ch in SUITS:
         return False
