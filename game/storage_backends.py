@@ -19,7 +19,8 @@ import errno
 import os
 import time
 
-from .files import NotAFile, check_replaceable, read_regular
+# game/files.py (check_replaceable, read_regular, NotAFile) is imported where it is used:
+# in the browser (localStorage) it is never needed, and the start compiles what it imports
 
 MAX_BYTES = 4 << 20  # a whole 60-deal game is about 100 KB; anything far larger is damage
 STALE_TEMP_SECONDS = 120  # temporary files older than this were left by a killed process
@@ -39,7 +40,7 @@ def reason_of(exc: BaseException) -> str:
     not_a_file (a folder, link, FIFO or device holds the file's name) or other."""
     if isinstance(exc, Unreadable):
         return exc.reason
-    if isinstance(exc, NotAFile):
+    if type(exc).__name__ == "NotAFile":  # game/files.py's, not imported just to ask
         return "not_a_file"
     if "quota" in str(exc).lower():  # the browser's QuotaExceededError
         return "quota"
@@ -64,6 +65,8 @@ class FileBackend:
         return os.path.join(self.directory, f"{key}.json")
 
     def get(self, key: str) -> str | None:
+        from .files import read_regular
+
         self._sweep()
         try:
             data = read_regular(self.path(key), MAX_BYTES)
@@ -77,6 +80,8 @@ class FileBackend:
 
     def set(self, key: str, text: str) -> None:
         import tempfile  # natively only (the browser stores in localStorage)
+
+        from .files import check_replaceable
 
         data = text.encode("utf-8")
         os.makedirs(self.directory, exist_ok=True)
@@ -139,6 +144,8 @@ class FileBackend:
 
     def remove(self, key: str) -> None:
         """Remove a stored text; a link, FIFO or folder in its place is not the game's: left."""
+        from .files import check_replaceable
+
         try:
             check_replaceable(self.path(key))
             os.remove(self.path(key))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import pygame
 
-from .. import web_io
 from ..i18n import t
 from . import gfx
 
@@ -84,6 +83,8 @@ class Notices:
                 self.post(t("notice.settings_failed", reason=reason_text(detail, "settings.json")), "error",
                           tag="settings")
             elif kind == "storage_refused":
+                from .. import web_io  # only then: the start compiles what it imports
+
                 self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
                 labels = {key: t(f"storage_bar.{key}") for key in ("text", "open", "allow", "close")}
                 self._asking_access = web_io.offer_storage_access(labels)
@@ -98,6 +99,8 @@ class Notices:
         if self._access_poll > 0:
             return
         self._access_poll = ACCESS_POLL_SECONDS
+        from .. import web_io
+
         state = web_io.storage_access_state()
         if state == "granted":
             self._asking_access = False

@@ -10,7 +10,6 @@ import random
 
 from .. import i18n
 from ..engine import Match
-from ..engine.names import NAME_MAX, clean_name, is_name
 from ..storage import DamagedSave
 from ..storage_backends import Unreadable
 from .players import make_player
@@ -22,6 +21,8 @@ HUMAN = 0
 
 def valid_name(name) -> bool:
     """A name the table can draw: the one name rule (game/engine/names.py)."""
+    from ..engine.names import is_name  # when a name is checked: not a module of the start
+
     return is_name(name)
 
 
@@ -32,7 +33,7 @@ def valid_names(names) -> bool:
 class Session(CoachCounters):
     def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
         if not valid_names(list(names)):
-            raise ValueError(f"player names must be three printable names of 1 to {NAME_MAX} characters")
+            raise ValueError("player names must be three printable names (game/engine/names.py)")
         self.renamed = False  # a loaded save's names broke the name rule and were replaced
         if type(human) is not int or human not in (0, 1, 2):
             raise ValueError(f"the human's seat must be 0, 1 or 2, not {human!r}")
@@ -103,6 +104,8 @@ class Session(CoachCounters):
     def replaced_names(names) -> list[str]:
         """Three names that keep the name rule: each one cleaned, or "Player N" if nothing of
         it can be drawn (or it is not there at all)."""
+        from ..engine.names import clean_name
+
         given = list(names)[:3] if isinstance(names, (list, tuple)) else []
         given += [""] * (3 - len(given))
         return [clean_name(n, i18n.t("newgame.seat_name", n=seat + 1)) for seat, n in enumerate(given)]

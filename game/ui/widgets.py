@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.names import NAME_MAX, typed
 from . import gfx
 
 
@@ -165,7 +164,7 @@ class TextField(Widget):
     (game/engine/names.py: nothing that draws zero-width, no controls, no suit symbols) and
     at most `max_len` of them (a name's NAME_MAX unless told)."""
 
-    def __init__(self, rect, label, get, set, name: str = "", label_w=300, max_len=NAME_MAX):
+    def __init__(self, rect, label, get, set, name: str = "", label_w=300, max_len=None):
         super().__init__(rect, name)
         self.label, self.get, self.set = label, get, set
         self.label_w = label_w
@@ -200,7 +199,9 @@ class TextField(Widget):
     def text_input(self, s: str) -> bool:
         if not self.editing:
             return False
-        self.set((self.get() + typed(s))[: self.max_len])
+        from ..engine.names import NAME_MAX, typed  # on the first key: not a module of the start
+
+        self.set((self.get() + typed(s))[: self.max_len or NAME_MAX])
         return True
 
     def draw(self, surf) -> None:
