@@ -185,7 +185,7 @@ def find_code(text) -> str | None:
     ``record=CODE`` in it, as people paste them (see the module's docstring)."""
     if not isinstance(text, str) or len(text) > 4 * MAX_CODE:
         return None
-    lines = [line.strip().lstrip(">").strip() for line in text.splitlines()]  # a mail's "> " quoting too
+    lines = [line.lstrip("> \t") for line in text.splitlines()]  # a mail's "> " (and "> > ") quoting too
     joined = "".join("".join(lines).split())  # wrapped over lines, spaces inside: one word
     if "%" in joined:
         from urllib.parse import unquote  # only here: its import is slow in the browser

@@ -38,6 +38,8 @@ def _forms(code):
         "wrapped": _wrapped(link),
         "wrapped with indent": _wrapped(link, 50, "\n    "),
         "wrapped CRLF": _wrapped(link, 70, "\r\n"),
+        "quoted in a reply": "> " + _wrapped(link, 60, "\n> "),
+        "quoted twice": "> > " + _wrapped(link, 60, "\n> > "),
         "extra parameter after": f"{link}&lang=pl",
         "extra parameters before": f"https://example.org/358/index.html?lang=pl&seed=3#record={code}",
         "query": f"https://example.org/358/index.html?record={code}",
