@@ -12,8 +12,10 @@ import os
 import pygame
 
 from ... import records_io, web_io
+from ...engine.names import safe_text
 from ...i18n import t
 from .. import gfx
+from ..record_actions import refusal_text
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button, TextField
@@ -31,7 +33,7 @@ def open_launch_record(app, source: dict) -> bool:
         else:
             record = records_io.read_input(source.get("code", ""))
     except ValueError as exc:
-        app.notices.post(t("launch.record_error", reason=str(exc)[:200]), "error", 20.0)
+        app.notices.post(t("launch.record_error", reason=refusal_text(exc)), "error", 20.0)
         return False
     app.push_scene("replay", record)
     return True
@@ -42,13 +44,13 @@ class PathField(TextField):
 
     def draw(self, surf) -> None:
         value = self.get()
-        shown = value
+        safe_text = value
         room = self.rect.w - self.label_w - 30
-        while shown and gfx.text_width(shown, 22) > room:
-            shown = shown[1:]
-        if shown != value:
-            shown = "…" + shown[1:]
-        real, self.get = self.get, (lambda: shown)
+        while safe_text and gfx.text_width(safe_text, 22) > room:
+            safe_text = safe_text[1:]
+        if safe_text != value:
+            safe_text = "…" + safe_text[1:]
+        real, self.get = self.get, (lambda: safe_text)
         try:
             super().draw(surf)
         finally:
@@ -85,7 +87,7 @@ class ImportScene(Scene):
                                        name="upload", primary=True))
         else:
             for i, path in enumerate(self.files[:ROWS]):
-                label = os.path.basename(path)
+                label = records_io.display_name(path)  # a name that is not UTF-8 shows U+FFFD
                 self.widgets.append(Button((140, LIST_TOP + i * ROW_H, 1000, ROW_H - 6), label,
                                            (lambda path=path: self.open_file(path)), name=f"file_{i}", size=18))
             self.widgets.append(PathField((140, 510, 840, 48), lambda: t("import.path"), lambda: self.path,
@@ -116,7 +118,7 @@ class ImportScene(Scene):
         return self.show(record)
 
     def refuse(self, exc) -> bool:
-        self.error = t("import.error", reason=str(exc)[:300])
+        self.error = t("import.error", reason=refusal_text(exc) if isinstance(exc, ValueError) else safe_text(str(exc)))
         self.app.sound("error")
         return False
 
@@ -156,7 +158,7 @@ class ImportScene(Scene):
                 if kind == "text":
                     self.open_text(text)
                 elif kind == "error":
-                    self.error = t("import.error", reason=text)
+                    self.error = t("import.error", reason=safe_text(text))
 
     def back(self) -> None:
         if self.waiting:
@@ -176,7 +178,7 @@ class ImportScene(Scene):
             if self.waiting:
                 gfx.blit_wrapped(surf, t("import.waiting"), 18, pygame.Rect(180, 350, W - 360, 60), gfx.MUTED, align="center")
         else:
-            head = t("import.folder", folder=self.folder)
+            head = t("import.folder", folder=safe_text(self.folder, 200))
             gfx.blit_text(surf, head, gfx.fit_size(head, 18, W - 300), (140, 140), gfx.MUTED, True)
             if not self.files:
                 gfx.blit_wrapped(surf, t("import.none"), 18, pygame.Rect(140, LIST_TOP, 1000, 60), gfx.CREAM)
