@@ -141,7 +141,7 @@ def _query_flag() -> bool:
         return False
     try:
         import platform
-        from .web_params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
+        from .web.params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
 
         query = str(platform.window.location.search).lstrip("?")
         # a blank value does not count (as with urllib's parse_qsl, which drops blank pairs)

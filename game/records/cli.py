@@ -1,9 +1,9 @@
 """Game records from the command line (docs/RECORD.md).
 
-    python -m game.record show FILE     the deals, face up, and the final totals
-    python -m game.record check FILE    replay through the rules: "ok" or the bad line
-    python -m game.record share FILE    the #record=... share code of the game
-    python -m game.record unshare CODE  the record text behind a share code
+    python -m game.records show FILE     the deals, face up, and the final totals
+    python -m game.records check FILE    replay through the rules: "ok" or the bad line
+    python -m game.records share FILE    the #record=... share code of the game
+    python -m game.records unshare CODE  the record text behind a share code
 
 FILE may be ``-`` for standard input; only a regular file is read (a FIFO or a device such
 as /dev/zero is refused, not read without end).  CODE may be a whole link as copied.  A bad
@@ -85,7 +85,7 @@ def _unshare(text: str) -> GameRecord:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.record", description="Read, check and share 3-5-8 game records.")
+    parser = argparse.ArgumentParser(prog="python -m game.records", description="Read, check and share 3-5-8 game records.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_text in (("show", "print the deals and the final totals"), ("check", "replay and report"),
                             ("share", "print the share code")):
@@ -119,6 +119,3 @@ def _say_renamed(record: GameRecord, source: str) -> None:
         seats = ", ".join(str(s) for s in record.renamed)
         print(f"{safe_text(source)}: the name of seat {seats} broke the name rule and was replaced", file=sys.stderr)
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,10 +20,10 @@ import datetime
 import os
 import re
 
-from .engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
-from .engine.names import UNKNOWN, clean_name, safe_text
-from .engine.formats.sharecode import ShareError, decode, encode, find_code
-from .files import NotAFile, read_regular, write_new
+from ..engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from ..engine.names import UNKNOWN, clean_name, safe_text
+from ..engine.formats.sharecode import ShareError, decode, encode, find_code
+from ..files import NotAFile, read_regular, write_new
 
 EXTENSION = ".358"
 FOLDER = "records"
@@ -61,7 +61,7 @@ def records_dir(storage=None) -> str:
         return env
     directory = getattr(getattr(storage, "backend", None), "directory", None)
     if not directory:
-        from .storage import default_dir
+        from ..storage.store import default_dir
 
         directory = default_dir()
     return os.path.join(directory, FOLDER)

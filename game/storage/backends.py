@@ -65,7 +65,7 @@ class FileBackend:
         return os.path.join(self.directory, f"{key}.json")
 
     def get(self, key: str) -> str | None:
-        from .files import read_regular
+        from ..files import read_regular
 
         self._sweep()
         try:
@@ -81,7 +81,7 @@ class FileBackend:
     def set(self, key: str, text: str) -> None:
         import tempfile  # natively only (the browser stores in localStorage)
 
-        from .files import check_replaceable
+        from ..files import check_replaceable
 
         data = text.encode("utf-8")
         os.makedirs(self.directory, exist_ok=True)
@@ -144,7 +144,7 @@ class FileBackend:
 
     def remove(self, key: str) -> None:
         """Remove a stored text; a link, FIFO or folder in its place is not the game's: left."""
-        from .files import check_replaceable
+        from ..files import check_replaceable
 
         try:
             check_replaceable(self.path(key))

@@ -1,5 +1,5 @@
 """Statistics across games: the data model, its update from a finished game, JSON that
-is validated on load, and persistence next to the settings (game/storage.py).
+is validated on load, and persistence next to the settings (game/storage/store.py).
 
 Why validated: the file (or the browser's localStorage entry) can be edited or damaged;
 a bad one is refused with a `StatsError` naming what is wrong, set aside, and the player
@@ -234,7 +234,7 @@ class StatsLoad:
 
 def read_stats(storage) -> StatsLoad:
     """The stored statistics, or fresh ones and what happened to the stored ones."""
-    from .storage_backends import Unreadable, reason_of
+    from .backends import Unreadable, reason_of
 
     try:
         text = storage.backend.get(STATS_KEY)

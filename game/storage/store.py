@@ -31,7 +31,7 @@ import os
 import random
 import sys
 
-from .storage_backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
+from .backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
                                reason_of)
 
 APP_DIR = "three-five-eight"

@@ -9,7 +9,7 @@ an unsaved game also shows on the pause screen (``save_line``) for as long as it
 Embedded on a page of another site, the browser may refuse the game its storage; the
 storage then keeps everything in memory and says so (``storage_refused``): the player is
 told once, and the page shows a bar with a link to the game's own page and, where the
-browser has the Storage Access API, a button that asks for storage (game/web_io.py).
+browser has the Storage Access API, a button that asks for storage (game/web/bridge.py).
 ``update`` watches the answer and moves the game into the granted storage.
 
 Hooks in the App: ``update(dt)`` each frame, ``handle(inp)`` before the scene gets input,
@@ -83,7 +83,7 @@ class Notices:
                 self.post(t("notice.settings_failed", reason=reason_text(detail, "settings.json")), "error",
                           tag="settings")
             elif kind == "storage_refused":
-                from .. import web_io  # only then: the start compiles what it imports
+                from ..web import bridge as web_io  # only then: the start compiles what it imports
 
                 self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
                 labels = {key: t(f"storage_bar.{key}") for key in ("text", "open", "allow", "close")}
@@ -99,7 +99,7 @@ class Notices:
         if self._access_poll > 0:
             return
         self._access_poll = ACCESS_POLL_SECONDS
-        from .. import web_io
+        from ..web import bridge as web_io
 
         state = web_io.storage_access_state()
         if state == "granted":

@@ -2,8 +2,8 @@
 menu, the game-over screen and the replay viewer (issue 9, item 7).
 
 Natively a record is written to a new, clearly named file in the records folder
-(``game.records_io.records_dir``) and the path is safe_text; in the browser it is offered as a
-download (``game.web_io``).  Every outcome is told in a notice; nothing here raises.
+(``game.records.library.records_dir``) and the path is safe_text; in the browser it is offered as a
+download (``game.web.bridge``).  Every outcome is told in a notice; nothing here raises.
 The pause menu's module imports this one, so the record modules are imported on the first
 click, not before the title (issue 13: in the browser every module is compiled at start)."""
 
@@ -33,7 +33,7 @@ def refusal_text(exc) -> str:
 
 def session_record(session):
     """The record of the game on the table, or why it cannot be made (a str)."""
-    from .. import records_io
+    from ..records import library as records_io
 
     try:
         return records_io.record_of(session)
@@ -44,7 +44,8 @@ def session_record(session):
 def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
-    from .. import records_io, web_io
+    from ..records import library as records_io
+    from ..web import bridge as web_io
     from ..engine.names import safe_text
 
     if record is None or isinstance(record, str):

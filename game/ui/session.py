@@ -10,8 +10,8 @@ import random
 
 from .. import i18n
 from ..engine import Match
-from ..storage import DamagedSave
-from ..storage_backends import Unreadable
+from ..storage.store import DamagedSave
+from ..storage.backends import Unreadable
 from .players import make_player
 from .seats import check_human_seats  # issue 9e: pass-and-play
 from .session_coach import CoachCounters  # issue 9b: hints and undos

@@ -1,4 +1,4 @@
-"""The UI's side of the statistics (game/stats.py): load them (a problem is told once
+"""The UI's side of the statistics (game/storage/stats.py): load them (a problem is told once
 through the notices, in words that say what became of the stored ones), count a finished
 game once, reset on request.
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 
 from ..i18n import t
-from ..stats import STATS_KEY, Stats, StatsLoad, read_stats, reset_stats, save_stats
+from ..storage.stats import STATS_KEY, Stats, StatsLoad, read_stats, reset_stats, save_stats
 
 
 def _read(app) -> StatsLoad:

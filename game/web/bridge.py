@@ -9,7 +9,7 @@ clipboard's answer) is left in a window variable that the frame loop polls with
 
 Natively (``sys.platform != "emscripten"``) every function is a no-op that says so:
 ``download`` returns False, ``poll_import`` None; the callers write files instead
-(``game.records_io``).
+(``game.records.library``).
 """
 
 from __future__ import annotations

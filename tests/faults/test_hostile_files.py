@@ -13,9 +13,9 @@ import threading
 
 import pytest
 
-from game import records_io
-from game.stats import STATS_KEY, load_stats
-from game.storage import Storage
+from game.records import library as records_io
+from game.storage.stats import STATS_KEY, load_stats
+from game.storage.store import Storage
 from game.ui.session import Session
 from tests.ui.helpers import click_named, finished_match
 
@@ -191,7 +191,7 @@ def test_the_record_command_refuses_dev_zero_without_reading_it():
     def limit():  # before the fix this read without bound: keep the test's memory in check
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
-    done = subprocess.run([sys.executable, "-m", "game.record", "show", "/dev/zero"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "game.records", "show", "/dev/zero"], capture_output=True,
                           text=True, timeout=120, preexec_fn=limit,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert done.returncode == 1

@@ -7,7 +7,7 @@ import json
 
 import pygame
 
-from game.storage import Storage, checksum
+from game.storage.store import Storage, checksum
 from game.ui.session import Session
 from tools import save_faults
 from game.ui.autopilot import Autopilot, post_key

@@ -25,13 +25,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import records_io
+from game.records import library as records_io
 from game.engine import Match, RuleSet
 from game.engine.formats.record import GameRecord, RecordError, read_record
 from game.engine.names import is_name
 from game.engine.formats.sharecode import ShareError, decode, encode
-from game.stats import Stats, StatsError
-from game.storage import Storage
+from game.storage.stats import Stats, StatsError
+from game.storage.store import Storage
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
 from game.ui.settings_check import check_settings
 from tests.engine.formats.test_record import DOMINANT

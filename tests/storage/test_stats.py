@@ -6,8 +6,8 @@ import random
 import pytest
 
 from game.engine import Match, RuleSet
-from game.stats import STATS_KEY, Stats, StatsError, load_stats, reset_stats, save_stats
-from game.storage import Storage
+from game.storage.stats import STATS_KEY, Stats, StatsError, load_stats, reset_stats, save_stats
+from game.storage.store import Storage
 from tests.engine.positions import finish_dominant, position
 
 

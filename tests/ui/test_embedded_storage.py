@@ -13,9 +13,9 @@ import types
 import pygame  # noqa: F401  (imported natively before sys.platform plays the browser)
 import pytest
 
-from game import web_io
-from game.storage import Storage
-from game.storage_backends import LocalStorageBackend
+from game.web import bridge as web_io
+from game.storage.store import Storage
+from game.storage.backends import LocalStorageBackend
 from game.ui.app import App
 
 REFUSED = "SecurityError: Failed to read the 'localStorage' property from 'Window': Access is denied for this document."

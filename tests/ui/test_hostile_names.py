@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game import records_io
+from game.records import library as records_io
 from game.engine.formats.record import GameRecord, write_record
 from game.engine.formats.sharecode import encode
 from game.ui.scenes.records import open_launch_record

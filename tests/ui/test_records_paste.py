@@ -5,7 +5,7 @@ refused in the player's language."""
 
 import pytest
 
-from game import records_io
+from game.records import library as records_io
 from game.engine.formats.sharecode import encode
 from game.ui.session import Session
 from .helpers import finished_match

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine.formats.record import write_record
-from game import records_io
+from game.records import library as records_io
 from game.engine import RuleSet
 from game.engine.history import ReplayCursor
 from game.engine.formats.sharecode import decode

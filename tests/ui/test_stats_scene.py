@@ -3,7 +3,7 @@ counted once, the statistics scene shows it, reset asks first, damaged statistic
 
 import pytest
 
-from game.stats import STATS_KEY, load_stats
+from game.storage.stats import STATS_KEY, load_stats
 from game.ui import gfx
 from game.ui.scenes.stats import average_text
 from game.ui.session import Session

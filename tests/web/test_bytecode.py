@@ -27,7 +27,7 @@ from tools.web_check import check
 BROKEN = b'raise ImportError("compiled from the source, not loaded from the pyc")\n'
 # pure-Python modules (no pygame, which a native python3.12 here may lack)
 WITH_PYC = "game/engine/cards.py"  # the start imports it
-WITHOUT_PYC = "game/records_io.py"  # imported on the first click that needs it, not by the start
+WITHOUT_PYC = "game/records/library.py"  # imported on the first click that needs it, not by the start
 
 
 def _python312() -> str:
@@ -71,7 +71,7 @@ def test_python312_loads_the_shipped_bytecode_not_the_source(web_build, tmp_path
     loaded = _import(python, app, "game.engine.cards")
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip().endswith("game/engine/__pycache__/cards.cpython-312.pyc")
-    compiled = _import(python, app, "game.records_io")
+    compiled = _import(python, app, "game.records.library")
     assert compiled.returncode != 0 and "compiled from the source" in compiled.stderr
 
 
@@ -124,7 +124,7 @@ def test_pyodide_loads_the_shipped_bytecode_in_the_browser(web_build, tmp_path):
     need_browser()
     with PyodidePage(_doctored(web_build[0], tmp_path / "web")) as page:
         loaded = page.run("import game.engine.cards as m\nm.__cached__")
-        compiled = page.run("import game.records_io")
+        compiled = page.run("import game.records.library")
     assert loaded.endswith("game/engine/__pycache__/cards.cpython-314.pyc"), loaded
     assert compiled.startswith("ERROR") and "compiled from the source" in compiled, compiled
 

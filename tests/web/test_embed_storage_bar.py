@@ -1,7 +1,7 @@
 """The game embedded on another site, in real Chromium: a page served from one origin
 (127.0.0.1) frames a page of another site (localhost, another port).  The frame's
 ``localStorage`` is refused there (a SecurityError, as the issue saw with the README's embed
-snippet), and the storage bar the game shows then (game/web_io.py's own script, run as the
+snippet), and the storage bar the game shows then (game/web/bridge.py's own script, run as the
 game runs it) offers a link that opens the game's page in a tab of its own and a button
 that asks the Storage Access API; the browser's answer is left where the game polls it.
 
@@ -16,7 +16,7 @@ import threading
 
 import pytest
 
-from game import web_io
+from game.web import bridge as web_io
 
 from .browser_support import launch_chromium, need_browser
 

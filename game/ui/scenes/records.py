@@ -11,7 +11,8 @@ import os
 
 import pygame
 
-from ... import records_io, web_io
+from ...records import library as records_io
+from ...web import bridge as web_io
 from ...engine.names import safe_text
 from ...i18n import t
 from .. import gfx

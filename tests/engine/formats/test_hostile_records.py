@@ -12,7 +12,7 @@ import pytest
 
 from game.engine.formats.record import GameRecord, RecordError, read_record
 from game.engine.formats.sharecode import ShareError, decode, encode
-from game.record import main as record_cli
+from game.records.cli import main as record_cli
 from tests.engine.formats.test_record import DOMINANT, random_game
 
 HOSTILE = {"DEL": "\x7f", "C1": "\x9b", "bidi override": "\u202e", "BOM": "\ufeff", "noncharacter": "\uffff",
@@ -62,7 +62,7 @@ def test_a_share_code_name_a_save_would_refuse_is_replaced(kind):
 
 
 def test_a_lone_surrogate_name_does_not_leave_a_stray_part_file_on_export(tmp_path):
-    from game import records_io
+    from game.records import library as records_io
 
     record = decode(_code({"n": ["\ud800", "Bo", "Cy"]}))
     path = records_io.export_file(record, str(tmp_path))
