@@ -1,0 +1,109 @@
+"""The page's links in real headless Chromium pages: the shim (assets/web/p2p.js) driven by
+`game.online.page_link` exactly as the game drives it (one eval per call, polled), between
+two pages that find each other through a local Nostr relay (rooms by link) or by codes
+carried by hand.  No STUN: the pages meet on this machine's own interface."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.online import page_link, reasons
+from game.online.invite import Invite
+from game.online.transport import CLOSED, OPEN
+
+from .link_support import PageWindow, need_chromium, nostr_relay, open_pages, report, served_page, until
+
+LAN = []  # "this network only": no STUN
+
+
+def exchange_both_ways(a, b):
+    """Messages arrive whole, in order, once, both ways: \r\n, every script, 60 kB."""
+    texts = ["hello", "two\r\nlines\r\n", "3-5-8: Старшина, Blato, Łódź ♠♥", "x" * 60000, '{"v": 1}']
+    for text in texts:
+        assert a.send(text)
+    got = []
+    until(lambda: got.extend(b.receive()) or len(got) >= len(texts), 10, what="messages a → b")
+    assert got == texts
+    assert b.send("back\r\n")
+    back = []
+    until(lambda: back.extend(a.receive()) or back, 10, what="a message b → a")
+    assert back == ["back\r\n"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_page(tmp_path_factory.mktemp("site")) as url:
+        yield url
+
+
+def test_two_pages_meet_by_codes_carried_by_hand(site):
+    sync_playwright = need_chromium()
+    with sync_playwright() as pw:
+        browser, (one, two) = open_pages(pw, site, 2)
+        try:
+            host_bridge, guest_bridge = page_link.PageBridge(PageWindow(one)), page_link.PageBridge(PageWindow(two))
+            host = page_link.offer(ice=LAN, bridge=host_bridge)
+            offer_code = until(lambda: host.code, 10, what="the offer code")
+            guest = page_link.answer(offer_code, ice=LAN, bridge=guest_bridge)
+            answer_code = until(lambda: guest.code, 10, what="the answer code")
+            assert host.state == guest.state == "connecting"
+            assert host.accept(answer_code) is None
+            t0 = time.monotonic()
+            until(lambda: host.state == OPEN and guest.state == OPEN, 15, what="both links open")
+            report("by hand, page to page", offer_chars=len(offer_code), answer_chars=len(answer_code),
+                   connect_s=f"{time.monotonic() - t0:.2f}", shim_connect_s=host.connect_s)
+            exchange_both_ways(host, guest)
+            exchange_both_ways(guest, host)
+            guest.close()
+            until(lambda: host.state == CLOSED, 10, what="the host seeing the guest go")
+            assert host.reason in (reasons.CLOSED, reasons.LOST)
+            assert not host.send("anyone?")
+        finally:
+            browser.close()
+
+
+def test_a_room_by_link_through_a_local_relay_is_a_star(site, tmp_path):
+    sync_playwright = need_chromium()
+    with nostr_relay(tmp_path) as relay, sync_playwright() as pw:
+        browser, pages = open_pages(pw, site, 3)
+        try:
+            host_b, g1_b, g2_b = (page_link.PageBridge(PageWindow(p)) for p in pages)
+            invite = Invite.new()
+            room = page_link.host_room(invite, ice=LAN, relays=[relay], bridge=host_b)
+            until(lambda: room.state == OPEN, 15, what="the host reaching the relay")
+            t0 = time.monotonic()
+            first = page_link.join_room(invite, ice=LAN, relays=[relay], bridge=g1_b)
+            links = []
+            until(lambda: links.extend(room.new_links()) or (links and first.state == OPEN), 15,
+                  what="the first guest connected")
+            first_s = time.monotonic() - t0
+            t1 = time.monotonic()
+            second = page_link.join_room(invite, ice=LAN, relays=[relay], bridge=g2_b)
+            until(lambda: links.extend(room.new_links()) or (len(links) == 2 and second.state == OPEN), 15,
+                  what="the second guest connected")
+            report("room by link, local relay", first_guest_s=f"{first_s:.2f}",
+                   second_guest_s=f"{time.monotonic() - t1:.2f}", fragment_chars=len(invite.fragment))
+            to_first, to_second = links
+            # which host link is whose: each guest says its name
+            assert first.send("I am one") and second.send("I am two")
+            heard = {}
+            until(lambda: [heard.setdefault(link, m) for link in links for m in link.receive()] is not None
+                  and len(heard) == 2, 10, what="both guests heard")
+            if heard[to_first] != ["I am one"][0]:
+                to_first, to_second = to_second, to_first
+            assert heard[to_first] == "I am one" and heard[to_second] == "I am two"
+            exchange_both_ways(to_first, first)
+            exchange_both_ways(second, to_second)
+            # a star: what the host sends one guest, the other never gets
+            assert to_second.send("only for two")
+            got = []
+            until(lambda: got.extend(second.receive()) or got, 10, what="guest two's message")
+            assert got == ["only for two"] and first.receive() == []
+            # a guest leaves: the host's link to it closes, the other guest's stays
+            first.close()
+            until(lambda: to_first.state == CLOSED, 15, what="the host seeing guest one leave")
+            assert to_second.state == OPEN and second.state == OPEN
+        finally:
+            browser.close()
