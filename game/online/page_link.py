@@ -77,7 +77,7 @@ class PageLink:
         self.reason: str | None = failed
         self._code = ""
         self.phase = ""
-        self.code_error: str | None = None
+        self._code_error: str | None = None
         self.connect_s: float | None = None
         self._inbox: list[str] = []
         self._again = again
@@ -107,7 +107,7 @@ class PageLink:
         self._code = str(news.get("code") or self._code)
         self.phase = str(news.get("phase") or "")
         if news.get("code_error"):
-            self.code_error = str(news["code_error"])
+            self._code_error = str(news["code_error"])
         if isinstance(news.get("connect_s"), (int, float)):
             self.connect_s = float(news["connect_s"])
         state = news.get("state")
@@ -127,6 +127,13 @@ class PageLink:
         to a few seconds)."""
         self._pull()
         return self._code
+
+    @property
+    def code_error(self) -> str | None:
+        """Why the answer code given to `accept()` was refused (BAD_CODE, WRONG_CODE,
+        CODE_TOO_LONG); None while none was, or it is in use."""
+        self._pull()
+        return self._code_error
 
     def send(self, text: str) -> bool:
         if self._state != OPEN or self.id is None:
@@ -151,7 +158,7 @@ class PageLink:
         frame, and the link waits for another paste."""
         if self.id is None:
             return self.reason or reasons.FAILED
-        self.code_error = None
+        self._code_error = None
         answer = self.bridge.call("accept", self.id, answer_code)
         return None if answer == "ok" else (_error(answer) or answer or reasons.FAILED)
 

@@ -5,15 +5,16 @@ carried by hand.  No STUN: the pages meet on this machine's own interface."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
-from game.online import page_link, reasons
+from game.online import codes, page_link, reasons
 from game.online.invite import Invite
 from game.online.transport import CLOSED, OPEN
 
-from .link_support import PageWindow, need_chromium, nostr_relay, open_pages, report, served_page, until
+from .link_support import PageWindow, free_port, need_chromium, nostr_relay, open_pages, report, served_page, until
 
 LAN = []  # "this network only": no STUN
 
@@ -85,6 +86,10 @@ def test_a_room_by_link_through_a_local_relay_is_a_star(site, tmp_path):
                   what="the second guest connected")
             report("room by link, local relay", first_guest_s=f"{first_s:.2f}",
                    second_guest_s=f"{time.monotonic() - t1:.2f}", fragment_chars=len(invite.fragment))
+            # the guests met too (both announce themselves) and turned each other away
+            refused = until(lambda: sum(json.loads(b.call("stats"))["refused"] for b in (g1_b, g2_b)), 15,
+                            what="the guests turning each other away")
+            assert refused >= 1 and room.new_links() == []
             to_first, to_second = links
             # which host link is whose: each guest says its name
             assert first.send("I am one") and second.send("I am two")
@@ -105,5 +110,75 @@ def test_a_room_by_link_through_a_local_relay_is_a_star(site, tmp_path):
             first.close()
             until(lambda: to_first.state == CLOSED, 15, what="the host seeing guest one leave")
             assert to_second.state == OPEN and second.state == OPEN
+        finally:
+            browser.close()
+
+
+def test_a_guest_is_told_why_no_connection_came_and_can_try_again(site, tmp_path):
+    sync_playwright = need_chromium()
+    with nostr_relay(tmp_path) as relay, sync_playwright() as pw:
+        browser, (alone, cut_off) = open_pages(pw, site, 2)
+        try:
+            nobody = page_link.join_room(Invite.new(), ice=LAN, relays=[relay],
+                                         bridge=page_link.PageBridge(PageWindow(alone)), wait_s=2)
+            until(lambda: nobody.state == CLOSED, 10, what="the wait running out")
+            assert nobody.reason == reasons.NO_HOST
+            again = nobody.retry()
+            assert again is not nobody and again.state == "connecting"
+            again.close()
+            # no relay answers (here: a port nobody listens on)
+            dead = f"ws://127.0.0.1:{free_port()}"
+            unreachable = page_link.join_room(Invite.new(), ice=LAN, relays=[dead],
+                                              bridge=page_link.PageBridge(PageWindow(cut_off)), wait_s=2)
+            until(lambda: unreachable.state == CLOSED, 10, what="the wait running out")
+            assert unreachable.reason == reasons.RENDEZVOUS_UNREACHABLE
+        finally:
+            browser.close()
+
+
+def test_codes_by_hand_refuse_what_is_not_the_right_code(site):
+    sync_playwright = need_chromium()
+    with sync_playwright() as pw:
+        browser, (one, two) = open_pages(pw, site, 2)
+        try:
+            first, second = page_link.PageBridge(PageWindow(one)), page_link.PageBridge(PageWindow(two))
+            host = page_link.offer(ice=LAN, bridge=first, wait_s=2)
+            offer_code = until(lambda: host.code, 10, what="the offer code")
+            cases = {"hello": reasons.BAD_CODE, offer_code[:-40]: reasons.BAD_CODE,
+                     "o1." + "A" * 3000: reasons.CODE_TOO_LONG,
+                     codes.pack(codes.ANSWER, codes.unpack(offer_code, codes.OFFER)): reasons.WRONG_CODE}
+            for code, reason in cases.items():
+                refused = page_link.answer(code, ice=LAN, bridge=second)
+                until(lambda: refused.state == CLOSED, 10, what=f"{code[:12]} refused")
+                assert refused.reason == reason, code[:40]
+            # the offering side: an offer pasted back is refused, and the link waits on
+            assert host.accept(offer_code) is None
+            until(lambda: host.code_error, 10, what="the pasted offer refused")
+            assert host.code_error == reasons.WRONG_CODE and host.state == "connecting"
+            # an answer whose side has gone: no connection within the wait, said so
+            guest = page_link.answer(offer_code, ice=LAN, bridge=second)
+            answer_code = until(lambda: guest.code, 10, what="the answer code")
+            guest.close()
+            assert host.accept(answer_code) is None
+            until(lambda: host.state == CLOSED, 10, what="the wait running out")
+            assert host.reason in (reasons.TIMEOUT, reasons.ICE_FAILED)
+            assert host.reason in reasons.NETWORK
+        finally:
+            browser.close()
+
+
+def test_the_page_and_python_write_and_read_the_same_codes(site):
+    sync_playwright = need_chromium()
+    with sync_playwright() as pw:
+        browser, (page,) = open_pages(pw, site, 1)
+        try:
+            link = page_link.offer(ice=LAN, bridge=page_link.PageBridge(PageWindow(page)))
+            code = until(lambda: link.code, 10, what="the offer code")
+            sdp = codes.unpack(code, codes.OFFER)
+            assert sdp.startswith("v=0") and "a=candidate:" in sdp and "\r\n" in sdp
+            ours = codes.pack(codes.OFFER, sdp)
+            assert page.evaluate(f"window.g358p2p.unpack({json.dumps(ours)}, 'offer')") == sdp
+            assert page.evaluate(f"window.g358p2p.unpack({json.dumps(ours)}, 'answer')") == "error:wrong_code"
+            link.close()
         finally:
             browser.close()
