@@ -21,6 +21,7 @@ from . import fast, save
 from .actions import _DISCARD, _GIVE, _PLAY, Action, Event
 from .cards import SUIT_MASKS, SUIT_NAMES, Card, highest_in_suit, indices_of
 from .deal import Deal, ExchangeStep, Trick, check_seat, first_dealer, shuffled_deal
+from .exchange import exchange_plan
 from .errors import IllegalAction, InvalidNotation, Refusal, SaveError
 from .phases import PHASE_DOING, PHASE_KIND, Phase
 from .position import Position, check_rules, check_seed
@@ -324,23 +325,9 @@ class Match:
         self._start_deal(deal.number + 1, dealer, hands, kitty, events)
 
     # --- the exchange (RULES.md, "The exchange") ---------------------------------------
-    def _exchange_plan(self) -> list[tuple[int, int]]:
-        rules, deal = self.rules, self.current
-        if not rules.exchange or deal.number == 0:
-            return []
-        if not rules.exchange_first and trump_of(deal.contract) < 0:
-            return []
-        prev = self._previous_points
-        ups = sorted((s for s in range(3) if prev[s] > 0), key=lambda s: -deal.targets[s])
-        downs = sorted((s for s in range(3) if prev[s] < 0), key=lambda s: -deal.targets[s])
-        if not ups:
-            return []
-        if len(ups) == 1:
-            return [(ups[0], d) for d in downs for _ in range(-prev[d])]
-        return [(u, downs[0]) for u in ups for _ in range(prev[u])]
-
     def _begin_exchange(self, events: list) -> None:
-        self._passes = self._exchange_plan()
+        deal = self.current
+        self._passes = exchange_plan(self.rules, deal.number, deal.contract, deal.targets, self._previous_points)
         self.current.exchange_plan = tuple(self._passes)
         self.phase = Phase.EXCHANGE
         self._next_pass(events)

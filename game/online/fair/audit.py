@@ -1,0 +1,263 @@
+"""The audit at the end of a fairly dealt deal: every device rebuilds the deal from the
+transcript and the three seats' revealed secrets, checks every step, and replays every
+action through the real rules (`Match.from_position`).  The first breach, in the order of
+the transcript, names the seat (and the trick); every device reaches the same verdict,
+since all hold the same transcript and reveals.
+
+Two passes, to keep an honest deal cheap: the quick pass takes the plays as checked (every
+device checked each one at once), decrypts only the deck positions never played as they
+were dealt and checks only the new cards of reshuffles that were not played; if it finds
+anything wrong, or someone accused someone during the deal, the full pass checks
+everything (every shuffle and lock against the revealed keys, every key sent, every
+blinded opening) so that the breach is pinned on the right seat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+
+from ...engine import Action, Card, IllegalAction, InvalidPosition, Match
+from ...engine.cards import SUIT_NAMES
+from . import group
+from .breach import Breach
+from .prepare import KITTY, seat_positions, shuffle_order
+
+
+@dataclass
+class AuditInput:
+    rules: object
+    dealer: int
+    number: int
+    start: tuple  # totals, used, previous points before the deal
+    points: list  # the 52 card points
+    transcript: list
+    reveals: dict  # seat -> revealed secrets
+
+
+def audit(inp: AuditInput):
+    """Generator (yields between group operations); returns the first Breach, or None."""
+    accusation = next((m for m in inp.transcript if m.kind == "breach"), None)
+    quick = yield from _checked(inp, full=False)
+    if quick is None and accusation is None:
+        return None
+    verdict = yield from _checked(inp, full=True)
+    if verdict is None and accusation is not None:
+        return Breach(accusation.sender, "stopped the deal, but the audit found nothing wrong")
+    return verdict or quick
+
+
+def _checked(inp: AuditInput, full: bool):
+    for seat in range(3):
+        problem = _malformed(inp.reveals.get(seat))
+        if problem:
+            return Breach(seat, f"revealed {problem}")
+    try:
+        return (yield from _Replay(inp, full).run())
+    except Breach as breach:
+        return breach
+
+
+def _malformed(reveal) -> str | None:
+    """What is wrong with the shape of a reveal, or None."""
+    if not isinstance(reveal, dict):
+        return "nothing"
+    try:
+        if sorted(reveal["permutation"]) != list(range(52)) or len(reveal["card_keys"]) != 52:
+            return "a wrong shuffle or keys"
+        for k in reveal["card_keys"] + list(reveal["blinds"]):
+            group.check_scalar(k)
+        if reveal["deck_key"] is not None:
+            group.check_scalar(reveal["deck_key"])
+        for point, (card, scalar) in reveal["claims"].items():
+            Card.parse(card)
+            group.check_scalar(scalar)
+    except (KeyError, TypeError, ValueError):
+        return "malformed keys"
+    return None
+
+
+class _Replay:
+    def __init__(self, inp: AuditInput, full: bool):
+        self.inp, self.full = inp, full
+        self.points = inp.points
+        self.reveals = inp.reveals
+        self.order = shuffle_order(inp.dealer)
+        self.declarer = inp.rules.declarer_of(inp.dealer)
+        self.played = {m.body["point"]: Card.parse(m.body["card"]) for m in inp.transcript if m.kind == "play"}
+        self.slots: list[list[tuple[bytes, Card]]] = [[], [], []]
+        self.decks: list[list[bytes]] = []
+        self.match: Match | None = None
+        self.lapses: deque[int] = deque()
+        self.kitty_due = False
+        self.expected_return: tuple[int, Card] | None = None
+        self.transfer: dict | None = None
+        self.blind_count = [0, 0, 0]
+
+    def run(self):
+        for msg in self.inp.transcript:
+            if msg.kind == "breach":
+                break
+            if msg.kind != "reveal":
+                yield from self.step(msg)
+        return None
+
+    def step(self, msg):
+        s, body, kind = msg.sender, msg.body, msg.kind
+        if kind in ("shuffle", "lock"):
+            yield from self.deck(s, body["deck"])
+        elif kind == "keys":
+            if self.full and any(k != self.reveals[s]["card_keys"][j] for j, k in body["keys"].items()):
+                raise Breach(s, "sent a key it did not reveal as its own")
+        elif kind == "declare":
+            self.apply(s, Action.declare(body["contract"]))
+        elif kind == "lapse":
+            if not self.lapses or self.lapses[0] != s:
+                raise Breach(s, "let its passes lapse while holding a card it could pass")
+            self.lapses.popleft()
+        elif kind == "give":
+            self.kitty_if_due(s)
+            point, card = self.slots[s].pop(body["slot"])
+            events = self.apply(s, Action.give(card))
+            returned = next(e for e in events if e.kind == "returned")
+            self.expected_return = (s, returned.seat, returned.card)
+            self.slots[returned.seat].append((point, card))
+            self.transfer = {"point": point, "card": card}
+        elif kind == "return":
+            giver, receiver, top = self.expected_return
+            point, card = self.slots[s].pop(body["slot"])
+            if s != receiver or card is not top:
+                raise Breach(s, f"gave back {card}, not its highest {SUIT_NAMES[top.suit]} ({top})")
+            self.slots[giver].append((point, card))
+            self.transfer = {"point": point, "card": card}
+            self.expected_return = None
+        elif kind == "blind":
+            beta = self.reveals[s]["blinds"][self.blind_count[s]]
+            self.blind_count[s] += 1
+            self.transfer["beta"] = beta
+            if self.full and group.multiply(self.transfer["point"], beta) != body["point"]:
+                raise Breach(s, "blinded a card with a key it did not reveal")
+            yield
+        elif kind == "unblind":
+            x = self.transfer
+            if self.full and group.multiply(self.points[x["card"].index], x["beta"]) != body["point"]:
+                raise Breach(s, "opened a blinded card with a key that is not the card's")
+            yield
+        elif kind == "reshuffle":
+            self.kitty_if_due(s)
+            old = Counter(c.index for _, c in self.slots[s])
+            fresh = []
+            for p in body["hand"]:
+                card = yield from self.claimed(s, p)
+                fresh.append((p, card))
+            if Counter(c.index for _, c in fresh) != old:
+                raise Breach(s, "changed the cards in its hand when it reshuffled them")
+            self.slots[s] = fresh
+        elif kind == "remake":
+            old_point, card = self.slots[s][body["slot"]]
+            if (yield from self.claimed(s, body["point"])) is not card:
+                raise Breach(s, f"changed a card when it re-made it ({card})")
+            self.slots[s][body["slot"]] = (body["point"], card)
+        elif kind == "discard":
+            self.kitty_if_due(s)
+            point, card = self.slots[s].pop(body["slot"])
+            self.apply(s, Action.discard(card))
+        elif kind == "play":
+            point, card = self.slots[s].pop(body["slot"])
+            named = Card.parse(body["card"])
+            if self.full and group.multiply(self.points[named.index], body["scalar"]) != point:
+                raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
+            if named is not card:
+                raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
+            self.apply(s, Action.play(card))
+
+    def kitty_if_due(self, seat: int) -> None:
+        if self.kitty_due and seat == self.declarer and self.expected_return is None:  # the exchange is over
+            self.slots[seat] += self.kitty_slots
+            self.kitty_due = False
+
+    def apply(self, seat: int, action: Action) -> list:
+        m = self.match
+        if m is None or m.to_act != seat:
+            raise Breach(seat, f"{action} out of turn")
+        trick = len(m.current.tricks) if m.phase == "play" else None
+        try:
+            events = m.apply(action)
+        except IllegalAction as exc:
+            raise Breach(seat, f"{action}: {exc}", trick) from None
+        for e in events:
+            if e.kind == "lapsed":
+                self.lapses.append(e.seat)
+            elif e.kind == "kitty":
+                self.kitty_due = True
+        return events
+
+    def claimed(self, seat: int, point: bytes):
+        """The card of a new slot a seat made, by the scalar it revealed for it."""
+        if not self.full and point in self.played:
+            return self.played[point]
+        claim = self.reveals[seat]["claims"].get(point)
+        if claim is None:
+            raise Breach(seat, "revealed no key for a card it held")
+        card = Card.parse(claim[0])
+        opens = group.multiply(self.points[card.index], claim[1]) == point
+        yield
+        if not opens:
+            raise Breach(seat, f"revealed a key that does not open its card ({card})")
+        return card
+
+    def deck(self, s: int, deck: list):
+        stage = len(self.decks)
+        if self.full:
+            yield from self.check_stage(stage, s, deck)
+        self.decks.append(deck)
+        if stage == 4:
+            yield from self.deal(deck)
+
+    def check_stage(self, stage: int, s: int, deck: list):
+        r = self.reveals[s]
+        source = self.points if stage == 0 else self.decks[stage - 1]
+        for i in range(52):
+            if stage < 3:
+                key = r["card_keys"][i] if stage == 2 else r["deck_key"]
+                want = group.multiply(source[r["permutation"][i]], key)
+            else:
+                want = group.multiply(source[i], group.times(group.invert(r["deck_key"]), r["card_keys"][i]))
+            yield
+            if want != deck[i]:
+                raise Breach(s, f"{'shuffled' if stage < 2 else 'locked'} the deck otherwise than its keys say")
+
+    def deal(self, final: list):
+        """The deal as dealt: each position opened with the three seats' revealed keys."""
+        cards = []
+        for j, point in enumerate(final):
+            if not self.full and point in self.played:
+                cards.append(self.played[point])
+                continue
+            keys = group.product([self.reveals[s]["card_keys"][j] for s in range(3)])
+            card = self.inp_card(group.multiply(point, group.invert(keys)))
+            yield
+            if card is None:
+                raise Breach(self.order[1], f"deck position {j} opens to no card")
+            cards.append(card)
+        if len(set(cards)) != 52:
+            raise Breach(self.order[1], "the deck holds a card twice")
+        dealer = self.inp.dealer
+        hands = [[cards[j] for j in seat_positions(dealer, s)] for s in range(3)]
+        totals, used, previous = self.inp.start
+        try:
+            self.match = Match.from_position(self.inp.rules, hands, [cards[j] for j in KITTY], dealer,
+                                             self.inp.number, totals, used, previous)
+        except InvalidPosition as exc:
+            raise AssertionError(f"the audit cannot rebuild the deal: {exc}") from None
+        for s in range(3):
+            self.slots[s] = [(final[j], cards[j]) for j in seat_positions(dealer, s)]
+        self.kitty_slots = [(final[j], cards[j]) for j in KITTY]
+
+    def inp_card(self, point: bytes):
+        if not hasattr(self, "_card_at"):
+            self._card_at = {p: Card.from_index(i) for i, p in enumerate(self.points)}
+        return self._card_at.get(point)
+
+
+__all__ = ["AuditInput", "audit"]

@@ -1,0 +1,629 @@
+"""One seat's device in a fairly dealt match: the dealing protocol, its tracker, its audit.
+
+The deal (docs/FAIR_DEALING.md has the whole story and the threat model):
+1. Shuffle: from the dealer's left, A and B each multiply every card by a deck key and
+   shuffle; C shuffles and locks every card with a key of its own per card; then A and B
+   in turn swap their deck key for per-card keys.  The final deck F holds card points
+   times the three seats' keys for that position; positions 0-47 are dealt one by one
+   from the dealer's left, 48-51 are the kitty.
+2. Opening: a card is opened to a seat by the two others broadcasting their keys for that
+   position (its own key never leaves it): the hands at once (the declarer's first six
+   only, when it declares on six), the rest of the declarer's hand after it declared, the
+   kitty when the declarer takes it.
+3. Slots: a seat's hand is a list of public points (its slots), each a card point times a
+   scalar only the holder knows.  Playing a card publishes the card and that scalar, and
+   every device checks card point x scalar = slot at once.
+4. The exchange: the giver names a slot, which moves to the receiver; the receiver opens
+   it blinded (it sends slot x b, the giver returns that times the slot's inverse scalar,
+   the receiver removes b), so the third seat, which may be the relaying host, learns
+   nothing.  The receiver gives back its highest card of the suit the same way.
+5. Reshuffle: before naming a slot again, a seat that received cards (exchange, kitty, the
+   declarer's last ten) re-makes every slot of its hand as card point x fresh scalar and
+   shuffles them, so nobody can tell later which card came from where.
+6. The end: every seat reveals its secrets; every device runs the audit (audit.py), which
+   rebuilds the deal, checks every step and replays it through the real rules.
+
+A device acts on messages in the hub's order and runs its group operations in a generator
+(`steps`), yielding after each, so a frame loop can slice the work.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+
+from ...engine.cards import CARDS, Card, highest_in_suit
+from ...engine.phases import Phase
+from . import group
+from .audit import AuditInput, audit
+from .breach import Breach, breached_points
+from .messages import Msg
+from .prepare import KITTY, DealSecrets, card_points, prepare_steps, seat_positions, shuffle_order
+from .tracker import DEALING, Tracker
+
+
+class _Deal:
+    """The state of one deal on one device: public (decks, slots, keys) and own secrets."""
+
+    def __init__(self, number: int, dealer: int, secrets_: DealSecrets, start: tuple):
+        self.number, self.dealer = number, dealer
+        self.order = shuffle_order(dealer)
+        self.secrets = secrets_
+        self.start = start  # totals, used, previous points before the deal (for the audit)
+        self.seq_out = 0
+        self.seq_in = [0, 0, 0]
+        self.transcript: list[Msg] = []
+        self.decks: list[list[bytes]] = []
+        self.final: list[bytes] | None = None
+        self.keys: list[dict[int, bytes]] = [{}, {}, {}]  # per-card keys each seat broadcast
+        self.key_msgs: set[tuple[int, str]] = set()  # (sender, what) received
+        self.slots: list[list[bytes]] = [[], [], []]  # public: every seat's hand as points
+        self.mine: dict[bytes, tuple[Card, bytes]] = {}  # own slot -> (card, scalar)
+        self.foreign: dict[bytes, Card] = {}  # own slot received, opened, scalar unknown
+        self.lent: dict[bytes, bytes] = {}  # slot passed away -> its scalar (to unblind)
+        self.claims: dict[bytes, tuple[str, bytes]] = {}  # every own slot ever: (card, scalar)
+        self.blinds: list[bytes] = []  # own blinding scalars, in order sent
+        self.blind_of: dict[bytes, bytes] = {}  # slot being opened to me -> blinding scalar
+        self.dirty = False  # received cards since the last reshuffle
+        self.remake: bytes | None = None  # a slot received, opened, to be re-made with an own scalar
+        self.transfer: dict | None = None  # the exchange pass in progress
+        self.opened = set()  # what has been opened to me: "hand", "rest", "kitty"
+        self.kitty_dealt = False
+        self.done: set[str] = set()  # duties done (each sent once)
+        self.stopped: Breach | None = None  # an accusation: play stops, the audit decides
+        self.reveals: dict[int, dict] = {}
+        self.verdict: Breach | None | str = "pending"
+
+
+class FairDevice:
+    """One seat's device.  Feed it every message (`receive`), run `steps()`."""
+
+    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None):
+        self.seat, self.rules, self.game = seat, rules, game
+        self.rng = rng or secrets.SystemRandom()  # shuffles only; tests seed it for repeatable deals
+        self._send = send
+        self.chooser = chooser  # view -> Action, asked when this seat is to decide
+        self.tracker = Tracker(seat, rules, dealer)
+        self.inbox: deque[Msg] = deque()
+        self.later: list[Msg] = []  # messages of the next deal, kept until this one is audited
+        self.refused: list[tuple[Msg, str]] = []  # replayed, out-of-order or foreign messages
+        self.verdicts: list[Breach | None] = []  # one per finished deal
+        self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
+        self._preparing = None  # the preparation generator under way
+        self.points = card_points()
+        self.card_at = {p: CARDS[i] for i, p in enumerate(self.points)}
+        self.d = self._new_deal()
+
+    # --- deals -----------------------------------------------------------------------------
+    def _role(self, dealer: int) -> int:
+        return shuffle_order(dealer).index(self.seat)
+
+    def next_role(self) -> int | None:
+        """This seat's role in the next deal, for preparing it ahead (None: the game ends)."""
+        if self.d.number + 1 >= self.rules.deals:
+            return None
+        return self._role((self.d.dealer + 1) % 3)
+
+    def _new_deal(self) -> _Deal:
+        t = self.tracker
+        ready = self.next_secrets
+        self.next_secrets = None
+        if ready is not None and ready.role != self._role(t.dealer):
+            ready = None  # prepared for another seat order: made again, in slices
+        start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
+        return _Deal(t.deal_number, t.dealer, ready, start)
+
+    def _prepare_step(self) -> bool:
+        """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
+        idle moment; False when there is nothing to prepare."""
+        if self._preparing is None:
+            role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
+            if role is None or (self.d.secrets is not None and self.next_secrets is not None):
+                return False
+            self._prepared: list[DealSecrets] = []
+            self._preparing = prepare_steps(role, self._prepared, self.rng)
+            self._preparing_for = self.d if self.d.secrets is None else None
+        try:
+            next(self._preparing)
+            return True
+        except StopIteration:
+            self._preparing = None
+        ready = self._prepared[0]
+        if self._preparing_for is self.d and self.d.secrets is None:
+            self.d.secrets = ready
+        elif self._preparing_for is None:
+            self.next_secrets = ready
+        return True
+
+    # --- messages ---------------------------------------------------------------------------
+    def receive(self, msg: Msg) -> None:
+        self.inbox.append(msg)
+
+    def send(self, kind: str, **body) -> None:
+        d = self.d
+        self._send(Msg(self.game, d.number, self.seat, d.seq_out, kind, body))
+        d.seq_out += 1
+
+    def _accept(self, msg: Msg) -> bool:
+        d = self.d
+        if msg.game != self.game or msg.deal < d.number or not 0 <= msg.sender <= 2:
+            self.refused.append((msg, "not of this game or deal"))
+            return False
+        if msg.deal > d.number:
+            self.later.append(msg)
+            return False
+        if msg.seq != d.seq_in[msg.sender]:
+            self.refused.append((msg, "out of order or repeated"))
+            return False
+        d.seq_in[msg.sender] += 1
+        d.transcript.append(msg)
+        return True
+
+    def steps(self):
+        """Generator: handles the messages received and does this seat's duties; yields
+        between group operations.  Ends when there is nothing more to do for now."""
+        while True:
+            while self.inbox:
+                msg = self.inbox.popleft()
+                if self._accept(msg):
+                    yield from self._guarded(self._handle(msg), msg.sender)
+            acted = yield from self._guarded(self._duties(), self.seat)
+            if not acted and not self.inbox:
+                if not self._prepare_step():
+                    return
+                yield
+
+    def _guarded(self, job, blame: int):
+        """Runs a handler; a breach it raises stops the deal and is broadcast."""
+        try:
+            return (yield from job)
+        except Breach as breach:
+            self._accuse(breach)
+        except group.OffGroup as exc:
+            self._accuse(Breach(blame, f"sent a point outside the group ({exc})"))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            self._accuse(Breach(blame, f"sent a malformed message ({type(exc).__name__})"))
+        return True
+
+    def _accuse(self, breach: Breach) -> None:
+        if self.d.stopped is None and "breach" not in self.d.done:
+            self.d.done.add("breach")
+            self.send("breach", suspect=breach.seat, reason=breach.reason, trick=breach.trick)
+
+    # --- handling what others (and this device) sent ------------------------------------------
+    def _handle(self, msg: Msg):
+        d, kind, s, body = self.d, msg.kind, msg.sender, msg.body
+        if kind == "breach":
+            if d.stopped is None:
+                d.stopped = Breach(body["suspect"], body["reason"], body["trick"])
+            return
+        if kind == "reveal":
+            d.reveals[s] = body
+            if len(d.reveals) == 3:
+                yield from self._finish(None)
+            return
+        if d.stopped is not None:
+            return  # after an accusation only reveals count
+        if kind in ("shuffle", "lock"):
+            self._deck(s, kind, body["deck"])
+        elif kind == "keys":
+            yield from self._keys(s, body["what"], body["keys"])
+        elif kind == "declare":
+            self.tracker.declared(s, body["contract"])
+        elif kind == "lapse":
+            self.tracker.lapsed(s)
+        elif kind == "give":
+            self._give(s, body["slot"])
+        elif kind == "blind":
+            yield from self._blind(s, body["point"])
+        elif kind == "unblind":
+            yield from self._unblind(s, body["point"])
+        elif kind == "return":
+            self._return(s, body["slot"])
+        elif kind == "reshuffle":
+            yield from self._reshuffled(s, body["hand"])
+        elif kind == "remake":
+            yield from self._remade(s, body["slot"], body["point"])
+        elif kind == "discard":
+            self._discard(s, body["slot"])
+        elif kind == "play":
+            yield from self._play(s, body)
+        else:
+            raise Breach(s, f"sent an unknown message ({kind})")
+        if self.tracker.kitty_taken and not d.kitty_dealt:  # the declarer's slots grow with the tracker
+            d.kitty_dealt = True
+            d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
+
+    def _deck(self, s: int, kind: str, deck) -> None:
+        d = self.d
+        stage = len(d.decks)
+        if stage >= 5 or s != (d.order + d.order[:2])[stage] or kind != ("shuffle" if stage < 2 else "lock"):
+            raise Breach(s, f"sent a deck out of turn (stage {stage + 1})")
+        if not isinstance(deck, list) or len(deck) != 52 or len(set(deck)) != 52:
+            raise Breach(s, "sent a deck that is not 52 different points")
+        d.decks.append(deck)
+        if stage == 4:
+            d.final = deck
+            for seat in range(3):
+                d.slots[seat] = [deck[j] for j in seat_positions(d.dealer, seat)]
+
+    def _expected_keys(self, s: int, what: str) -> set[int]:
+        d, t = self.d, self.tracker
+        declarer = self.rules.declarer_of(d.dealer)
+        partial = self.rules.declare_on < 16 and not self.rules.exchange_first
+        if what == "hands":
+            out = set()
+            for seat in range(3):
+                if seat != s:
+                    own = seat_positions(d.dealer, seat)
+                    out |= set(own[: self.rules.declare_on] if seat == declarer and partial else own)
+            return out
+        if what == "rest" and partial and s != declarer and t.contract is not None:
+            return set(seat_positions(d.dealer, declarer)[self.rules.declare_on:])
+        if what == "kitty" and s != declarer and t.kitty_taken and d.transfer is None:
+            return set(KITTY)
+        raise Breach(s, f"sent keys ({what}) it was not asked for")
+
+    def _keys(self, s: int, what: str, keys: dict):
+        d = self.d
+        if d.final is None or (s, what) in d.key_msgs or set(keys) != self._expected_keys(s, what):
+            raise Breach(s, f"sent the wrong set of keys ({what})")
+        for j, k in keys.items():
+            d.keys[s][j] = group.check_scalar(k)
+        d.key_msgs.add((s, what))
+        yield from self._open_own(what)
+
+    def _open_own(self, what: str):
+        """Once both others sent their keys for `what`, open this seat's cards of it."""
+        d = self.d
+        others = [x for x in range(3) if x != self.seat]
+        if what in d.opened or not all((x, what) in d.key_msgs for x in others):
+            return
+        declarer = self.rules.declarer_of(d.dealer)
+        own = seat_positions(d.dealer, self.seat)
+        partial = self.rules.declare_on < 16 and not self.rules.exchange_first and self.seat == declarer
+        if what == "hands":
+            positions = own[: self.rules.declare_on] if partial else own
+        elif what == "rest":
+            positions = own[self.rules.declare_on:]
+        else:
+            positions = KITTY
+        if not positions:
+            return
+        d.opened.add(what)
+        cards = []
+        for j in positions:
+            scalar = group.product([d.secrets.card_keys[j]] + [d.keys[x][j] for x in others])
+            card = self.card_at.get(group.multiply(d.final[j], group.invert(scalar)))
+            yield
+            if card is None:
+                raise Breach(d.order[1], f"deck position {j} does not open to a card")
+            d.mine[d.final[j]] = (card, scalar)
+            d.claims[d.final[j]] = (str(card), scalar)
+            cards.append(card)
+        if what == "hands":
+            self.tracker.deal(cards)
+        elif what == "rest":
+            self.tracker.rest_of_hand(cards)
+            d.dirty = True
+        else:
+            self.tracker.kitty_opened(cards)
+            d.dirty = True
+
+    def _slot(self, s: int, index) -> bytes:
+        slots = self.d.slots[s]
+        if type(index) is not int or not 0 <= index < len(slots):
+            raise Breach(s, "named a card it does not have")
+        return slots[index]
+
+    def _give(self, s: int, index: int) -> None:
+        d, t = self.d, self.tracker
+        if t.phase != Phase.EXCHANGE or t.to_act != s or d.transfer or not t.plan:
+            raise Breach(s, "passed a card out of turn")
+        receiver = t.plan[0][1]
+        point = self._slot(s, index)
+        d.slots[s].remove(point)
+        d.slots[receiver].append(point)
+        d.transfer = {"giver": s, "receiver": receiver, "point": point, "step": "give"}
+        if s == self.seat:
+            card, scalar = d.mine.pop(point)
+            d.lent[point] = scalar
+            t.gave(s, receiver, card)
+        elif receiver != self.seat:
+            t.gave(s, receiver, None)
+
+    def _return(self, s: int, index: int) -> None:
+        d, t = self.d, self.tracker
+        x = d.transfer
+        if not x or x["step"] != "opened" or s != x["receiver"]:
+            raise Breach(s, "gave back a card out of turn")
+        point = self._slot(s, index)
+        d.slots[s].remove(point)
+        d.slots[x["giver"]].append(point)
+        x.update(point=point, step="return")
+        if s == self.seat:
+            card, scalar = d.mine.pop(point)
+            d.lent[point] = scalar
+            t.returned(s, x["giver"], card)
+        elif x["giver"] != self.seat:
+            t.returned(s, x["giver"], None)
+
+    def _blind(self, s: int, point: bytes) -> None:
+        x = self.d.transfer
+        opener = x and (x["receiver"] if x["step"] == "give" else x["giver"])
+        if not x or x["step"] not in ("give", "return") or s != opener or "blinded" in x:
+            raise Breach(s, "sent a blinded card out of turn")
+        x["blinded"] = group.check_point(point)
+        yield
+
+    def _unblind(self, s: int, point: bytes):
+        d = self.d
+        x = d.transfer
+        holder = x and (x["giver"] if x["step"] == "give" else x["receiver"])
+        if not x or "blinded" not in x or s != holder:
+            raise Breach(s, "sent an unblinded card out of turn")
+        group.check_point(point)
+        yield
+        opener = x["receiver"] if x["step"] == "give" else x["giver"]
+        if opener == self.seat:
+            beta = d.blind_of.pop(x["point"])
+            card = self.card_at.get(group.multiply(point, group.invert(beta)))
+            yield
+            if card is None:
+                raise Breach(s, "the card passed does not open")
+            d.foreign[x["point"]] = card
+            d.remake = x["point"]  # its scalar is the other seat's: re-made before it is named
+            d.dirty = True
+            if x["step"] == "give":
+                self.tracker.gave(x["giver"], self.seat, card)
+            else:
+                self.tracker.returned(x["receiver"], self.seat, card)
+        if x["step"] == "give":
+            d.transfer = {**x, "step": "opened"}
+            d.transfer.pop("blinded")
+        else:
+            d.transfer = None
+
+    def _reshuffled(self, s: int, hand) -> None:
+        d = self.d
+        seen = {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
+        if not isinstance(hand, list) or len(hand) != len(d.slots[s]) or len(set(hand)) != len(hand) or seen & set(hand):
+            raise Breach(s, "reshuffled its hand into a different number of new cards")
+        for p in hand:
+            group.check_point(p)
+            yield
+        d.slots[s] = list(hand)
+        if s == self.seat:
+            d.dirty = False
+
+    def _remade(self, s: int, index, point: bytes):
+        """A seat replaced one slot by a fresh point of the same card (checked at the audit)."""
+        d = self.d
+        old = self._slot(s, index)
+        seen = {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
+        if point in seen:
+            raise Breach(s, "re-made a card into a point already used")
+        group.check_point(point)
+        yield
+        d.slots[s][index] = point
+        if s == self.seat:
+            d.foreign.pop(old)
+            d.remake = None
+
+    def _discard(self, s: int, index: int) -> None:
+        d = self.d
+        point = self._slot(s, index)
+        if s == self.seat:
+            self.tracker.discarded(s, d.mine.pop(point)[0])
+        else:
+            self.tracker.discarded(s, None)
+        d.slots[s].remove(point)
+
+    def _play(self, s: int, body: dict):
+        d = self.d
+        point = self._slot(s, body["slot"])
+        card = Card.parse(body["card"])
+        if body["point"] != point:
+            raise Breach(s, "played a card naming the wrong slot")
+        if s == self.seat:
+            d.mine.pop(point)
+        else:
+            scalar = group.check_scalar(body["scalar"])
+            opens = group.multiply(self.points[card.index], scalar) == point
+            yield
+            if not opens:
+                raise Breach(s, f"played {card}, which is not the card it holds", len(self.tracker.tricks))
+        self.tracker.played(s, card)
+        d.slots[s].remove(point)
+
+    # --- this seat's duties -------------------------------------------------------------------
+    def _once(self, duty: str) -> bool:
+        if duty in self.d.done:
+            return False
+        self.d.done.add(duty)
+        return True
+
+    def _in_flight(self) -> bool:
+        return self.d.seq_out > self.d.seq_in[self.seat]
+
+    def _duties(self):
+        """Sends what is due from this seat now; True if it sent anything."""
+        d, t, me = self.d, self.tracker, self.seat
+        if d.verdict != "pending" or self._in_flight() or d.secrets is None:
+            return False  # (secrets: still being prepared, on idle slices of steps())
+        if d.stopped is not None or (t.phase in (DEALING, Phase.GAME_OVER) and "hands" in d.opened):
+            if self._once("reveal"):
+                self.send("reveal", **self._reveal())
+                return True
+            return False
+        stage = len(d.decks)
+        if stage < 5:
+            return (yield from self._deck_duty(stage))
+        if self._once("keys hands"):
+            self.send("keys", what="hands", keys=self._keys_for("hands"))
+            return True
+        declarer = self.rules.declarer_of(d.dealer)
+        if me != declarer and t.contract is not None and self.rules.declare_on < 16 \
+                and not self.rules.exchange_first and self._once("keys rest"):
+            self.send("keys", what="rest", keys=self._keys_for("rest"))
+            return True
+        if me != declarer and t.kitty_taken and d.transfer is None and self._once("keys kitty"):
+            self.send("keys", what="kitty", keys=self._keys_for("kitty"))
+            return True
+        if d.remake is not None and d.remake in d.slots[me]:
+            yield from self._remake(d.remake)
+            return True
+        x = d.transfer
+        if x:
+            return (yield from self._transfer_duty(x))
+        if "hands" not in d.opened:
+            return False
+        if t.to_act != me or (t.hidden and t.phase != Phase.DECLARE) or \
+                (t.kitty_taken and me == declarer and "kitty" not in d.opened):
+            return False
+        if t.phase == Phase.EXCHANGE and t.must_lapse():
+            self.send("lapse")
+            return True
+        if t.phase in (Phase.DISCARD, Phase.PLAY) and d.dirty:
+            yield from self._reshuffle()
+            return True
+        if not t.legal():
+            return False
+        action = self.chooser(t.view())
+        if action.kind == "declare":
+            self.send("declare", contract=action.contract)
+        elif action.kind == "give":
+            self.send("give", slot=self._slot_of(action.card))
+        elif action.kind == "discard":
+            self.send("discard", slot=self._slot_of(action.card))
+        else:
+            index = self._slot_of(action.card)
+            point = d.slots[me][index]
+            self.send("play", slot=index, point=point, card=str(action.card), scalar=d.mine[point][1])
+        return True
+
+    def _deck_duty(self, stage: int):
+        d = self.d
+        sender = (d.order + d.order[:2])[stage]
+        if sender != self.seat or not self._once(f"deck {stage}"):
+            return False
+        s = d.secrets
+        out: list[bytes] = []
+        if stage == 0:
+            out = s.first_deck
+        elif stage in (1, 2):
+            source = d.decks[stage - 1]
+            for i, j in enumerate(s.permutation):
+                out.append(group.multiply(source[j], s.deck_key if stage == 1 else s.card_keys[i]))
+                yield
+        else:
+            for i, p in enumerate(d.decks[stage - 1]):
+                out.append(group.multiply(p, s.lock_factors[i]))
+                yield
+        self.send("shuffle" if stage < 2 else "lock", deck=out)
+        return True
+
+    def _keys_for(self, what: str) -> dict[int, bytes]:
+        keys = self.d.secrets.card_keys
+        return {j: keys[j] for j in sorted(self._expected_keys(self.seat, what))}
+
+    def _transfer_duty(self, x: dict):
+        d, me = self.d, self.seat
+        opener = x["receiver"] if x["step"] in ("give", "opened") else x["giver"]
+        holder = x["giver"] if x["step"] == "give" else x["receiver"]
+        if x["step"] in ("give", "return") and "blinded" not in x and opener == me and x["point"] not in d.blind_of:
+            beta = group.random_scalar()
+            d.blind_of[x["point"]] = beta
+            d.blinds.append(beta)
+            blinded = group.multiply(x["point"], beta)
+            yield
+            self.send("blind", point=blinded)
+            return True
+        if "blinded" in x and holder == me and self._once(f"unblind {x['point'].hex()}"):
+            unblinded = group.multiply(x["blinded"], group.invert(d.lent[x["point"]]))
+            yield
+            self.send("unblind", point=unblinded)
+            return True
+        if x["step"] == "opened" and me == x["receiver"]:
+            given = self.tracker.pending_give[2]
+            top = Card.from_index(highest_in_suit(self.tracker._mask(), given.suit))
+            self.send("return", slot=self._slot_of(top))
+            return True
+        return False
+
+    def _slot_of(self, card: Card) -> int:
+        for i, p in enumerate(self.d.slots[self.seat]):
+            if self.d.mine.get(p, (None,))[0] is card:
+                return i
+        raise AssertionError(f"{card} is in no slot")  # the tracker and the slots disagree: a bug
+
+    def _remake(self, point: bytes):
+        """Replace a received slot by card point x a scalar of this seat's own."""
+        d = self.d
+        card = d.foreign[point]
+        scalar = group.random_scalar()
+        fresh = group.multiply(self.points[card.index], scalar)
+        yield
+        d.mine[fresh] = (card, scalar)
+        d.claims[fresh] = (str(card), scalar)
+        self.send("remake", slot=d.slots[self.seat].index(point), point=fresh)
+
+    def _reshuffle(self):
+        """Re-make every slot of this hand as card point x fresh scalar, in a random order."""
+        d = self.d
+        fresh = []
+        for p in d.slots[self.seat]:
+            card = d.mine[p][0] if p in d.mine else d.foreign[p]
+            scalar = group.random_scalar()
+            fresh.append((group.multiply(self.points[card.index], scalar), card, scalar))
+            yield
+        self.rng.shuffle(fresh)
+        d.mine = {p: (c, k) for p, c, k in fresh}
+        for p, c, k in fresh:
+            d.claims[p] = (str(c), k)
+        self.send("reshuffle", hand=[p for p, _, _ in fresh])
+
+    def _reveal(self) -> dict:
+        s = self.d.secrets
+        return {"deck_key": s.deck_key, "permutation": list(s.permutation), "card_keys": list(s.card_keys),
+                "blinds": list(self.d.blinds), "claims": dict(self.d.claims)}
+
+    # --- the end of a deal ----------------------------------------------------------------
+    def reveal_overdue(self) -> None:
+        """The wait for the reveals is over: a seat that has not revealed breached the deal."""
+        d = self.d
+        if d.verdict == "pending" and len(d.reveals) < 3:
+            missing = min(s for s in range(3) if s not in d.reveals)
+            for _ in self._finish(Breach(missing, "did not reveal its keys at the end of the deal")):
+                pass
+
+    def _finish(self, forced: Breach | None):
+        d = self.d
+        if forced is None:
+            job = audit(AuditInput(self.rules, d.dealer, d.number, d.start, self.points, d.transcript, d.reveals))
+            verdict = yield from job
+        else:
+            verdict = forced
+        d.verdict = verdict
+        self.verdicts.append(verdict)
+        t = self.tracker
+        if verdict is not None:
+            if t.deal_number != d.number or t.phase == Phase.GAME_OVER:  # played out: score it again
+                t.rescore(breached_points(verdict.seat, self.last_targets, self.last_contract))
+            else:
+                t.breached(breached_points(verdict.seat, t.targets, t.contract))
+        if t.phase == DEALING:
+            self.d = self._new_deal()
+            self.inbox.extendleft(reversed(self.later))
+            self.later = []
+
+    @property
+    def last_contract(self):
+        return next((m.body["contract"] for m in self.d.transcript if m.kind == "declare"), None)
+
+    @property
+    def last_targets(self):
+        return self.rules.targets(self.d.dealer, self.last_contract)
+
+
+__all__ = ["FairDevice"]

@@ -1,0 +1,76 @@
+"""Fair dealing's work comes in slices of at most one group operation, so a frame loop can
+keep its frames short (in the browser a multiplication is a few ms at 4x slowdown), and
+the work that does not depend on the cards is done before the deal."""
+
+from __future__ import annotations
+
+from game.ai.players import RandomPlayer
+from game.ai.slicing import SliceKeeper
+from game.engine import RuleSet
+from game.online.fair import group, prepare
+from game.online.fair.local import LocalTable
+
+HEAVY = ("multiply", "check_point", "card_point")
+
+
+class Counter:
+    def __init__(self, monkeypatch):
+        self.n = 0
+        for name in HEAVY:
+            real = getattr(group, name)
+            monkeypatch.setattr(group, name, self.counting(real))
+
+    def counting(self, real):
+        def counted(*args):
+            self.n += 1
+            return real(*args)
+        return counted
+
+
+def test_every_slice_of_a_whole_match_does_at_most_one_group_operation(monkeypatch):
+    for _ in prepare.card_points_steps():  # once per session, on idle frames before the game
+        pass
+    counter = Counter(monkeypatch)
+    players = [RandomPlayer(s) for s in range(3)]
+    table = LocalTable(RuleSet.preset("standard", deals=3), 2, [p.choose for p in players], seed=9)
+    assert counter.n == 0  # a device is made without group operations once the points exist
+    most, total = 0, 0
+    while True:
+        for d in table.devices:
+            for _ in d.steps():
+                most = max(most, counter.n)
+                total += counter.n
+                counter.n = 0
+            most = max(most, counter.n)  # work after the last yield, up to the generator's end
+            total += counter.n
+            counter.n = 0
+        if not table.hub.deliver():
+            break
+    assert all(d.tracker.phase == "game_over" for d in table.devices)
+    assert total > 3 * 300
+    assert most <= 1
+
+
+def test_preparing_a_deal_runs_in_slices_and_does_the_first_shuffle_ahead(monkeypatch):
+    prepare.card_points()  # made once per session
+    counter = Counter(monkeypatch)
+    out, most = [], 0
+    for _ in prepare.prepare_steps(0, out):
+        most, counter.n = max(most, counter.n), 0
+    secrets_ = out[0]
+    assert most <= 1
+    assert len(secrets_.first_deck) == 52 and len(set(secrets_.first_deck)) == 52
+    assert group.multiply(prepare.card_points()[secrets_.permutation[0]], secrets_.deck_key) == secrets_.first_deck[0]
+
+
+def test_a_slice_keeper_runs_the_preparation_within_frame_budgets():
+    keeper = SliceKeeper()
+    out: list = []
+    job = prepare.prepare_steps(0, out)
+    frames = 0
+    while True:
+        frames += 1
+        done, _ = keeper.run(job, 4.0, __import__("time").perf_counter)
+        if done:
+            break
+    assert out and frames >= 2  # more than one frame: the work was cut
