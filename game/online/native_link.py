@@ -8,7 +8,7 @@ either way round.  Rooms by link (the Nostr relays) are the page's alone: joinin
 natively would mean speaking Trystero's own signalling and data framing, which no
 maintained Python library does; natively a room is joined by codes.
 
-aiortc runs on asyncio, and so does the game (one loop awaiting ``asyncio.sleep(0)``
+aiortc runs on asyncio, and so does the game (one loop that yields to asyncio
 each frame): a link starts its work as tasks on the running loop and its methods never
 wait.  No threads.
 """
