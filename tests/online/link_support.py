@@ -110,10 +110,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-b
                  "--disable-component-update", "--disable-sync"]
 
 
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+
+
 def open_pages(playwright, url: str, count: int):
     """One headless Chromium with `count` pages in separate contexts (separate devices:
     no shared storage), each on `url` with the shim loaded."""
-    browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+    browser = launch_chromium(playwright)
     pages = []
     for _ in range(count):
         page = browser.new_context().new_page()
