@@ -12,26 +12,34 @@ logged and counted, and the game goes on; a person who does not act, or who is a
 is stood in for by a computer player after a wait the host sets, thinking in slices like
 the offline table's computers, so nothing a guest does (or fails to do) stalls the game.
 
+The room's comings and goings: a guest who reloads the page or loses the connection comes
+back on a new link; the random token the host gave it (kept by the browser) is the only
+thing that gets the seat back, and a name alone never does.  The fair shuffle (shuffle.py):
+a guest who does not commit or reveal within `shuffle_wait_s` (gone, or stalling) is left
+without a value and the match begins without it, so nothing a guest does can keep the
+match from starting.  One class: the seats, the shuffle and the play all read and write
+the same room, links and match.
+
 Everything is driven by `poll()`, once a frame: it reads every link, runs the timers and
 at most one slice of a computer's thinking, and never waits.
 """
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import time
 from collections import Counter, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine import Action, Match
 
+from . import shuffle
 from .codec import event_to_json, view_to_json
 from .deals import FinishedDeal
 from .host_save import restore_host, save_host
-from .host_seats import Person, Seating
-from .host_shuffle import FairShuffle
-from .lobby import COMPUTER, LEFT, LOBBY, OVER, PLAY, Lobby
-from .peer import Peer
+from .lobby import COMPUTER, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
+from .peer import Person, Visitor
 from .protocol import QUICK, decode
 from .transport import CLOSED, CONNECTING
 from .visibility import events_for
@@ -58,16 +66,7 @@ class LogEntry:
     detail: str
 
 
-class Visitor(Peer):
-    """A guest's link on the host's device; `seat` once its hello was accepted."""
-
-    def __init__(self, link, clock):
-        super().__init__(link, clock)
-        self.seat: int | None = None
-        self.last_sync = self.last_quick = float("-inf")
-
-
-class Host(Seating, FairShuffle):
+class Host:
     def __init__(self, name: str, settings: HostSettings | None = None, clock=time.monotonic, rules=None,
                  strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes):
         self.settings = settings or HostSettings()
@@ -326,3 +325,185 @@ class Host(Seating, FairShuffle):
         self._apply(seat, action)
         if one_turn:
             self._notice("timeout", seat)
+
+    # --- the room: people joining, moved, leaving, held by a computer, coming back ------
+    def move(self, a: int, b: int) -> str | None:
+        """The people (or computers) in seats a and b change places, before the start."""
+        return self._lobby_change(lambda: self.lobby.swapped(a, b), (a, b))
+
+    def set_rules(self, rules) -> str | None:
+        return self._lobby_change(lambda: self.lobby.with_rules(rules))
+
+    def set_strength(self, strength: str) -> str | None:
+        return self._lobby_change(lambda: self.lobby.with_strength(strength))
+
+    def _lobby_change(self, change, swap=None) -> str | None:
+        if self.stage != LOBBY:
+            return "started"
+        try:
+            self.lobby = change()
+        except LobbyError as exc:
+            return exc.code
+        if swap:
+            a, b = swap
+            pa, pb = self.people.pop(a, None), self.people.pop(b, None)
+            for seat, person in ((b, pa), (a, pb)):
+                if person is not None:
+                    self.people[seat] = person
+                    if person.link is not None:
+                        person.link.seat = seat
+                        self._welcome(person.link)
+        self._send_lobby()
+        return None
+
+    def _on_hello(self, v: Visitor, body):
+        if v.seat is not None:  # the same hello again (a resend): answer again, nothing else
+            self._welcome(v)
+            return None
+        token = body["token"]
+        if token is not None:
+            seat = next((s for s, p in self.people.items() if hmac.compare_digest(p.token, token)), None)
+            if seat is not None:
+                self._returns(v, seat)
+                return None
+            if self.stage != LOBBY:
+                return self._turn_away(v, "unknown_token", "no seat has this token")
+        if self.stage != LOBBY:
+            return self._turn_away(v, "started", "the game has started")
+        try:
+            self.lobby, seat = self.lobby.with_guest(body["name"])
+        except LobbyError:
+            return self._turn_away(v, "full", "every seat has a person")
+        self.people[seat] = Person(self.entropy(16).hex(), v)
+        v.seat = seat
+        self._welcome(v)
+        self._send_lobby()
+        return None
+
+    def _turn_away(self, v: Visitor, code: str, detail: str):
+        self._refuse(v, code, detail, v.in_seq)
+        v.send("bye", {"reason": code})
+        v.link.close()
+        return None
+
+    def _returns(self, v: Visitor, seat: int) -> None:
+        """A guest back with its token: the seat, then everything it needs to go on."""
+        person = self.people[seat]
+        old = person.link
+        if old is not None and old is not v:  # back before the old link was seen to close
+            old.seat = None
+            old.link.close()
+        was_away = person.away_since is not None
+        person.link, person.away_since = v, None
+        if self.match is not None and self.match.to_act == seat:
+            self.turn_since = self.clock()  # the person's turn starts again
+        v.seat = seat
+        self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=True, held=False))
+        self._catch_up(v)
+        if was_away:
+            self._notice("back", seat)
+        self._send_lobby()
+
+    def _on_bye(self, v: Visitor, body):
+        v.link.close()
+        return None
+
+    def _lost(self, v: Visitor, now: float) -> None:
+        """A link closed: its person is away (before the start: the seat is a computer's again)."""
+        self.visitors.remove(v)
+        seat = v.seat
+        person = self.people.get(seat) if seat is not None else None
+        if person is None or person.link is not v:
+            return
+        person.link = None
+        if self.stage == LOBBY:
+            del self.people[seat]
+            used = set(self.lobby.names())
+            name = next((n for n in self.computer_names if n not in used), self.computer_names[0])
+            self.lobby = self.lobby.seated(seat, Seat(COMPUTER, name))
+        else:
+            person.away_since = now
+            self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=False))
+            self._notice("away", seat)
+            if self.stage == SHUFFLE:
+                self._fair_progress()
+        self._send_lobby()
+
+    def _hold_the_away(self, now: float) -> None:
+        """A person away for `absent_wait_s`: a computer holds the seat until they are back."""
+        for seat, person in self.people.items():
+            held = self.lobby.seats[seat].held
+            if person.away_since is not None and not held and now - person.away_since >= self.settings.absent_wait_s:
+                self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], held=True))
+                self._notice("computer", seat)
+                self._send_lobby()
+
+    # --- the fair shuffle (shuffle.py): commitments, then values, then the deal -------
+    def start(self) -> str | None:
+        """Begin the match: the fair shuffle first (shuffle.py), then the deal."""
+        if self.stage != LOBBY:
+            return "started"
+        self.nonce = shuffle.new_nonce(self.entropy)
+        self.values, self.commitments = [None] * 3, [None] * 3
+        own = shuffle.new_value(self.entropy)
+        self.values[self.seat], self.commitments[self.seat] = own, shuffle.commitment(self.nonce, self.seat, own)
+        self.stage, self.fair_step, self.fair_since = SHUFFLE, "commit", self.clock()
+        for v in self._seated():
+            self._send_start(v)
+        self._fair_progress()
+        return None
+
+    def _on_commit(self, v: Visitor, body):
+        seat, value = v.seat, body["commitment"]
+        known = self.commitments[seat]
+        if known is not None:
+            return None if known == value else ("changed", "a commitment is made once")
+        if self.stage != SHUFFLE or self.fair_step != "commit":
+            return ("unexpected", "no commitment is asked for now")
+        self.commitments[seat] = value
+        self._fair_progress()
+        return None
+
+    def _on_reveal(self, v: Visitor, body):
+        seat, value = v.seat, body["value"]
+        if self.values[seat] is not None:
+            return None if self.values[seat] == value else ("changed", "a value is revealed once")
+        if self.stage != SHUFFLE or self.fair_step != "reveal" or self.commitments[seat] is None:
+            return ("unexpected", "no value is asked for now")
+        if not shuffle.opens(self.commitments[seat], self.nonce, seat, value):
+            return ("wrong_value", "the value does not open the commitment")
+        self.values[seat] = value
+        self._fair_progress()
+        return None
+
+    def _guest_seats(self) -> list[int]:
+        return [s for s in range(3) if self.lobby.seats[s].kind == GUEST]
+
+    def _fair_progress(self) -> None:
+        """On to the next step once no present guest is still awaited."""
+        present = [s for s in self._guest_seats() if self.people[s].link is not None]
+        if self.fair_step == "commit" and all(self.commitments[s] for s in present):
+            self._reveal_round()
+        elif self.fair_step == "reveal" and all(self.values[s] is not None for s in present if self.commitments[s]):
+            self._deal()
+
+    def _reveal_round(self) -> None:
+        self.fair_step, self.fair_since = "reveal", self.clock()
+        self._broadcast("commitments", {"commitments": list(self.commitments)})
+        self._fair_progress()
+
+    def _deal(self) -> None:
+        """Every value is in (or awaited long enough): the match begins."""
+        seed = shuffle.match_seed(self.nonce, self.values)
+        self.match = Match.new(self.lobby.rules, seed=seed)
+        self.stage, self.fair_step = PLAY, None
+        self.turn_since = self.clock()
+        for v in self._seated():
+            self._snapshot(v)
+
+    def _shuffle_timer(self, now: float) -> None:
+        if self.stage == SHUFFLE and now - self.fair_since >= self.settings.shuffle_wait_s:
+            if self.fair_step == "commit":
+                self._reveal_round()
+            else:
+                self._deal()

@@ -19,6 +19,7 @@ from game.engine import Match
 from . import shuffle
 from .codec import Bad, fields
 from .lobby import GUEST, OVER, PLAY, Lobby
+from .peer import Person
 
 FORMAT = "3-5-8 online host"
 VERSION = 1
@@ -61,7 +62,6 @@ def restore_host(cls, data, settings, clock, entropy):
 
 
 def _restore(cls, data, settings, clock, entropy):
-    from .host_seats import Person  # host.py imports this module, and it imports host_seats
 
     d = fields(data, KEYS, "save")
     if d["format"] != FORMAT or d["version"] != VERSION or type(d["version"]) is not int:

@@ -9,6 +9,8 @@ fresh state.  A new link (a guest coming back) starts again from 1.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .protocol import Message, encode
 from .transport import OPEN
 
@@ -39,3 +41,21 @@ class Peer:
             return False
         self.in_seq = msg.seq
         return True
+
+
+class Visitor(Peer):
+    """A guest's link on the host's device; `seat` once its hello was accepted."""
+
+    def __init__(self, link, clock):
+        super().__init__(link, clock)
+        self.seat: int | None = None
+        self.last_sync = self.last_quick = float("-inf")
+
+
+@dataclass
+class Person:
+    """A guest's seat: the token that gets it back, the link it is on (None: away)."""
+
+    token: str
+    link: Visitor | None
+    away_since: float | None = None
