@@ -35,6 +35,7 @@
     const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun.cloudflare.com:3478" }];
 
     const stats = { refused: 0 };  // peers turned away by role (a guest meeting a guest)
+    const leaving = {};  // room id -> Trystero leaving it (a room joined again waits for that)
     const links = {};
     const rooms = {};
     let counter = 0;
@@ -231,6 +232,17 @@
     }
 
     // ---- rooms (Trystero over Nostr relays) -------------------------------------------------
+    // Trystero hands out the same room while it is still leaving it: wait for that first.
+    function leaveRoom(roomId, tr) {
+        const done = Promise.resolve().then(() => tr.leave()).catch(() => {});
+        leaving[roomId] = done;
+        done.then(() => { if (leaving[roomId] === done) delete leaving[roomId]; });
+    }
+
+    function ready(roomId) {
+        return Promise.all([loadLibrary(), leaving[roomId]]).then(([T]) => T);
+    }
+
     function loadLibrary() {
         if (!library) {
             const url = new URL(window.g358p2p_library || LIBRARY, document.baseURI).href;
@@ -285,7 +297,7 @@
         const id = "r" + (++counter);
         const room = { id, state: "connecting", reason: "", fresh: [], peers: {}, started: now(), shut: () => {} };
         rooms[id] = room;
-        loadLibrary().then((T) => {
+        ready(String(roomId)).then((T) => {
             if (room.state === "closed") return;
             const tr = T.joinRoom(roomConfig(key, ice, relays), String(roomId), {
                 onPeerHandshake: roles("host"),
@@ -314,7 +326,7 @@
                 if (link) end(link, "closed");
                 delete room.peers[peer];
             };
-            room.shut = () => { tr.leave().catch(() => {}); };
+            room.shut = () => leaveRoom(String(roomId), tr);
             const watch = setInterval(() => {
                 if (room.state === "closed") { clearInterval(watch); return; }
                 const up = relaysUp(T);
@@ -336,7 +348,7 @@
         arm(link, link.waitMs, () => (
             joinError ? (/password/.test(joinError) ? "wrong_key" : "ice_failed")
                 : lib && relaysUp(lib) ? "no_host" : "rendezvous_unreachable"));
-        loadLibrary().then((T) => {
+        ready(String(roomId)).then((T) => {
             lib = T;
             if (link.state !== "connecting") return;
             const tr = T.joinRoom(roomConfig(key, ice, relays), String(roomId), {
@@ -347,7 +359,7 @@
                 },
             });
             const action = tr.makeAction("m");
-            link.shut = () => { tr.leave().catch(() => {}); };
+            link.shut = () => leaveRoom(String(roomId), tr);
             tr.onPeerJoin = (peer) => {
                 if (link.peer || link.state !== "connecting") return;
                 link.peer = peer;

@@ -150,14 +150,19 @@ def test_a_room_by_link_through_a_local_relay_is_a_star(devices, relay):
 
 
 def test_a_guest_is_told_why_no_connection_came_and_can_try_again(devices, relay):
-    alone, cut_off = devices(2)
-    nobody = page_link.join_room(Invite.new(), ice=LAN, relays=[relay],
+    alone, cut_off, late_host = devices(3)
+    invite = Invite.new()
+    nobody = page_link.join_room(invite, ice=LAN, relays=[relay],
                                  bridge=page_link.PageBridge(PageWindow(alone)), wait_s=2)
     until(lambda: nobody.state == CLOSED, 10, what="the wait running out")
     assert nobody.reason == reasons.NO_HOST
+    # trying again, once the host is there, connects
     again = nobody.retry()
     assert again is not nobody and again.state == "connecting"
-    again.close()
+    room = page_link.host_room(invite, ice=LAN, relays=[relay], bridge=page_link.PageBridge(PageWindow(late_host)))
+    until(lambda: again.state == OPEN, 15, what="the second try connecting")
+    assert len(room.new_links()) == 1
+    room.close()
     # no relay answers (here: a port nobody listens on)
     dead = f"ws://127.0.0.1:{free_port()}"
     unreachable = page_link.join_room(Invite.new(), ice=LAN, relays=[dead],
