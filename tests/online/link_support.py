@@ -10,7 +10,9 @@ import asyncio
 import contextlib
 import functools
 import http.server
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -166,8 +168,9 @@ def nostr_relay(folder: Path, start_timeout_s: float = 60.0):
     config = folder / "relay.yaml"
     config.write_text(RELAY_CONFIG.format(db=folder / "relay.sqlite3", port=port), encoding="utf-8")
     log = open(folder / "relay.log", "w", encoding="utf-8")
+    # a session of its own: the relay's worker processes are stopped with it, by its group
     proc = subprocess.Popen([command, "-c", str(config), "serve"], cwd=folder, stdout=log,
-                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + start_timeout_s
         while True:
@@ -180,12 +183,9 @@ def nostr_relay(folder: Path, start_timeout_s: float = 60.0):
             time.sleep(0.2)
         yield f"ws://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # a stand-in with nothing to keep: no graceful stop
+        proc.wait()
         log.close()
 
 
