@@ -213,7 +213,8 @@
     }
 
     // The offering side takes the answer code: connecting from now, for at most its wait.
-    // "ok" (reported later through poll), or at once "bad_code", "wrong_code", ...
+    // "ok" (the code is read in the background: a bad one comes back through poll as
+    // code_error, and the link waits for another), or "no_link" / "not_waiting".
     function accept(id, code) {
         const link = links[id];
         if (!link || link.kind !== "o" || !link.pc) return "no_link";
