@@ -28,7 +28,6 @@ REPLACED = "replaced"  # the same peer connected again: the new link replaces th
 # this device
 NO_WEBRTC = "no_webrtc"  # the browser has no WebRTC
 NO_SHIM = "no_shim"  # the page lacks p2p.js (an old or foreign page)
-NO_ONLINE_EXTRA = "no_online_extra"  # natively: aiortc is not installed
 FAILED = "failed"  # anything else; the console has the details
 
 # the reasons after which trying again with the by-hand codes or the same Wi-Fi may help
