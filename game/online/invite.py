@@ -18,8 +18,6 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from game.web_params import parse_qsl
-
 ROOM_BYTES = 12
 KEY_BYTES = 16
 _ROOM = re.compile(r"[A-Za-z0-9_-]{16}")
@@ -55,7 +53,8 @@ def parse_invite(text: str) -> Invite | None:
     fragment = (text or "").strip().split("#", 1)
     fragment = fragment[1] if len(fragment) == 2 else fragment[0]
     found = {}
-    for key, value in parse_qsl(fragment):
+    for part in fragment.split("&"):  # room and key are base64url: nothing to unquote
+        key, _, value = part.partition("=")
         found.setdefault(key.strip().lower(), value.strip())
     room, key = found.get("room", ""), found.get("key", "")
     if _ROOM.fullmatch(room) and _KEY.fullmatch(key):
