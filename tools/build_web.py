@@ -20,7 +20,8 @@ the web app manifest and icons, sw.js; with --vendor-runtime also runtime/).
    hidden from it (it would reformat the sources it packs).
 3. The outputs are copied to OUT with the app files that make the page installable and
    playable offline: manifest.webmanifest and icons (tools/pwa_icons.py) and sw.js, the
-   service worker (assets/web/sw.js with this build's id and file lists filled in).
+   service worker (assets/web/sw.js with this build's id and file lists filled in); and
+   the page's own scripts (PAGE_FILES: online play's p2p.js and its vendored library).
 4. With --vendor-runtime DIR, pygbag's runtime files are copied from DIR (a copy of
    pygbag's CDN folder: 0.9.3/..., index-0.9.3-cp312.json, cp312/...) into OUT/runtime/ and
    the page loads them from there: no request leaves the site. Missing files stop the
@@ -56,6 +57,9 @@ ICON = ROOT / "assets" / "icon.png"
 ICON_SIZE = 64
 PYGBAG_TIMEOUT_S = 300
 SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
+# Files the page loads beside index.html (online play's WebRTC shim and the rendezvous
+# library it loads on first use, with its licence), copied as they are and cached by sw.js.
+PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt")
 
 # pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
 # interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py
@@ -318,6 +322,10 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
     for name in app_files:
         shutil.copy2(built / name, out / name)
     zero_gzip_time(out / f"{NAME}.tar.gz")
+    for name in PAGE_FILES:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(TEMPLATE.parent / name, out / name)
+    app_files += list(PAGE_FILES)
 
     from tools.pwa_icons import write_app_files
 
