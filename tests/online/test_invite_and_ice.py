@@ -8,10 +8,7 @@ import pytest
 from game.online.ice import DEFAULT_SERVERS, ice_servers, parse_ice
 from game.online.invite import Invite, parse_invite
 
-try:  # the launch parameters' module, wherever the storage/records/web move has put it
-    from game.web.params import parse_argv, parse_query
-except ImportError:
-    from game.web_params import parse_argv, parse_query
+from game.web.params import parse_argv, parse_query
 
 
 def test_a_new_invite_is_fresh_and_reads_back_from_its_link():
