@@ -60,7 +60,7 @@ def _native_python312() -> str:
 
 def _unpack(web_dir: Path, dest: Path) -> Path:
     with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as tar:
-        tar.extractall(dest, filter="tar")
+        tar.extractall(dest, **({"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}))  # 3.11.4+
     return dest / "assets"
 
 
