@@ -170,7 +170,8 @@ def _npm_pack(pin: Pin, cache: Path, log) -> Path:
     with tempfile.TemporaryDirectory(prefix=".fetch-", dir=cache) as tmp:
         # few, short retries: an offline machine gives up in seconds, not minutes
         cmd = [npm, "pack", f"pyodide@{pin.release}", "--pack-destination", tmp, "--ignore-scripts",
-               "--silent", "--fetch-retries=2", "--fetch-retry-mintimeout=1000", "--fetch-retry-maxtimeout=5000"]
+               "--loglevel=error", "--fetch-retries=2", "--fetch-retry-mintimeout=1000",
+               "--fetch-retry-maxtimeout=5000"]
         env = {**os.environ, "npm_config_update_notifier": "false", "npm_config_fund": "false",
                "npm_config_audit": "false"}
         try:
@@ -180,8 +181,7 @@ def _npm_pack(pin: Pin, cache: Path, log) -> Path:
             raise Unavailable(f"npm pack pyodide@{pin.release} did not finish: {exc}") from None
         fetched = Path(tmp) / f"{pin.name}.tgz"
         if done.returncode != 0 or not fetched.is_file():
-            tail = " | ".join((done.stdout + done.stderr).strip().splitlines()[-3:])
-            raise Unavailable(f"npm pack pyodide@{pin.release} failed (exit {done.returncode}): {tail}")
+            raise Unavailable(f"npm pack pyodide@{pin.release} failed (exit {done.returncode}): {_npm_reason(done)}")
         got = npm_integrity(fetched)
         if got != pin.integrity:
             raise Unavailable(f"npm's pyodide@{pin.release} is not the pinned one (sha512 {got[:24]}...,"
@@ -191,6 +191,14 @@ def _npm_pack(pin: Pin, cache: Path, log) -> Path:
     log(f"bytecode {pin.version}: fetched and checked {target.stat().st_size / 1e6:.1f} MB"
         f" in {time.perf_counter() - started:.1f} s")
     return target
+
+
+def _npm_reason(done: subprocess.CompletedProcess) -> str:
+    """npm's own words for a failure, in one line (its FetchError says what was refused)."""
+    lines = [line[len("npm error"):].strip() for line in done.stderr.splitlines() if line.startswith("npm error")]
+    lines = [line for line in lines if line]
+    reason = next((line for line in lines if line.startswith(("FetchError", "404"))), None)
+    return reason or "; ".join(lines[:2]) or (done.stdout + done.stderr).strip()[-300:] or "no message"
 
 
 def _unpack(tarball: Path, folder: Path, pin: Pin) -> None:
