@@ -296,9 +296,12 @@ def find(version: str, cache: Path | None = None, log=lambda msg: None) -> Compi
 def probe_env(data: str) -> dict[str, str]:
     """The start probe's whole environment: nothing of the machine's that could change
     which modules the start imports (language, launch parameters, data folders)."""
-    return {"PATH": os.environ.get("PATH", os.defpath), "HOME": data, "LANG": "C", "LC_ALL": "C",
-            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "THREE_FIVE_EIGHT_DATA": data,
-            "THREE_FIVE_EIGHT_RECORDS": data, "PYTHONDONTWRITEBYTECODE": "1", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env = {"PATH": os.environ.get("PATH", os.defpath), "HOME": data, "LANG": "C", "LC_ALL": "C",
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "THREE_FIVE_EIGHT_DATA": data,
+           "THREE_FIVE_EIGHT_RECORDS": data, "PYTHONDONTWRITEBYTECODE": "1", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    if os.environ.get("SYSTEMROOT"):  # Windows' Python cannot start without it
+        env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
+    return env
 
 
 def start_modules(app_dir: Path) -> list[str]:

@@ -197,7 +197,7 @@ exit 1
 """
 
 
-def _tarball(path: Path, files: dict[str, bytes], links: dict[str, str] = {}) -> Path:
+def _tarball(path: Path, files: dict[str, bytes], links: dict[str, str]) -> Path:
     with tarfile.open(path, "w:gz") as tar:
         for name, data in files.items():
             info = tarfile.TarInfo(name)
