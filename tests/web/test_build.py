@@ -157,6 +157,17 @@ def test_bytecode_member_names(name, ok):
     assert (member_problem(name) is None) == ok, member_problem(name)
 
 
+@pytest.mark.parametrize("name, ok", [
+    ("assets/game/web/bridge.py", True),  # the game's own browser bridge, not the page template
+    ("assets/assets/web/index.tmpl", False),
+    ("assets/assets/web/sw.js", False),
+    ("assets/game/arena/duplicate.py", False),  # the research arena never ships
+    ("assets/game/ui/tools/x.py", False),
+])
+def test_folders_that_belong_and_folders_that_do_not(name, ok):
+    assert (member_problem(name) is None) == ok, member_problem(name)
+
+
 def _rewrite_archive(web_dir: Path, dest: Path, extra: dict[str, bytes]) -> Path:
     shutil.copytree(web_dir, dest)
     with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as old, \
