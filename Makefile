@@ -20,7 +20,9 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python -m tools.bench_engine
 
-# build/web: the browser version (pygbag, offline, from a clean staging copy); see README "Web"
+# build/web: the browser version (pygbag, offline, from a clean staging copy); see README "Web".
+# The start's bytecode is made by a pinned interpreter (npm's pyodide) that the first build
+# fetches into build/cache (~6 MB, a few seconds); see docs/WEB_BUILD.md.
 web: $(BIN)/.installed
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.build_web
 

@@ -1,6 +1,6 @@
 """3-5-8: the game.  ``python main.py`` natively; pygbag imports this and awaits main().
 
-Options (also ?query parameters in the browser, read by game.web_params):
+Options (also ?query parameters in the browser, read by game.web.params):
     lang=pl rules=blato seed=7 strength=hard      (or --lang pl ...)
     --record FILE | record=CODE                   open a game record in the replay viewer
                                                   (in the browser: index.html#record=CODE)
@@ -17,7 +17,7 @@ APP = None  # the running App: automation (browser tests) reads APP.scene_name
 
 def launch_params() -> dict:
     try:
-        from game.web_params import read_launch_params, read_launch_record
+        from game.web.params import read_launch_params, read_launch_record
 
         params = read_launch_params()
         record = read_launch_record()  # issue 9d: --record FILE, record=CODE, #record=CODE

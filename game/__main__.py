@@ -3,7 +3,7 @@
     three-five-eight [lang=pl] [--rules blato] [--seed 7] [--strength hard]
     three-five-eight --smoke-frames 30     # headless check: run 30 frames, print a report
 
-The options are main.py's (``game.web_params``: ``key=value``, ``--key value`` or
+The options are main.py's (``game.web.params``: ``key=value``, ``--key value`` or
 ``G358_KEY`` variables; bad values are ignored with a message).  ``--smoke-frames N`` runs
 the title and a new game for N frames with a throw-away save folder, loads every sound,
 prints a JSON report of where the package, fonts, sounds and icon came from, and exits 1
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"three-five-eight: {exc}", file=sys.stderr)
         return 2
-    from game.web_params import read_launch_params, read_launch_record
+    from game.web.params import read_launch_params, read_launch_record
 
     params = read_launch_params(argv)
     record = read_launch_record(argv)  # issue 9d: --record FILE or record=CODE opens the replay viewer

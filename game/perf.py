@@ -1,8 +1,8 @@
 """Frame timings for benchmarks: how long each frame and each think() slice took.
 
 Off by default (the hooks then cost one global lookup per frame).  Turn it on with
-``G358_PERF=1`` (natively; ``G358_PERF=/path/frames.json`` also writes the recording there
-at exit), ``?perf=1`` on the page address, or ``game.perf.enable()`` from a script (what
+``G358_PERF=1`` (or true, yes, on, in any case; natively ``G358_PERF=/path/frames.json``
+also writes the recording there at exit), ``?perf=1`` on the page address, or ``game.perf.enable()`` from a script (what
 ``tools.web_perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
 
     App.present()      perf.presented()                 this frame drew something
@@ -141,7 +141,7 @@ def _query_flag() -> bool:
         return False
     try:
         import platform
-        from .web_params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
+        from .web.params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
 
         query = str(platform.window.location.search).lstrip("?")
         # a blank value does not count (as with urllib's parse_qsl, which drops blank pairs)
@@ -150,19 +150,31 @@ def _query_flag() -> bool:
         return False
 
 
+ON_WORDS = ("1", "true", "yes", "on")
+OFF_WORDS = ("0", "false", "no", "off")
+
+
 def enable_from_launch(environ=None) -> FrameRecorder | None:
-    """Switch recording on if the environment or the page address asks for it; with a
-    path in G358_PERF the recording is written there as JSON when the program exits."""
+    """Switch recording on if the environment or the page address asks for it.  G358_PERF
+    takes an on-word or an off-word in any case (1/true/yes/on, 0/false/no/off) or the path
+    of a .json file to write the recording to when the program exits; anything else is said
+    on stderr and records without writing (a stray word never becomes a file name)."""
     value = (os.environ if environ is None else environ).get(ENV, "").strip()
     if not value and not _query_flag():
         return None
-    if value.lower() in ("0", "false", "no"):
+    word = value.lower()
+    if word in OFF_WORDS:
         return None
     rec = enable()
-    if value and value not in ("1", "true", "yes"):
+    if not value or word in ON_WORDS:
+        return rec
+    if word.endswith(".json"):
         import atexit
 
         atexit.register(write, value)
+    else:
+        print(f"[3-5-8] {ENV}={value!r} is neither on/off nor a .json path to write to: recording, not writing",
+              file=sys.stderr)
     return rec
 
 
@@ -173,8 +185,16 @@ def write(path: str) -> None:
         return
     try:
         import json
+        import tempfile
 
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(data, f)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(prefix=".frames-", suffix=".tmp", dir=folder)  # never through a planted link
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
     except OSError as exc:
         print(f"[3-5-8] perf: could not write {path}: {exc}", file=sys.stderr)

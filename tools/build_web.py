@@ -2,31 +2,38 @@
 the web app manifest and icons, sw.js; with --vendor-runtime also runtime/).
 
     python -m tools.build_web [--out build/web] [--zip] [--main PATH]
-                              [--cdn URL | --vendor-runtime DIR] [--bytecode 3.12,3.14|none]
+                              [--cdn URL | --vendor-runtime DIR] [--bytecode 3.12[,3.14]|none]
 
 (`make web` runs this.) The build works offline and never touches the source tree:
 
 1. A clean staging copy is made in STAGE/NAME (default build/stage/three-five-eight)
    holding exactly what the game needs at run time: main.py, game/ (no tests, caches or
    hidden files) and assets/ (no .wav, no web template, no hidden files). The modules the
-   title's first frame needs are compiled there to bytecode for each runtime's Python
-   (3.12: pygbag's page; 3.14: Pyodide, the webcheck harness) whose interpreter is found;
-   see tools/web_bytecode.py. The browser then loads them instead of compiling the source.
+   title's first frame needs are compiled there to bytecode for the page's Python (3.12;
+   with --bytecode 3.12,3.14 also for the webcheck harness's 3.14) by a pinned
+   interpreter the build fetches into its cache (build/cache) the first time; where it
+   cannot be had the build says so and ships no bytecode for that version. See
+   tools/web_bytecode.py and docs/WEB_BUILD.md.
 2. pygbag packs that folder (--build) with this project's page template
    (assets/web/index.tmpl) and icon (assets/icon.png, or a generated one while the art is
-   missing), so it never fetches either from its CDN; it leaves out .pyc files, so the
-   bytecode is added to its two archives afterwards. pygbag runs with the staging
+   missing), so it never fetches either from its CDN. pygbag runs with the staging
    folder's parent as its working directory (where it reads pygbag.ini) and with `black`
    hidden from it (it would reformat the sources it packs).
-3. The outputs are copied to OUT with the app files that make the page installable and
-   playable offline: manifest.webmanifest and icons (tools/pwa_icons.py) and sw.js, the
-   service worker (assets/web/sw.js with this build's id and file lists filled in).
+3. Its two archives are written again (`pack_archives`) with the bytecode added (pygbag
+   leaves out .pyc files) and everything that could differ between machines taken out:
+   members sorted by name, fixed times and modes, no build time in the gzip header. The
+   same sources and the same pinned interpreters give the same bytes anywhere, so the
+   same build id. They are copied to OUT with the app files that make the page installable
+   and playable offline: manifest.webmanifest and icons (tools/pwa_icons.py) and sw.js, the
+   service worker (assets/web/sw.js with this build's id and file lists filled in); and the
+   page's own scripts (PAGE_FILES: online play's p2p.js and its vendored library).
 4. With --vendor-runtime DIR, pygbag's runtime files are copied from DIR (a copy of
    pygbag's CDN folder: 0.9.3/..., index-0.9.3-cp312.json, cp312/...) into OUT/runtime/ and
    the page loads them from there: no request leaves the site. Missing files stop the
    build with the list of what is missing.
 5. OUT is checked (tools/web_check.py): archive contents, template placeholders, the
-   300 KB archive target, every file the page and sw.js name is there.
+   size budgets (the sources and assets, and each bytecode version shipped, each on its
+   own), every file the page and sw.js name is there.
 
 NAME.tar.gz is what the page loads; NAME.apk is the same files as a zip, which the page
 loads instead on itch.io (whose CDN unpacks .gz files on the way). --zip also writes
@@ -36,12 +43,15 @@ OUT.zip (e.g. build/web.zip) ready to upload to itch.io.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import zipfile
 from pathlib import Path
@@ -56,6 +66,9 @@ ICON = ROOT / "assets" / "icon.png"
 ICON_SIZE = 64
 PYGBAG_TIMEOUT_S = 300
 SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
+# Files the page loads beside index.html (online play's WebRTC shim and the rendezvous
+# library it loads on first use, with its licence), copied as they are and cached by sw.js.
+PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt")
 
 # pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
 # interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py
@@ -181,13 +194,35 @@ def fallback_icon(size: int = ICON_SIZE):
     return icon
 
 
-def zero_gzip_time(path: Path) -> None:
-    """Clear the build time pygbag's gzip header records (RFC 1952 MTIME = 0, "none"), so
-    that the same sources give the same archive bytes and so the same build id."""
-    data = bytearray(path.read_bytes())
-    if data[:3] == b"\x1f\x8b\x08" and not data[3] & 0x02:  # no header CRC to keep right
-        data[4:8] = b"\0\0\0\0"
-        path.write_bytes(bytes(data))
+def _archive_members(built: Path) -> dict[str, bytes]:
+    """The files pygbag packed, by archive name; its .tar.gz and .apk must agree."""
+    with tarfile.open(built / f"{NAME}.tar.gz", "r:gz") as tar:
+        packed = {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
+    with zipfile.ZipFile(built / f"{NAME}.apk") as zf:
+        zipped = {i.filename: zf.read(i) for i in zf.infolist() if not i.is_dir()}
+    if packed != zipped:
+        raise SystemExit(f"build_web: pygbag's {NAME}.tar.gz and {NAME}.apk hold different files"
+                         f" ({sorted(set(packed) ^ set(zipped))[:5]} ...)")
+    return packed
+
+
+def pack_archives(members: dict[str, bytes], tar_gz: Path, apk: Path) -> None:
+    """Write the page's two archives from members (archive name → bytes) so that nothing
+    but the members decides their bytes: sorted names, mode 644, time 0 (1980 in the zip,
+    its earliest), owner 0, no name or time in the gzip header, compression level 9."""
+    names = sorted(members)
+    with open(tar_gz, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9,
+                                                  mtime=0) as gz:
+        with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar:
+            for name in names:
+                info = tarfile.TarInfo(name)
+                info.size, info.mode, info.mtime = len(members[name]), 0o644, 0
+                tar.addfile(info, io.BytesIO(members[name]))
+    with zipfile.ZipFile(apk, "w") as zf:
+        for name in names:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type, info.create_system, info.external_attr = zipfile.ZIP_DEFLATED, 3, 0o644 << 16
+            zf.writestr(info, members[name], compresslevel=9)
 
 
 def runtime_files(wheel: str = DEFAULT_WHEEL) -> list[str]:
@@ -282,7 +317,9 @@ def run_pygbag(stage_root: Path, app_dir: Path, icon: Path, cdn: str) -> Path:
 
 def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None,
           cdn: str | None = None, make_zip: bool = False, vendor: Path | None = None,
-          bytecode: tuple[str, ...] = web_bytecode.VERSIONS) -> Path:
+          bytecode: tuple[str, ...] = web_bytecode.DEFAULT_VERSIONS, cache: Path | None = None) -> Path:
+    """Build the page into out (see the module's text); bytecode: the Python versions to
+    compile the start for; cache: where the pinned interpreters are kept [build/cache]."""
     started = time.perf_counter()
     if cdn and vendor:
         raise SystemExit("build_web: --cdn and --vendor-runtime exclude each other")
@@ -301,7 +338,7 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
     app_dir = stage_root / NAME
     files = stage(app_dir, main_py)
     log(f"staged {len(files)} files in {app_dir}")
-    pycs = web_bytecode.make(app_dir, bytecode, log)
+    pycs = web_bytecode.make(app_dir, bytecode, log, cache)
     icon = stage_root / "favicon.png"
     log(f"icon: {make_icon(icon)}")
 
@@ -309,15 +346,20 @@ def build(out: Path, stage_root: Path | None = None, main_py: Path | None = None
         cdn = cdn if cdn.endswith("/") else cdn + "/"
     page_cdn = f"{VENDOR_DIR}/{RUNTIME_VERSION}/" if vendor else (cdn or DEFAULT_CDN)
     built = run_pygbag(stage_root, app_dir, icon, page_cdn)
-    web_bytecode.add_to_archives(built / f"{NAME}.tar.gz", built / f"{NAME}.apk", app_dir, pycs)
+    members = _archive_members(built)
+    members.update({"assets/" + p.relative_to(app_dir).as_posix(): p.read_bytes() for p in pycs})
 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     app_files = ["index.html", "favicon.png", f"{NAME}.tar.gz", f"{NAME}.apk"]
-    for name in app_files:
+    for name in app_files[:2]:
         shutil.copy2(built / name, out / name)
-    zero_gzip_time(out / f"{NAME}.tar.gz")
+    pack_archives(members, out / f"{NAME}.tar.gz", out / f"{NAME}.apk")
+    for name in PAGE_FILES:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(TEMPLATE.parent / name, out / name)
+    app_files += list(PAGE_FILES)
 
     from tools.pwa_icons import write_app_files
 
@@ -361,15 +403,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="copy pygbag's runtime from DIR (a copy of its CDN folder) into OUT/runtime/"
                          " and load it from there: the page then needs no other site")
     ap.add_argument("--zip", action="store_true", help="also write OUT.zip (itch.io upload)")
-    ap.add_argument("--bytecode", default=",".join(web_bytecode.VERSIONS), metavar="VERSIONS",
-                    help="Python versions to ship the start's bytecode for, comma-separated, or none"
-                         f" [{','.join(web_bytecode.VERSIONS)}]")
+    ap.add_argument("--bytecode", default=",".join(web_bytecode.DEFAULT_VERSIONS), metavar="VERSIONS",
+                    help="Python versions to ship the start's bytecode for, comma-separated, or none:"
+                         " 3.12 is the page's, 3.14 the webcheck harness's"
+                         f" [{','.join(web_bytecode.DEFAULT_VERSIONS)}]")
+    ap.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                    help=f"where the pinned interpreters are fetched and kept [{web_bytecode.CACHE_ENV} or build/cache]")
     args = ap.parse_args(argv)
     versions = tuple(v.strip() for v in args.bytecode.split(",") if v.strip() not in ("", "none"))
     unknown = [v for v in versions if v not in web_bytecode.VERSIONS]
     if unknown:
         ap.error(f"--bytecode: {', '.join(unknown)} not among {', '.join(web_bytecode.VERSIONS)}")
-    build(args.out, args.stage, args.main, args.cdn, args.zip, args.vendor_runtime, versions)
+    build(args.out, args.stage, args.main, args.cdn, args.zip, args.vendor_runtime, versions, args.cache)
     return 0
 
 

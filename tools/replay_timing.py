@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 TIMING = """
 import time, statistics
 def _replay_timing(app, record_text, runs=5):
-    from game import records_io
+    from game.records import library as records_io
     from game.ui.scenes.replay import ReplayScene
     def median(fn, setup=None, n=runs):
         out = []

@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 
-from game.storage import GAME_KEY, Storage
+from game.storage.store import GAME_KEY, Storage
 from tools.fault_inject import full_disk, read_only, remount, tiny_tmpfs  # noqa: F401 (used by tests too)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -202,7 +202,7 @@ def scenario_blocked_folder(parent: str, saves: list[dict]) -> dict:
 WRITER = """
 import json, os, sys, time
 sys.path.insert(0, {root!r})
-from game.storage import Storage
+from game.storage.store import Storage
 directory, payloads, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 saves = json.load(open(payloads))
 storage = Storage(directory)

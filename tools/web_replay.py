@@ -41,7 +41,7 @@ _doc.getElementById("g358-import-open").click()
 def share_link(seed: int, deals: int) -> tuple[str, int, str]:
     """A whole game played natively, its #record= fragment and its text; (fragment, actions, text)."""
     sys.path.insert(0, str(ROOT))
-    from game import records_io
+    from game.records import library as records_io
     from game.engine import Match, RuleSet
     from game.engine.formats.record import GameRecord
 

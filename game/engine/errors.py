@@ -28,11 +28,15 @@ class SaveError(ValueError):
 
 
 class RecordError(ValueError):
-    """A text record that cannot be read; ``line`` is its 1-based line number (0: the whole text)."""
+    """A record that cannot be read; ``line`` is its 1-based line number (0: the whole text).
+    ``kind`` names a whole-text problem for a translated message (the UI's): empty,
+    not_text, not_utf8, too_long; line problems have none."""
 
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, kind: str = "", detail: str = ""):
         self.line = line
         self.reason = message
+        self.kind = kind
+        self.detail = detail  # for a kind's message: the system's words (a file that cannot be opened)
         super().__init__(f"line {line}: {message}" if line else message)
 
 

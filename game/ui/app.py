@@ -21,7 +21,7 @@ import time
 import pygame
 
 from .. import i18n, perf  # perf: issue 13 frame timings (off unless enabled)
-from ..storage import Storage
+from ..storage.store import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
 from .frame import SCORE_PARTS, TABLE_PARTS, FrameMixin
@@ -129,7 +129,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self._sound = None
 
     def _start_from_params(self) -> None:
-        """Launch parameters (page query / command line, game.web_params) apply to this
+        """Launch parameters (page query / command line, game.web.params) apply to this
         session only: lang -> UI language; rules / strength -> new-game defaults; seed ->
         the first new game.  They are not written into the stored settings."""
         p = self.params

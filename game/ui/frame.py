@@ -17,7 +17,7 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
 # menus' own modules are not loaded at the table at all (only while the menus show, or
 # when opened), so play never pays for them.
-SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
+SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.storage.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
 # What a game's first frame needs besides the computer players (tests/ui/
 # test_table_warmup.py checks that starting a game after them imports nothing): loaded one

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import i18n
 from . import registry
 from .flow import scene_for
-from .session import Session
+from .session import Session, valid_names
 
 
 class GamesMixin:
@@ -48,7 +48,9 @@ class GamesMixin:
             return RuleSet.preset(self.settings.get("preset", "standard") if self.settings.get("preset") in RuleSet.PRESETS else "standard")
 
     def player_names(self) -> list[str]:
+        """The names of the last new game (kept in the settings, checked by the name rule
+        when loaded), else the defaults."""
         names = self.settings.get("names")
-        if isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) and n.strip() for n in names):
-            return [n.strip()[:14] for n in names]
+        if valid_names(names):
+            return [n.strip() for n in names]
         return [i18n.t("name.you"), i18n.t("name.left"), i18n.t("name.right")]

@@ -6,6 +6,12 @@ aside, a save that cannot be read); ``update`` turns those into translated banne
 App adds its own (settings values reset).  A banner stays for a while, or until clicked;
 an unsaved game also shows on the pause screen (``save_line``) for as long as it lasts.
 
+Embedded on a page of another site, the browser may refuse the game its storage; the
+storage then keeps everything in memory and says so (``storage_refused``): the player is
+told once, and the page shows a bar with a link to the game's own page and, where the
+browser has the Storage Access API, a button that asks for storage (game/web/bridge.py).
+``update`` watches the answer and moves the game into the granted storage.
+
 Hooks in the App: ``update(dt)`` each frame, ``handle(inp)`` before the scene gets input,
 ``frame_key()`` in the frame key, ``draw(surf)`` after the scenes.
 """
@@ -24,6 +30,8 @@ ERROR_SECONDS = 12.0
 INFO_SECONDS = 6.0
 ERROR_COLORS = ((70, 24, 28), gfx.BRIGHT_RED)
 INFO_COLORS = ((24, 52, 40), gfx.GOLD)
+STORAGE_SECONDS = 30.0  # the embedded page's "cannot keep your game": long enough to read and act on
+ACCESS_POLL_SECONDS = 0.5  # how often the page's answer to the storage request is looked at
 
 
 class Notice:
@@ -38,6 +46,8 @@ class Notices:
         self.storage = storage
         self.shown: list[Notice] = []  # newest last; the newest is drawn
         self._serial = 0
+        self._asking_access = False  # the page's storage bar is up: watch for the browser's answer
+        self._access_poll = 0.0
 
     # --- posting ----------------------------------------------------------------------
     def post(self, text: str, kind: str = "info", seconds: float | None = None, tag: str = "") -> None:
@@ -55,7 +65,7 @@ class Notices:
         for kind, detail in self.storage.take_events():
             where = self.storage.describe()
             if kind == "save_failed":
-                self.post(t("notice.save_failed", reason=reason_text(detail), where=where), "error", tag="save")
+                self.post(t("notice.save_failed", reason=reason_text(detail, "game.json"), where=where), "error", tag="save")
             elif kind == "saved_again":
                 self.post(t("notice.saved_again"), "info", tag="save")
             elif kind == "save_replaced":
@@ -63,15 +73,47 @@ class Notices:
             elif kind == "game_set_aside":
                 self.post(t("menu.save_damaged", where=detail), "error")
             elif kind == "game_unreadable":
-                self.post(t("notice.save_unreadable", reason=reason_text(detail), where=where), "error")
+                self.post(t("notice.save_unreadable", reason=reason_text(detail, "game.json"), where=where), "error")
             elif kind == "settings_set_aside":
                 self.post(t("notice.settings_reset"), "info", ERROR_SECONDS)
+            elif kind == "settings_unreadable":
+                self.post(t("notice.settings_unreadable", reason=reason_text(detail, "settings.json")), "error",
+                          tag="settings")
             elif kind == "settings_failed":
-                self.post(t("notice.settings_failed", reason=reason_text(detail)), "error")
+                self.post(t("notice.settings_failed", reason=reason_text(detail, "settings.json")), "error",
+                          tag="settings")
+            elif kind == "storage_refused":
+                from ..web import bridge as web_io  # only then: the start compiles what it imports
+
+                self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
+                labels = {key: t(f"storage_bar.{key}") for key in ("text", "open", "allow", "close")}
+                self._asking_access = web_io.offer_storage_access(labels)
+            elif kind == "storage_kept":
+                self.post(t("notice.storage_kept"), "info", tag="storage")
+            elif kind == "names_replaced":
+                self.post(t("names.replaced"), "info")
+
+    def _watch_storage_access(self, dt: float) -> None:
+        """The page's storage bar is up: when the browser grants storage, keep the game there."""
+        self._access_poll -= dt
+        if self._access_poll > 0:
+            return
+        self._access_poll = ACCESS_POLL_SECONDS
+        from ..web import bridge as web_io
+
+        state = web_io.storage_access_state()
+        if state == "granted":
+            self._asking_access = False
+            if not self.storage.use_browser_storage(web_io.granted_local_storage()):
+                self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
+        elif state in ("denied", "unsupported", "closed"):
+            self._asking_access = False
 
     # --- the frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._from_storage()
+        if self._asking_access:
+            self._watch_storage_access(dt)
         for n in self.shown:
             n.left -= dt
         self.shown = [n for n in self.shown if n.left > 0]
@@ -124,6 +166,8 @@ class Notices:
         """The pause screen's word on saving: saved after every move, or why not."""
         problem = getattr(self.storage, "save_problem", None)
         if problem is None:
+            if getattr(self.storage, "refused", False):
+                return t("pause.not_kept")  # embedded, storage refused: saved in memory only
             return t("pause.saved")
         return t("pause.not_saved", reason=reason_text(problem))
 
@@ -134,8 +178,10 @@ class Notices:
         gfx.blit_wrapped(surf, self.save_line(), size, rect, gfx.MUTED if saved else gfx.BRIGHT_RED, align="center", line_gap=2, max_lines=lines)
 
 
-def reason_text(code: str) -> str:
+def reason_text(code: str, file: str = "game.json") -> str:
+    """A reason code of game/storage_backends.reason_of in the player's words; `file` is
+    the file it is about (named when a folder, link or FIFO holds its place)."""
     key = f"save.reason.{code}"
-    text = t(key)
+    text = t(key, file=file)
     return text if text != key else t("save.reason.other")
 

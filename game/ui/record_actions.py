@@ -2,8 +2,8 @@
 menu, the game-over screen and the replay viewer (issue 9, item 7).
 
 Natively a record is written to a new, clearly named file in the records folder
-(``game.records_io.records_dir``) and the path is shown; in the browser it is offered as a
-download (``game.web_io``).  Every outcome is told in a notice; nothing here raises.
+(``game.records.library.records_dir``) and the path is safe_text; in the browser it is offered as a
+download (``game.web.bridge``).  Every outcome is told in a notice; nothing here raises.
 The pause menu's module imports this one, so the record modules are imported on the first
 click, not before the title (issue 13: in the browser every module is compiled at start)."""
 
@@ -13,9 +13,27 @@ from ..i18n import t
 from .widgets import Button
 
 
+def refusal_text(exc) -> str:
+    """Why a record, a share code or a link was not opened, in the player's language: the
+    problem's kind where it has one (ShareError, RecordError of a whole text), else the line
+    of the record (its detail stays in the record format's own English words)."""
+    from ..engine.names import safe_text
+
+    kind = getattr(exc, "kind", "")
+    prefix = "record.error." if hasattr(exc, "line") else "share.error."
+    if kind:
+        key = prefix + kind
+        text = t(key, reason=safe_text(getattr(exc, "detail", "") or "?", 120))
+        if text != key:
+            return text
+    if getattr(exc, "line", 0):
+        return t("record.error.line", line=exc.line, reason=safe_text(exc.reason, 240))
+    return safe_text(str(exc), 300)
+
+
 def session_record(session):
     """The record of the game on the table, or why it cannot be made (a str)."""
-    from .. import records_io
+    from ..records import library as records_io
 
     try:
         return records_io.record_of(session)
@@ -26,15 +44,17 @@ def session_record(session):
 def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
-    from .. import records_io, web_io
+    from ..records import library as records_io
+    from ..web import bridge as web_io
+    from ..engine.names import safe_text
 
     if record is None or isinstance(record, str):
-        app.notices.post(t("record.export_failed", reason=record or "?"), "error")
+        app.notices.post(t("record.export_failed", reason=safe_text(record or "?")), "error")
         return None
     try:
         text = record.to_text()
     except ValueError as exc:
-        app.notices.post(t("record.export_failed", reason=str(exc)), "error")
+        app.notices.post(t("record.export_failed", reason=safe_text(str(exc))), "error")
         return None
     if app.web:
         name = records_io.record_file_name(record)
@@ -45,10 +65,11 @@ def export_record(app, record) -> str | None:
         return None
     try:
         path = records_io.export_file(record, records_io.records_dir(app.storage))
-    except OSError as exc:
-        app.notices.post(t("record.export_failed", reason=exc.strerror or str(exc)), "error", tag="record")
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        app.notices.post(t("record.export_failed", reason=safe_text(reason)), "error", tag="record")
         return None
-    app.notices.post(t("record.exported", path=path), "info", 14.0, tag="record")
+    app.notices.post(t("record.exported", path=safe_text(path, 400)), "info", 14.0, tag="record")
     return path
 
 

@@ -10,20 +10,21 @@ import random
 
 from .. import i18n
 from ..engine import Match
-from ..storage import DamagedSave
-from ..storage_backends import Unreadable
+from ..storage.store import DamagedSave
+from ..storage.backends import Unreadable
 from .players import make_player
 from .seats import check_human_seats  # issue 9e: pass-and-play
 from .session_coach import CoachCounters  # issue 9b: hints and undos
 from ..engine import Phase
 
 HUMAN = 0
-NAME_MAX = 24  # characters of a player's name
 
 
 def valid_name(name) -> bool:
-    """A name the table can draw: printable text of 1 to NAME_MAX characters, not blank."""
-    return isinstance(name, str) and 0 < len(name) <= NAME_MAX and name.isprintable() and not name.isspace()
+    """A name the table can draw: the one name rule (game/engine/names.py)."""
+    from ..engine.names import is_name  # when a name is checked: not a module of the start
+
+    return is_name(name)
 
 
 def valid_names(names) -> bool:
@@ -33,7 +34,8 @@ def valid_names(names) -> bool:
 class Session(CoachCounters):
     def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
         if not valid_names(list(names)):
-            raise ValueError(f"player names must be three printable names of 1 to {NAME_MAX} characters")
+            raise ValueError("player names must be three printable names (game/engine/names.py)")
+        self.renamed = False  # a loaded save's names broke the name rule and were replaced
         if type(human) is not int or human not in (0, 1, 2):
             raise ValueError(f"the human's seat must be 0, 1 or 2, not {human!r}")
         # issue 9e: the seats people play (pass-and-play); `human` is the one the table shows
@@ -84,8 +86,9 @@ class Session(CoachCounters):
         except ValueError as exc:
             raise DamagedSave(str(exc)) from None
         names, human, strength = data.get("names"), data.get("human", HUMAN), data.get("strength", "normal")
-        if not valid_names(names):
-            raise DamagedSave("the saved player names are not three printable names of 1 to 24 characters")
+        renamed = not valid_names(names)
+        if renamed:  # a name the font cannot draw (an older version let it in): replaced, the game kept
+            names = cls.replaced_names(names)
         if type(human) is not int or human not in (0, 1, 2):
             raise DamagedSave(f"the saved seat {human!r} is not 0, 1 or 2")
         from ..ai import STRENGTHS  # not at the start (issue 13)
@@ -95,7 +98,18 @@ class Session(CoachCounters):
         humans = cls.saved_human_seats(data, human)  # issue 9e
         session = cls(match, names, strength, human, storage, humans)
         session.load_coach_fields(data)
+        session.renamed = renamed
         return session
+
+    @staticmethod
+    def replaced_names(names) -> list[str]:
+        """Three names that keep the name rule: each one cleaned, or "Player N" if nothing of
+        it can be drawn (or it is not there at all)."""
+        from ..engine.names import clean_name
+
+        given = list(names)[:3] if isinstance(names, (list, tuple)) else []
+        given += [""] * (3 - len(given))
+        return [clean_name(n, i18n.t("newgame.seat_name", n=seat + 1)) for seat, n in enumerate(given)]
 
     @staticmethod
     def saved_human_seats(data, human) -> tuple[int, ...]:
@@ -130,6 +144,10 @@ class Session(CoachCounters):
         if session.match.phase == Phase.GAME_OVER:
             storage.clear_game()
             return None, None
+        if session.renamed:  # told once: the save is written again with the names replaced
+            storage.tell("names_replaced")
+            session.save()
+            session.renamed = False
         return session, None
 
     # --- play -----------------------------------------------------------------------

@@ -6,7 +6,7 @@ A mixin so the Session's own code (names, seats, saving) stays as it was."""
 from __future__ import annotations
 
 from ..engine.history import can_undo, undo
-from ..storage import DamagedSave
+from ..storage.store import DamagedSave
 from .players import make_player
 
 

@@ -202,7 +202,11 @@ def draw_row_label(surf, lab: str, r, label_w: int, color) -> None:
 
 
 class TextField(Widget):
-    def __init__(self, rect, label, get, set, name: str = "", label_w=300, max_len=14):
+    """A one-line text field; what is typed keeps the name rule's characters
+    (game/engine/names.py: nothing that draws zero-width, no controls, no suit symbols) and
+    at most `max_len` of them (a name's NAME_MAX unless told)."""
+
+    def __init__(self, rect, label, get, set, name: str = "", label_w=300, max_len=None):
         super().__init__(rect, name)
         self.label, self.get, self.set = label, get, set
         self.label_w = label_w
@@ -237,8 +241,9 @@ class TextField(Widget):
     def text_input(self, s: str) -> bool:
         if not self.editing:
             return False
-        s = "".join(ch for ch in s if ch.isprintable() and ch not in "♠♥♦♣")
-        self.set((self.get() + s)[: self.max_len])
+        from ..engine.names import NAME_MAX, typed  # on the first key: not a module of the start
+
+        self.set((self.get() + typed(s))[: self.max_len or NAME_MAX])
         return True
 
     def draw(self, surf) -> None:
@@ -251,8 +256,10 @@ class TextField(Widget):
         if self.focused:
             gfx.rect(surf, gfx.FOCUS, vr.inflate(8, 8), 3, border_radius=12)
         value = self.get()
-        size = min(22, max(LABEL_MIN, vr.h // 2))
-        tr = gfx.blit_text(surf, value, size, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True, width=vr.w - 24, box=vr)
+        # a long name in smaller letters (never below the floor), then shortened with an ellipsis
+        size = gfx.fit_size(value, min(22, max(LABEL_MIN, vr.h // 2)), vr.w - 28)
+        tr = gfx.blit_text(surf, value, size, (vr.left + 12, vr.centery), gfx.INK, False, "midleft", light_bg=True,
+                           width=vr.w - 24, box=vr)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             gfx.line(surf, gfx.INK, (tr.right + 2, vr.top + 8), (tr.right + 2, vr.bottom - 8), 2)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.engine import (Action, Card, IllegalAction, InvalidNotation, InvalidPosition, Match, RuleSet,
                          SaveError, parse_cards, parse_contract)
 from game.engine.cards import parse_suit
-from game.web_params import parse_argv
+from game.web.params import parse_argv
 from tests.engine.positions import dominant_deal, position
 
 STANDARD = RuleSet.preset("standard")

@@ -19,3 +19,14 @@ def saves():
 
 
 from tests.ui.conftest import make_app  # noqa: E402,F401  (the headless app fixture)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The reader soak's counts (cases run, accepted, refused), when it ran."""
+    from tests.faults import soak_counts
+
+    lines = soak_counts.report()
+    if lines:
+        terminalreporter.section("reader soak (random input)")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from game.storage import Storage
+from game.storage.store import Storage
 from tools import save_faults
 
 

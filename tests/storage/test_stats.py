@@ -6,8 +6,8 @@ import random
 import pytest
 
 from game.engine import Match, RuleSet
-from game.stats import STATS_KEY, Stats, StatsError, load_stats, reset_stats, save_stats
-from game.storage import Storage
+from game.storage.stats import STATS_KEY, Stats, StatsError, load_stats, reset_stats, save_stats
+from game.storage.store import Storage
 from tests.engine.positions import finish_dominant, position
 
 
@@ -131,3 +131,15 @@ def test_memory_storage_and_settings_stay_apart():
     save_stats(storage, Stats.from_dict(_good()))
     assert storage.load_settings() == {"language": "pl"}
     assert json.loads(storage.backend.get(STATS_KEY))["games"] == [["standard", "hard", 1, 1]]
+
+
+def test_a_best_game_without_a_worst_one_is_damage_not_a_crash():
+    """A hand-edited or damaged file: "best" set, "worst" null raised AttributeError on
+    every game over and on the Statistics button."""
+    for gone in ("worst", "best"):
+        data = _good()
+        data[gone] = None
+        with pytest.raises(StatsError):
+            Stats.from_dict(data)
+        with pytest.raises(StatsError):
+            Stats.from_json(json.dumps(data))

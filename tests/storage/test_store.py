@@ -1,7 +1,7 @@
 import json
 import os
 
-from game.storage import Storage
+from game.storage.store import Storage
 
 
 def test_settings_roundtrip(tmp_path):
@@ -66,7 +66,7 @@ class FakeLocalStorage:
 
 
 def test_local_storage_backend():
-    from game.storage import _LocalStorageBackend
+    from game.storage.store import _LocalStorageBackend
     from game.ui.session import Session
 
     ls = FakeLocalStorage()
@@ -88,7 +88,7 @@ class JsNull:  # what Pyodide's localStorage.getItem returns for a missing key
 
 
 def test_local_storage_js_null_is_missing():
-    from game.storage import _LocalStorageBackend
+    from game.storage.store import _LocalStorageBackend
     from game.ui.session import Session
 
     ls = FakeLocalStorage()
@@ -158,7 +158,7 @@ def test_the_whole_save_is_checksummed_and_numbered(tmp_path):
     (tmp_path / "game.json").write_text(json.dumps(body))
     import pytest
 
-    from game.storage import DamagedSave
+    from game.storage.store import DamagedSave
 
     with pytest.raises(DamagedSave, match="checksum"):
         Storage(str(tmp_path)).load_game_raw()
@@ -211,7 +211,7 @@ def test_stale_temp_files_are_swept(tmp_path):
 
 
 def test_a_full_local_storage_is_told_as_such():
-    from game.storage import _LocalStorageBackend
+    from game.storage.store import _LocalStorageBackend
 
     class Full(FakeLocalStorage):
         def setItem(self, k, v):

@@ -257,7 +257,7 @@ def test_look_back_shows_every_trick_and_no_hidden_card(make_app, declarer):
 
 # --- the counters in the save --------------------------------------------------------------
 def test_counters_are_saved_and_a_bad_one_is_refused():
-    from game.storage import DamagedSave
+    from game.storage.store import DamagedSave
 
     s = Session.new(seed=3)
     s.hints_used, s.undos_used = 4, 2

@@ -9,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def _sources():
-    for base in ("game/ui", "game/storage.py", "main.py"):
+    for base in ("game/ui", "game/storage/store.py", "main.py"):
         path = os.path.join(ROOT, base)
         if os.path.isfile(path):
             yield path

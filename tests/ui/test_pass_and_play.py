@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Match, RuleSet
 from game.i18n import t
-from game.storage import Storage
+from game.storage.store import Storage
 from game.ui import gfx
 from game.ui.autopilot import Autopilot
 from game.ui.session import Session
@@ -259,7 +259,7 @@ def test_with_several_people_undo_is_off(make_app):
 
 
 def test_a_shared_game_is_recorded_and_counted_for_every_person(make_app, tmp_path):
-    from game.records_io import record_of
+    from game.records.library import record_of
     from game.ui import stats_keeper
 
     app = make_app()

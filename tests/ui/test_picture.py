@@ -267,7 +267,7 @@ def test_the_settings_row_shows_only_in_the_browser(web_app, make_app, monkeypat
 def test_a_bad_stored_value_falls_back_to_auto(bad, web_app, tmp_path):
     settings, reset = check_settings({"picture": bad, "speed": "fast"}, DEFAULT_SETTINGS, SPEEDS, STRENGTHS)
     assert settings["picture"] == "auto" and reset == ["picture"] and settings["speed"] == "fast"
-    from game.storage import Storage
+    from game.storage.store import Storage
 
     Storage(str(tmp_path)).save_settings({**DEFAULT_SETTINGS, "language": "en", "picture": bad})
     app = web_app(storage_dir=tmp_path)

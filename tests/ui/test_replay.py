@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine.formats.record import write_record
-from game import records_io
+from game.records import library as records_io
 from game.engine import RuleSet
 from game.engine.history import ReplayCursor
 from game.engine.formats.sharecode import decode
@@ -258,7 +258,7 @@ def test_paste_of_something_else_is_refused(make_app):
     click(app, "replays")
     pygame.scrap.put_text("hello there")
     click(app, "paste")
-    assert app.scene_name == "replays" and "line 1:" in app.scene.error
+    assert app.scene_name == "replays" and "neither a game record nor" in app.scene.error
     pygame.scrap.put_text("")
     click(app, "paste")
     assert app.scene_name == "replays" and "no text" in app.scene.error

@@ -11,7 +11,9 @@ import types
 import pygame
 import pytest
 
-from game import records_io, web_io, web_params
+from game.records import library as records_io
+from game.web import bridge as web_io
+from game.web import params as web_params
 from game.engine import Match, RuleSet
 from game.ui.session import Session
 

@@ -3,7 +3,7 @@ counted once, the statistics scene shows it, reset asks first, damaged statistic
 
 import pytest
 
-from game.stats import STATS_KEY, load_stats
+from game.storage.stats import STATS_KEY, load_stats
 from game.ui import gfx
 from game.ui.stats_tables import average_text
 from game.ui.session import Session
@@ -109,3 +109,25 @@ def test_a_failing_store_does_not_stop_the_game_over(make_app, monkeypatch):
     app.push_scene("game_over", Session(finished_match(seed=24), ["You", "Anna", "Boris"], "normal", storage=app.storage))
     app.step(dt=1 / 60)
     assert app.scene_name == "game_over" and "could not be saved" in app.notices.text()
+
+
+def test_statistics_with_a_best_game_but_no_worst_do_not_stop_the_game_over(make_app, tmp_path):
+    """Such a file raised AttributeError at every game over (the screen never opened, the
+    game was not counted) and on the Statistics button: now it is damage, set aside and told."""
+    import json
+
+    app = make_app(storage_dir=tmp_path)
+    data = {"format": "3-5-8 stats", "version": 1, "games": [["standard", "hard", 1, 1]], "deals": [],
+            "best": {"total": 3, "won": True, "preset": "standard", "strength": "hard", "date": "2026-01-02"},
+            "worst": None, "hints": 0, "undos": 0, "counted": []}
+    (tmp_path / f"{STATS_KEY}.json").write_text(json.dumps(data))
+    app.push_scene("game_over", Session(finished_match(seed=25), ["You", "Anna", "Boris"], "normal", storage=app.storage))
+    app.step(dt=1 / 60)
+    assert app.scene_name == "game_over"
+    assert "set aside" in app.notices.text()
+    assert any(p.name.startswith(f"{STATS_KEY}.json.damaged") for p in tmp_path.iterdir())
+    stats, problem = load_stats(app.storage)
+    assert problem is None and stats.played() == 1  # this game was counted, in fresh statistics
+    app.to_title()
+    click_named(app, "stats")
+    assert app.scene_name == "stats"

@@ -44,9 +44,26 @@ def _source_snapshot() -> dict[str, tuple[int, int, bytes]]:
     return snap
 
 
+def build_elsewhere(dest: Path, env: dict[str, str], *args: str, umask: int | None = None):
+    """Run `python -m tools.build_web` into dest/web as its own process with env as its
+    whole environment: another machine, as far as the build can tell. Returns
+    (web_dir, exit status, what it printed)."""
+    import subprocess
+    import sys
+
+    main_py = ROOT / "main.py"
+    cmd = [sys.executable, "-m", "tools.build_web", "--out", str(dest / "web"), "--stage", str(dest / "stage"),
+           "--main", str(main_py), *args]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+                          stdin=subprocess.DEVNULL, preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
+    return dest / "web", done.returncode, done.stdout + done.stderr
+
+
 @pytest.fixture(scope="session")
 def web_build(tmp_path_factory):
-    """Build once per session into a temp dir; returns (web_dir, main_py_used, snapshots)."""
+    """Build once per session into a temp dir, as `make web` does (the bytecode's pinned
+    interpreter fetched into build/cache if it is not there); returns (web_dir,
+    main_py_used, snapshots)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from tools.build_web import build
 

@@ -1,4 +1,4 @@
-"""Issue 10 item 10: the webcheck harness is found from any checkout (a worktree too), or
+"""The webcheck harness is found from any checkout (a worktree too), or
 the tools say clearly where they looked and what to set."""
 
 from __future__ import annotations

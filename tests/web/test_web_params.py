@@ -7,8 +7,8 @@ import types
 
 import pytest
 
-from game import web_params
-from game.web_params import parse_argv, parse_query, read_launch_params
+from game.web import params as web_params
+from game.web.params import parse_argv, parse_query, read_launch_params
 
 
 def test_full_query():
@@ -83,7 +83,7 @@ QUERIES = ["", "a=1", "a", "a=", "=b", "a=1&b=2", "a=1&&b", "a+b=c+d", "x=%C5%BC
 def test_parse_qsl_is_urllibs():
     from urllib.parse import parse_qsl as real
 
-    from game.web_params import parse_qsl
+    from game.web.params import parse_qsl
 
     for query in QUERIES:
         assert parse_qsl(query) == real(query, keep_blank_values=True), query
@@ -95,7 +95,8 @@ def test_reading_a_plain_query_does_not_import_urllib_parse():
 
     root = str(__import__("pathlib").Path(__file__).resolve().parents[2])
     # -S: natively `site` (an editable install's finder) imports urllib.parse itself
-    code = (f"import sys; sys.path.insert(0, {root!r}); from game import perf, web_params; "
+    code = (f"import sys; sys.path.insert(0, {root!r}); from game import perf; "
+            "from game.web import params as web_params; "
             "web_params.parse_query('lang=pl&seed=7&perf=1'); web_params.parse_record_fragment('#x=1', '?a=b'); "
             "sys.platform = 'emscripten'; perf._query_flag(); "  # no page here: it asks and gives up
             "print('urllib.parse' in sys.modules)")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, shown
 from ..errors import IllegalAction, InvalidNotation, RecordError
-from .notation import NUMBER, SIGNED, signed
+from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
 
 _DEAL = re.compile(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
 _TRICK = re.compile(rf"trick ({NUMBER}): (.*?)(?: -> ([012]))?")
@@ -60,7 +60,7 @@ class _Reader:
             raise RecordError(0, "headers belong before the deals")
         got = _POINTS.fullmatch(line)
         if got:
-            if not all(SIGNED.fullmatch(p) for p in got.groups()):
+            if not all(SIGNED.fullmatch(p) and len(p) <= MAX_DIGITS + 1 for p in got.groups()):
                 raise RecordError(0, "points are three signed numbers such as +1 -2 +1")
             if self.scored == len(match.deals):
                 raise RecordError(0, "points follow the last trick of a deal")
@@ -72,7 +72,7 @@ class _Reader:
         self._owe_points()
         got = _DEAL.fullmatch(line)
         if got:
-            deal, dealer, declarer = int(got.group(1)), int(got.group(2)), int(got.group(3))
+            deal, dealer, declarer = _number(got.group(1), "deal"), int(got.group(2)), int(got.group(3))
             if match.is_over():
                 raise RecordError(0, "the game is over: no more deals")
             if self.announced == match.deal_number:
@@ -104,7 +104,7 @@ class _Reader:
         match = self.match
         if match.phase != "play":
             raise RecordError(0, f"no trick can be played now: the game is in its {match.phase} phase")
-        number = int(got.group(1))
+        number = _number(got.group(1), "trick")
         if match.trick or number != len(match.current.tricks) + 1:
             raise RecordError(0, f"this is trick {len(match.current.tricks) + 1}, not {number}")
         plays = got.group(2).split(", ")
@@ -124,16 +124,24 @@ class _Reader:
                 raise RecordError(0, f"seat {winner} won this trick, not seat {got.group(3)}")
 
 
+def _number(text: str, what: str) -> int:
+    """A deal or trick number; one far too long is refused before int() (which stops at
+    4,300 digits with a message of its own)."""
+    if len(text) > MAX_DIGITS:
+        raise RecordError(0, f"no {what} has a number as large as {shown(text, 16)}")
+    return int(text)
+
+
 def _card(text: str) -> Card:
     card = Card.parse(text)
     if str(card) != text:
-        raise InvalidNotation(f"write the card as {card}, not {text!r}")
+        raise InvalidNotation(f"write the card as {card}, not {shown(text)}")
     return card
 
 
 def _act(match, seat: str, action: Action) -> None:
     if seat not in ("0", "1", "2"):
-        raise RecordError(0, f"not a seat: {seat!r} (0, 1 or 2)")
+        raise RecordError(0, f"not a seat: {shown(seat)} (0, 1 or 2)")
     if match.to_act != int(seat):
         who = "nobody (the game is over)" if match.to_act is None else f"seat {match.to_act}"
         raise RecordError(0, f"it is {who}'s turn, not seat {seat}'s ({action})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 NUMBER = r"(?:0|[1-9][0-9]*)"
+MAX_DIGITS = 6  # a deal, trick or option number; longer ones are refused before int() sees them
 SIGNED = re.compile(r"[+-]" + NUMBER)
 
 
@@ -13,4 +14,4 @@ def signed(values) -> str:
     return " ".join(f"{v:+d}" for v in values)
 
 
-__all__ = ["NUMBER", "SIGNED", "signed"]
+__all__ = ["NUMBER", "MAX_DIGITS", "SIGNED", "signed"]

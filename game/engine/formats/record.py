@@ -12,18 +12,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..cards import format_cards
+from ..cards import format_cards, shown
 from ..errors import InvalidNotation, InvalidRules, RecordError
 from ..history import replayed
 from ..match import Match
+from ..names import LABEL_MAX, NAME_MAX, UNKNOWN, clean_name, is_label, is_name
+from ..position import SEED_LIMIT
 from ..rules import RuleSet, parse_contract
 from .deal_lines import replay_lines
-from .notation import NUMBER, SIGNED, signed
+from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
 
 GAME = "3-5-8"
 FORMAT = "1"
 MAX_TEXT = 1_000_000  # a record of 60 deals is about 60 kB; anything far larger is not one
-MAX_LABEL = 40
+MAX_LABEL = LABEL_MAX  # the date, a strength, a header of the record's own (names: NAME_MAX)
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,30}")  # what the writer writes and the reader reads
 
 
 @dataclass
@@ -37,6 +40,7 @@ class GameRecord:
     hints: int = 0
     undos: int = 0
     extra: dict = field(default_factory=dict)  # headers this version does not interpret, kept
+    renamed: tuple = ()  # seats whose name broke the name rule and was replaced when read
 
     def to_text(self) -> str:
         return write_record(self.match, names=self.names, strengths=self.strengths, date=self.date,
@@ -49,10 +53,20 @@ class GameRecord:
 
 
 # --- writing ---------------------------------------------------------------------------
-def _label(value, name: str) -> str:
-    text = " ".join(str(value).split())  # one line, no control characters
-    if not text or len(text) > MAX_LABEL or any(ord(ch) < 32 for ch in text):
-        raise ValueError(f"{name} must be 1 to {MAX_LABEL} printable characters, not {value!r}")
+def _label(value, name: str, limit: int = MAX_LABEL) -> str:
+    """One line of text the game can draw (game/engine/names.py), whitespace runs as one space."""
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be text, not {type(value).__name__}")
+    text = " ".join(value.split())
+    if not is_label(text, limit):
+        raise ValueError(f"{name} must be 1 to {limit} printable characters, not {shown(value)}")
+    return text
+
+
+def _name(value) -> str:
+    text = _label(value, "a name", NAME_MAX)
+    if not is_name(text):
+        raise ValueError(f"a name must be 1 to {NAME_MAX} printable characters, not {shown(value)}")
     return text
 
 
@@ -71,13 +85,16 @@ def _yes(value) -> str:
 def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: str = "?",
                  hints: int = 0, undos: int = 0, extra: dict | None = None) -> str:
     """The text of a record: headers, then every deal with every action in engine notation."""
-    names = tuple(_label(n, "a name") for n in names)
-    strengths = tuple(_label(s, "a strength") for s in strengths)
+    if not isinstance(names, (list, tuple)) or not isinstance(strengths, (list, tuple)):
+        raise ValueError("a record names three seats (a list or tuple of names)")
+    names, strengths = tuple(names), tuple(strengths)
     if len(names) != 3 or len(strengths) != 3:
         raise ValueError("a record names three seats")
+    names = tuple(_name(n) for n in names)
+    strengths = tuple(_label(s, "a strength") for s in strengths)
     for value, name in ((hints, "hints"), (undos, "undos")):
         if type(value) is not int or value < 0:
-            raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
+            raise ValueError(f"{name} must be a whole number from 0, not {shown(value)}")
     winner = match.winner()
     headers = [("Game", GAME), ("Format", FORMAT), ("Preset", match.rules.preset_name),
                ("Options", _options(match.rules)), ("Seed", str(match.seed)), ("Date", _label(date, "the date"))]
@@ -92,9 +109,11 @@ def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: 
                     ("StartKitty", " ".join(start["kitty"]))]
     headers += [("Hints", str(hints)), ("Undos", str(undos)),
                 ("Result", "*" if winner is None else str(winner)), ("Totals", signed(match.totals))]
+    if extra is not None and not isinstance(extra, dict):
+        raise ValueError("extra headers are a dict of name: text")
     for key, value in (extra or {}).items():
-        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,30}", key) or key in _KNOWN:
-            raise ValueError(f"extra header {key!r} is not allowed")
+        if not isinstance(key, str) or not HEADER_NAME.fullmatch(key) or key in _KNOWN:
+            raise ValueError(f"extra header {shown(key)} is not allowed (1 to 31 letters and digits)")
         headers.append((key, _label(value, key)))
     lines = [f"[{k} {_quote(v)}]" for k, v in headers]
     lines += _body(match)
@@ -163,11 +182,13 @@ def read_record(text) -> GameRecord:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError(0, "the record is not UTF-8 text") from None
+            raise RecordError(0, "the record is not UTF-8 text", "not_utf8") from None
     if not isinstance(text, str):
-        raise RecordError(0, "a record is text")
+        raise RecordError(0, "a record is text", "not_text")
     if len(text) > MAX_TEXT:
-        raise RecordError(0, f"the record is too long ({len(text)} characters) to be a game")
+        raise RecordError(0, f"the record is too long ({len(text)} characters) to be a game", "too_long")
+    if not text.strip():
+        raise RecordError(0, "the record is empty", "empty")
     lines = text.lstrip("\ufeff").splitlines()
     headers, where, body_start = {}, {}, len(lines)
     for number, raw in enumerate(lines, 1):
@@ -181,6 +202,8 @@ def read_record(text) -> GameRecord:
         if not got:
             raise RecordError(number, 'a header line is [Name "value"]')
         key, value = got.group(1), re.sub(r"\\(.)", r"\1", got.group(2))
+        if not HEADER_NAME.fullmatch(key):
+            raise RecordError(number, f"a header's name is 1 to 31 letters and digits, not {shown(key)}")
         if key in headers:
             raise RecordError(number, f"header {key} appears twice")
         headers[key], where[key] = value, number
@@ -199,28 +222,30 @@ def _need(headers, where, key):
 def _start(headers, where) -> GameRecord:
     game, line = _need(headers, where, "Game")
     if game != GAME:
-        raise RecordError(line, f"not a {GAME} record (Game is {game!r})")
+        raise RecordError(line, f"not a {GAME} record (Game is {shown(game)})")
     fmt, line = _need(headers, where, "Format")
     if fmt != FORMAT:
-        raise RecordError(line, f"record format {fmt!r} is not one this game reads ({FORMAT})")
+        raise RecordError(line, f"record format {shown(fmt)} is not one this game reads ({FORMAT})")
     preset, line = _need(headers, where, "Preset")
     if preset not in RuleSet.PRESETS:
-        raise RecordError(line, f"unknown rule preset {preset!r}: standard, blato or classic")
+        raise RecordError(line, f"unknown rule preset {shown(preset)}: standard, blato or classic")
     options = {}
     if "Options" in headers:
         line = where["Options"]
         for item in headers["Options"].split():
             key, eq, value = item.partition("=")
             if not eq or key not in RuleSet.OPTIONS or key in options:
-                raise RecordError(line, f"bad option {item!r} (write name=value: {', '.join(RuleSet.OPTIONS)})")
+                raise RecordError(line, f"bad option {shown(item)} (write name=value: {', '.join(RuleSet.OPTIONS)})")
+            if re.fullmatch(NUMBER, value) and len(value) > MAX_DIGITS:
+                raise RecordError(line, f"option {key} is far too large a number")
             options[key] = {"yes": True, "no": False}.get(value, int(value) if re.fullmatch(NUMBER, value) else value)
     try:
         rules = RuleSet.preset(preset, **options)
     except InvalidRules as exc:
         raise RecordError(line, f"the rules cannot be played: {exc}") from None
     seed_text, line = _need(headers, where, "Seed")
-    if not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 40:
-        raise RecordError(line, f"the seed must be a whole number, not {seed_text!r}")
+    if not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 20 or int(seed_text) >= SEED_LIMIT:
+        raise RecordError(line, f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {shown(seed_text)}")
     seed = int(seed_text)
     try:
         if "StartHands" in headers:
@@ -232,17 +257,23 @@ def _start(headers, where) -> GameRecord:
             raise
         raise RecordError(where.get("StartHands", line), f"the starting position is invalid: {exc}") from None
     info = {}
-    for key in ("Date", *(f"Name{s}" for s in range(3)), *(f"Strength{s}" for s in range(3))):
+    for key in ("Date", *(f"Strength{s}" for s in range(3))):
         value = headers.get(key, "?")
         try:
             info[key] = _label(value, key)
         except ValueError as exc:
             raise RecordError(where.get(key, 0), str(exc)) from None
+    renamed = []
+    for seat in range(3):  # a name that breaks the rule is replaced, not refused: the game is what counts
+        value = " ".join(headers.get(f"Name{seat}", UNKNOWN).split())
+        info[f"Name{seat}"] = clean_name(value, UNKNOWN)
+        if info[f"Name{seat}"] != value:
+            renamed.append(seat)
     counts = {}
     for key in ("Hints", "Undos"):
         value = headers.get(key, "0")
         if not re.fullmatch(NUMBER, value) or len(value) > 9:
-            raise RecordError(where.get(key, 0), f"{key} must be a whole number, not {value!r}")
+            raise RecordError(where.get(key, 0), f"{key} must be a whole number, not {shown(value)}")
         counts[key] = int(value)
     extra = {k: v for k, v in headers.items() if k not in _KNOWN}
     for k, v in extra.items():
@@ -251,7 +282,7 @@ def _start(headers, where) -> GameRecord:
         except ValueError as exc:
             raise RecordError(where[k], str(exc)) from None
     return GameRecord(match, tuple(info[f"Name{s}"] for s in range(3)), tuple(info[f"Strength{s}"] for s in range(3)),
-                      info["Date"], counts["Hints"], counts["Undos"], extra)
+                      info["Date"], counts["Hints"], counts["Undos"], extra, tuple(renamed))
 
 
 def _position(rules, seed, headers, where):
@@ -266,8 +297,8 @@ def _position(rules, seed, headers, where):
 
     def signed(text, line):
         parts = text.split()
-        if len(parts) != 3 or not all(SIGNED.fullmatch(p) for p in parts):
-            raise RecordError(line, f"expected three signed numbers such as +1 -2 +1, not {text!r}")
+        if len(parts) != 3 or not all(SIGNED.fullmatch(p) and len(p) <= MAX_DIGITS + 1 for p in parts):
+            raise RecordError(line, f"expected three signed numbers such as +1 -2 +1, not {shown(text)}")
         return tuple(int(p) for p in parts)
 
     def number(key, default):
@@ -275,7 +306,7 @@ def _position(rules, seed, headers, where):
         if value is None:
             return default
         if not re.fullmatch(NUMBER, value) or len(value) > 3:
-            raise RecordError(where[key], f"{key} must be a whole number, not {value!r}")
+            raise RecordError(where[key], f"{key} must be a whole number, not {shown(value)}")
         return int(value)
 
     hands = seats("StartHands", lambda p, line: p.split(), None)
@@ -296,10 +327,10 @@ def _check_result(match, headers, where) -> None:
     winner = match.winner()
     want = "*" if winner is None else str(winner)
     if result != want:
-        raise RecordError(line, f"the moves give result {want!r}, the header says {result!r}")
+        raise RecordError(line, f"the moves give result {want!r}, the header says {shown(result)}")
     totals, line = _need(headers, where, "Totals")
     if signed(match.totals) != totals:
-        raise RecordError(line, f"the moves give totals {signed(match.totals)}, the header says {totals!r}")
+        raise RecordError(line, f"the moves give totals {signed(match.totals)}, the header says {shown(totals)}")
 
 
-__all__ = ["GameRecord", "RecordError", "read_record", "write_record"]
+__all__ = ["GameRecord", "RecordError", "read_record", "write_record", "HEADER_NAME"]

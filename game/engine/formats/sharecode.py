@@ -5,7 +5,14 @@ The code holds the headers as compact JSON and one byte per action (the phase fi
 kind: a card index 0-51, or 52 + the contract's index in S H D C NT MT), zlib-compressed
 and base64url-encoded without padding, after a version letter (docs/RECORD.md, "Share
 codes").  Decoding replays every action through the rules, so a damaged or edited code is
-refused with a `ShareError` (a ValueError) instead of showing a game that never happened.
+refused with a `ShareError` (a ValueError) instead of showing a game that never happened;
+its ``kind`` says which problem it is (for a message in the player's language).  Values of
+the wrong type are refused, never turned into text; a name that breaks the name rule
+(game/engine/names.py) is replaced, as the record reader does.
+
+``find_code`` takes a code out of whatever people paste: a link with the sentence's full
+stop after it, in brackets or quotes, wrapped over lines, with other parameters, as a query
+or percent-encoded, with spaces inside.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from ..actions import _DECLARE, Action
 from ..cards import CARDS
 from ..errors import IllegalAction, InvalidNotation, SaveError
 from ..match import Match
+from ..names import UNKNOWN, clean_name
 from ..phases import PHASE_KIND, Phase
 from ..rules import ALL_CONTRACTS
 from .record import GameRecord, read_record, write_record
@@ -31,7 +39,13 @@ MAX_PAYLOAD = 200_000  # bytes after decompression
 
 
 class ShareError(ValueError):
-    """A share code that is damaged, truncated or not a game of this version."""
+    """A share code that is damaged, truncated or not a game of this version.  ``kind``:
+    empty, too_long, version, characters, damaged, header, setup, moves, details (the
+    header's values), no_code (a link without one), not_record (neither a record nor a code)."""
+
+    def __init__(self, message: str, kind: str = "damaged"):
+        super().__init__(message)
+        self.kind = kind
 
 
 def _byte(action: Action) -> int:
@@ -58,21 +72,22 @@ def encode(record: GameRecord) -> str:
 def decode(code) -> GameRecord:
     """The record behind a share code (a whole ``#record=...`` fragment is accepted too)."""
     if not isinstance(code, str):
-        raise ShareError("a share code is text")
+        raise ShareError("a share code is text", "not_record")
     code = code.strip()
     if code.startswith("#"):
         code = code[1:]
     if code.startswith("record="):
         code = code[len("record="):]
     if not code:
-        raise ShareError("the share code is empty")
+        raise ShareError("the share code is empty", "empty")
     if len(code) > MAX_CODE:
-        raise ShareError("the share code is too long to be a game")
+        raise ShareError("the share code is too long to be a game", "too_long")
     if code[0] != VERSION:
-        raise ShareError(f"this share code is not one this game reads (version {code[0]!r}, expected {VERSION!r})")
+        raise ShareError(f"this share code is not one this game reads (version {code[0]!r}, expected {VERSION!r})",
+                         "version")
     body = code[1:]
     if not re.fullmatch(r"[A-Za-z0-9_-]*", body):
-        raise ShareError("the share code has characters a code never has (damaged or cut short?)")
+        raise ShareError("the share code has characters a code never has (damaged or cut short?)", "characters")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         if base64.urlsafe_b64encode(packed).decode().rstrip("=") != body:  # stray bits in the last character
@@ -87,13 +102,13 @@ def decode(code) -> GameRecord:
         raise ShareError("the share code is damaged or cut short") from None
     head_bytes, newline, moves = payload.partition(b"\n")
     if not newline:
-        raise ShareError("the share code is damaged (no game header)")
+        raise ShareError("the share code is damaged (no game header)", "header")
     try:
         head = json.loads(head_bytes.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ShareError("the share code is damaged (unreadable game header)") from None
+        raise ShareError("the share code is damaged (unreadable game header)", "header") from None
     if not isinstance(head, dict):
-        raise ShareError("the share code is damaged (unreadable game header)")
+        raise ShareError("the share code is damaged (unreadable game header)", "header")
     return _rebuild(head, moves)
 
 
@@ -103,11 +118,13 @@ def _rebuild(head: dict, moves: bytes) -> GameRecord:
     try:
         match = Match.from_dict(record)
     except SaveError as exc:
-        raise ShareError(f"the share code's game cannot be set up: {exc}") from None
+        raise ShareError(f"the share code's game cannot be set up: {exc}", "setup") from None
+    except (TypeError, ValueError, OverflowError, RecursionError):  # values of the wrong type
+        raise ShareError("the share code's game cannot be set up", "setup") from None
     for number, b in enumerate(moves, 1):
         phase = match.phase
         if phase == Phase.GAME_OVER:
-            raise ShareError(f"the share code has moves after the end of the game (move {number})")
+            raise ShareError(f"the share code has moves after the end of the game (move {number})", "moves")
         try:
             if phase == Phase.DECLARE:
                 if not 52 <= b < 52 + len(ALL_CONTRACTS):
@@ -119,22 +136,69 @@ def _rebuild(head: dict, moves: bytes) -> GameRecord:
                 action = Action(PHASE_KIND[phase], CARDS[b])
             match.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
-            raise ShareError(f"move {number} of the share code is not possible: {exc}") from None
+            raise ShareError(f"move {number} of the share code is not possible: {exc}", "moves") from None
     if head.get("p") != match.rules.preset_name:
-        raise ShareError("the share code is damaged (its preset does not match its rules)")
+        raise ShareError("the share code is damaged (its preset does not match its rules)", "details")
     try:
-        text = write_record(match, names=_three(head.get("n")), strengths=_three(head.get("t")),
-                            date=head.get("d", "?"), hints=head.get("h", 0), undos=head.get("u", 0),
-                            extra=head.get("x") if isinstance(head.get("x"), dict) else None)
-        return read_record(text)
+        names = _three(head.get("n"), "names")
+        kept = tuple(clean_name(" ".join(n.split()), UNKNOWN) for n in names)  # the record reader's rule
+        text = write_record(match, names=kept, strengths=_three(head.get("t"), "strengths"),
+                            date=_typed(head.get("d", "?"), str, "the date"), hints=_count(head.get("h", 0), "hints"),
+                            undos=_count(head.get("u", 0), "undos"), extra=_extra(head.get("x")))
+        record = read_record(text)
     except (ValueError, TypeError) as exc:  # RecordError is a ValueError
-        raise ShareError(f"the share code's game details are invalid: {exc}") from None
+        raise ShareError(f"the share code's game details are invalid: {exc}", "details") from None
+    record.renamed = tuple(seat for seat in range(3) if kept[seat] != " ".join(names[seat].split()))
+    return record
 
 
-def _three(value):
-    if not isinstance(value, list) or len(value) != 3:
-        raise ValueError("three seats expected")
+def _typed(value, kind, what: str):
+    if type(value) is not kind:
+        raise ValueError(f"{what} must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _count(value, what: str) -> int:
+    return _typed(value, int, what)  # type() is int: a bool or a float is refused
+
+
+def _three(value, what: str) -> tuple:
+    if not isinstance(value, list) or len(value) != 3 or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"the {what} are not three texts")
     return tuple(value)
 
 
-__all__ = ["encode", "decode", "ShareError", "VERSION"]
+def _extra(value) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ValueError("extra headers are not name: text pairs")
+    return value
+
+
+# --- what people paste --------------------------------------------------------------------
+_IN_LINK = re.compile(r"(?:^|[#?&;/!])record=([A-Za-z0-9_-]+)")
+_BARE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{15,}")
+_WRAPPERS = "<>\"'`“”„‟«»‹›‘’‚()[]{}.,;:!?。、*~"
+
+
+def find_code(text) -> str | None:
+    """The share code in pasted text, or None: a bare code, or any link or fragment with
+    ``record=CODE`` in it, as people paste them (see the module's docstring)."""
+    if not isinstance(text, str) or len(text) > 4 * MAX_CODE:
+        return None
+    lines = [line.lstrip("> \t") for line in text.splitlines()]  # a mail's "> " (and "> > ") quoting too
+    joined = "".join("".join(lines).split())  # wrapped over lines, spaces inside: one word
+    if "%" in joined:
+        from urllib.parse import unquote  # only here: its import is slow in the browser
+
+        joined = unquote(joined)
+    joined = joined.replace("&amp;", "&")
+    found = _IN_LINK.search(joined)
+    if found:
+        return found.group(1)
+    bare = re.split(r"[&?#]", joined.lstrip(_WRAPPERS), maxsplit=1)[0].strip(_WRAPPERS)  # a code&lang=pl too
+    return bare if _BARE.fullmatch(bare) else None
+
+
+__all__ = ["encode", "decode", "find_code", "ShareError", "VERSION"]

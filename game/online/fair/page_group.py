@@ -2,7 +2,7 @@
 the same bytes with noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium.
 
 Why text in a Python module: the web build packs only Python and data under game/, and the
-page's glue is JS written out or evaluated from Python (game/web_io.py does the same).  The
+page's glue is JS written out or evaluated from Python (game/web/bridge.py does the same).  The
 module imports nothing: its caller passes the bundle's exports, so node (the tests) and the
 page can each load the bundle their own way.  `write_module(folder)` puts it on disk.
 """

@@ -11,10 +11,13 @@ import os
 
 import pygame
 
-from ... import records_io, web_io
+from ...engine.names import safe_text
+from ...records import library as records_io
+from ...web import bridge as web_io
 from ...i18n import t
 from .. import gfx, screen
 from ..menu_layout import bar_top, bottom_bar
+from ..record_actions import refusal_text
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button, TextField, arrow_icon, draw_row_label
@@ -68,7 +71,7 @@ def open_launch_record(app, source: dict) -> bool:
         else:
             record = records_io.read_input(source.get("code", ""))
     except ValueError as exc:
-        app.notices.post(t("launch.record_error", reason=str(exc)[:200]), "error", 20.0)
+        app.notices.post(t("launch.record_error", reason=refusal_text(exc)), "error", 20.0)
         return False
     app.push_scene("replay", record)
     return True
@@ -174,7 +177,7 @@ class ImportScene(Scene):
             more = len(self.files) > rows
             width = files.w - (ARROW + 8 if more else 0)
             for i in range(self.first, min(len(self.files), self.first + rows)):
-                label = os.path.basename(self.files[i])
+                label = records_io.display_name(self.files[i])  # a name that is not UTF-8 shows U+FFFD
                 r = pygame.Rect(files.left, files.top + (i - self.first) * ROW_H, width, ROW_H - 6)
                 self.widgets.append(Button(r, label, (lambda path=self.files[i]: self.open_file(path)), name=f"file_{i}",
                                            size=18 if p["big"] else 16))
@@ -232,7 +235,7 @@ class ImportScene(Scene):
         return self.show(record)
 
     def refuse(self, exc) -> bool:
-        self.error = t("import.error", reason=str(exc)[:300])
+        self.error = t("import.error", reason=refusal_text(exc) if isinstance(exc, ValueError) else safe_text(str(exc)))
         self.app.sound("error")
         return False
 
@@ -272,7 +275,7 @@ class ImportScene(Scene):
                 if kind == "text":
                     self.open_text(text)
                 elif kind == "error":
-                    self.error = t("import.error", reason=text)
+                    self.error = t("import.error", reason=safe_text(text))
 
     def back(self) -> None:
         if self.waiting:
@@ -304,11 +307,11 @@ class ImportScene(Scene):
             head, fs = t("import.folder", folder="").rstrip(), p["text"]
             if p["folder_lines"] == 1:  # "Records in …/records" on one line
                 hr = gfx.blit_text(surf, head, fs, folder.topleft, gfx.MUTED, True, width=folder.w // 2, box=folder)
-                gfx.blit_text(surf, path_end(self.folder, fs, folder.right - hr.right - 8), fs, (hr.right + 8, folder.top), gfx.MUTED,
+                gfx.blit_text(surf, path_end(safe_text(self.folder, 200), fs, folder.right - hr.right - 8), fs, (hr.right + 8, folder.top), gfx.MUTED,
                               False, box=folder)
             else:
                 hr = gfx.blit_text(surf, head, fs, folder.topleft, gfx.MUTED, True, width=folder.w, box=folder)
-                gfx.blit_text(surf, path_end(self.folder, fs, folder.w), fs, (folder.left, hr.top + gfx.line_height(fs, True, 2)),
+                gfx.blit_text(surf, path_end(safe_text(self.folder, 200), fs, folder.w), fs, (folder.left, hr.top + gfx.line_height(fs, True, 2)),
                               gfx.MUTED, False, box=folder)
             if not self.files:
                 gfx.blit_wrapped(surf, t("import.none"), 17 if p["big"] else 15, p["files"], gfx.CREAM, max_lines=4)

@@ -48,6 +48,8 @@ class ReplayScene(Scene):
     def __init__(self, app, record):
         super().__init__(app)
         self.record = record
+        if getattr(record, "renamed", ()):  # names the font cannot draw were replaced on reading
+            app.notices.post(t("names.replaced"), "info")
         self.cursor = ReplayCursor(record.match)
         self.actors = self._actors(record.match)
         self.table = ReplayTable(app, record.names, bottom_seat(record))

@@ -1,4 +1,4 @@
-"""Statistics across games (game/stats.py): games played and won per preset and opponent
+"""Statistics across games (game/storage/stats.py): games played and won per preset and opponent
 strength, points per deal as declarer and as defender by contract, the best and worst
 game, hints and undos used; and a reset that asks first.
 

@@ -11,6 +11,7 @@ from ... import i18n
 from ...engine import IllegalAction
 from ...i18n.format import refusal
 from .. import anim, gfx
+from ..players import player_failed
 from ..seats import HandOver  # issue 9e
 from .animator import Animator
 from .background import Background
@@ -248,11 +249,12 @@ class Table:
         seat_view = self.session.match.view(seat)  # the computer player's own view, never shown
         try:
             action = self.session.players[seat].think(seat_view, 8.0)
-        except Exception:
-            legal = list(seat_view.legal)
-            action = legal[0] if legal else None
+        except Exception as exc:  # a faulty player must not stall the game, nor hide
+            action = seat_view.legal[0] if seat_view.legal else None
+            player_failed(self.app, seat, f"raised {type(exc).__name__}: {exc}", exc)
         if action is not None:
-            if action not in seat_view.legal:  # a faulty player must not stall the game
+            if action not in seat_view.legal:
+                player_failed(self.app, seat, f"answered {action!r}, not a legal action here")
                 action = seat_view.legal[0]
             self._decided = (seat, action)
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.engine import Match, RuleSet
 from game.engine.formats.record import GameRecord, RecordError, read_record, write_record
-from game.record import main as record_cli
+from game.records.cli import main as record_cli
 
 PRESETS = ("standard", "blato", "classic")
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.engine.formats.record import GameRecord
 from game.engine.formats.sharecode import ShareError, decode, encode
-from game.record import main as record_cli
+from game.records.cli import main as record_cli
 from tests.engine.formats.test_record import DOMINANT, PRESETS, random_game
 
 

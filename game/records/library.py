@@ -5,7 +5,13 @@ record's text, a share code, or a whole ``...#record=CODE`` link).
 Why a module of its own, without pygame: the scenes, the launch parameters (``--record
 FILE``, ``record=CODE``, ``#record=...``) and the tests all read records the same way, and
 every refusal is one ValueError whose message names the line (``RecordError``) or what is
-wrong with a code (``ShareError``).  Nothing here changes a game in progress.
+wrong with a code (``ShareError``); both carry a ``kind`` for a message in the player's
+language.  Nothing here changes a game in progress.
+
+Files: an export is written to a temporary file of its own and linked to a free name, never
+through a link planted in the folder (game/files.py); only regular files are read, so a
+FIFO or a device given as a record is refused at once.  Names that are not UTF-8 in the
+records folder are listed (safe_text with U+FFFD) and open like any other.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ import datetime
 import os
 import re
 
-from .engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
-from .engine.formats.sharecode import ShareError, decode, encode
+from ..engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from ..engine.names import UNKNOWN, clean_name, safe_text
+from ..engine.formats.sharecode import ShareError, decode, encode, find_code
+from ..files import NotAFile, read_regular, write_new
 
 EXTENSION = ".358"
 FOLDER = "records"
@@ -30,7 +38,7 @@ def record_of(session, date: str | None = None) -> GameRecord:
     """The record of a game on the table: names, who was human, the computer players'
     strength, today's date, and the hints and undos the human used."""
     strengths = tuple("human" if seat in getattr(session, "human_seats", (session.human,)) else str(session.strength) for seat in range(3))
-    names = tuple(" ".join(str(n).split())[:40] or "?" for n in session.names)
+    names = tuple(clean_name(n if isinstance(n, str) else "", UNKNOWN) for n in session.names)
     hints = getattr(session, "hints_used", 0)
     undos = getattr(session, "undos_used", 0)
     return GameRecord(session.match, names=names, strengths=strengths,
@@ -53,7 +61,7 @@ def records_dir(storage=None) -> str:
         return env
     directory = getattr(getattr(storage, "backend", None), "directory", None)
     if not directory:
-        from .storage import default_dir
+        from ..storage.store import default_dir
 
         directory = default_dir()
     return os.path.join(directory, FOLDER)
@@ -68,70 +76,73 @@ def record_file_name(record: GameRecord, when: datetime.datetime | None = None) 
 
 def export_file(record: GameRecord, folder: str, when: datetime.datetime | None = None) -> str:
     """Write the record into `folder` (created if needed) under a new name; its path.
-    OSError when the folder cannot be written (the caller shows why)."""
-    os.makedirs(folder, exist_ok=True)
+    Never over anything already there, a planted link included.  OSError when the folder
+    cannot be written, ValueError when the record cannot be written (the caller shows why);
+    either way nothing is left behind."""
+    data = record.to_text().encode("utf-8")  # before any file is made
     base = record_file_name(record, when)
-    path = os.path.join(folder, base)
-    stem = base[: -len(EXTENSION)]
-    n = 2
-    while os.path.exists(path):  # never overwrite an earlier export
-        path = os.path.join(folder, f"{stem} ({n}){EXTENSION}")
-        n += 1
-    text = record.to_text()
-    tmp = path + ".part"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return path
+    return write_new(folder, base[: -len(EXTENSION)], EXTENSION, data)
 
 
 def list_records(folder: str) -> list[str]:
-    """Record files in `folder`, newest first (at most MAX_LISTED); [] if there is none."""
+    """Record files in `folder`, newest first (at most MAX_LISTED); [] if there is none.
+    Links are not listed (they are not read)."""
     try:
-        entries = [e for e in os.scandir(folder) if e.is_file() and e.name.lower().endswith(EXTENSION)]
+        entries = [e for e in os.scandir(folder) if e.is_file(follow_symlinks=False) and e.name.lower().endswith(EXTENSION)]
+        entries.sort(key=lambda e: (e.stat(follow_symlinks=False).st_mtime, e.name), reverse=True)
     except OSError:
         return []
-    entries.sort(key=lambda e: (e.stat().st_mtime, e.name), reverse=True)
     return [e.path for e in entries[:MAX_LISTED]]
+
+
+def display_name(path: str) -> str:
+    """A file's name as the screen can draw it (a name that is not UTF-8 shows U+FFFD)."""
+    return safe_text(os.path.basename(path), 200)
 
 
 def read_record_file(path: str) -> GameRecord:
     """The record in a file (or a share code or link saved in one); RecordError if the
-    file cannot be read or is not a record."""
+    file cannot be read or is not a record.  Only a regular file is read."""
     path = os.path.expanduser(str(path).strip().strip('"'))
     if not path:
-        raise RecordError(0, "no file named")
+        raise RecordError(0, "no file named", "no_file")
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_TEXT * 2 + 1)
+        data = read_regular(path, MAX_TEXT * 2)
+    except NotAFile as exc:
+        raise RecordError(0, f"cannot open {safe_text(path, 120)}: not a file ({exc.what})", "not_a_file") from None
     except OSError as exc:
-        raise RecordError(0, f"cannot open {path}: {exc.strerror or exc}") from None
+        why = str(exc.strerror or exc)
+        raise RecordError(0, f"cannot open {safe_text(path, 120)}: {why}", "cannot_open", why) from None
     if len(data) > MAX_TEXT * 2:
-        raise RecordError(0, "the file is too large to be a game record")
+        raise RecordError(0, "the file is too large to be a game record", "too_long")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(0, "the file is not UTF-8 text") from None
+        raise RecordError(0, "the file is not UTF-8 text", "not_utf8") from None
     return read_input(text)
 
 
-_CODE = re.compile(r"(?:^|#|[?&])record=([A-Za-z0-9_-]+)\s*$")
+_HEADER_START = re.compile(r'\[[A-Za-z][A-Za-z0-9]* "')
 
 
 def read_input(text: str) -> GameRecord:
-    """A record's text, a share code (``A...``) or a link with ``#record=CODE``, read and
-    replayed through the rules.  RecordError / ShareError (both ValueErrors) if bad."""
+    """A record's text, a share code (``A...``) or a link with ``record=CODE`` in it, as
+    people paste them (sharecode.find_code), read and replayed through the rules.
+    RecordError / ShareError (both ValueErrors, with a ``kind``) if bad."""
     if not isinstance(text, str):
-        raise RecordError(0, "a record is text")
-    stripped = text.strip().lstrip("\ufeff")
+        raise RecordError(0, "a record is text", "not_text")
+    stripped = text.strip().lstrip("\ufeff").strip()
     if not stripped:
-        raise RecordError(0, "the record is empty")
-    if stripped.startswith("["):
+        raise RecordError(0, "the record is empty", "empty")
+    if _HEADER_START.match(stripped) or stripped.startswith(";"):
         return read_record(text)
-    if "\n" not in stripped:
-        found = _CODE.search(stripped)
-        if found:
-            return decode(found.group(1))
-        if re.fullmatch(r"A[A-Za-z0-9_-]+", stripped):
-            return decode(stripped)
-    return read_record(text)  # says which line is wrong
+    code = find_code(stripped)
+    if code is not None:
+        return decode(code)
+    if "record=" in stripped or "record%3" in stripped.lower():
+        raise ShareError("the link holds no game: its record=... is empty or damaged", "no_code")
+    if stripped.startswith("[") or "\n" in stripped:
+        return read_record(text)  # says which line is wrong
+    if "://" in stripped or stripped.startswith("#"):
+        raise ShareError("this link holds no game (no #record=... in it)", "no_code")
+    raise ShareError("this is neither a game record nor a share link or code", "not_record")

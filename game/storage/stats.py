@@ -1,5 +1,5 @@
 """Statistics across games: the data model, its update from a finished game, JSON that
-is validated on load, and persistence next to the settings (game/storage.py).
+is validated on load, and persistence next to the settings (game/storage/store.py).
 
 Why validated: the file (or the browser's localStorage entry) can be edited or damaged;
 a bad one is refused with a `StatsError` naming what is wrong, set aside, and the player
@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from game.engine.names import LABEL_MAX, is_label
 from game.engine.rules import ALL_CONTRACTS, RuleSet
 
 FORMAT = "3-5-8 stats"
 VERSION = 1
 STATS_KEY = "stats"  # storage key: stats.json natively, three-five-eight:stats in localStorage
 ROLES = ("declarer", "defender")
-MAX_LABEL = 40
+MAX_LABEL = LABEL_MAX  # a strength or a date: the one limit of game/engine/names.py
 MAX_IDS = 200  # games remembered so that adding the same game twice counts it once
 
 
@@ -153,7 +154,8 @@ class Stats:
                 raise StatsError(f"deals row {row!r} is inconsistent")
             stats.deals[(preset, role, contract)] = [n, points, made]
         stats.best, stats.worst = _line(data.get("best"), "best"), _line(data.get("worst"), "worst")
-        if (stats.best is None) != (not stats.games) or (stats.best and stats.worst.total > stats.best.total):
+        kept = (stats.best is not None, stats.worst is not None)
+        if kept[0] != kept[1] or kept[0] != bool(stats.games) or (all(kept) and stats.worst.total > stats.best.total):
             raise StatsError("best and worst games do not fit the games played")
         counted = data.get("counted", [])
         if not isinstance(counted, list) or len(counted) > MAX_IDS or not all(isinstance(c, str) and len(c) < 100 for c in counted):
@@ -182,8 +184,8 @@ def _preset(value) -> str:
 
 def _label(value, name: str) -> str:
     text = " ".join(str(value).split())
-    if not text or len(text) > MAX_LABEL:
-        raise ValueError(f"{name} must be 1 to {MAX_LABEL} characters, not {value!r}")
+    if not is_label(text, MAX_LABEL):
+        raise ValueError(f"{name} must be 1 to {MAX_LABEL} printable characters, not {value!r:.60}")
     return text
 
 
@@ -212,23 +214,63 @@ def _line(value, name: str) -> GameLine | None:
 
 
 # --- persistence -------------------------------------------------------------------------
-def load_stats(storage) -> tuple[Stats, str | None]:
-    """(stats, problem): fresh statistics when there are none; when the stored ones are
-    damaged they are set aside and `problem` says why and where they went."""
+@dataclass
+class StatsLoad:
+    """What reading the stored statistics gave.  ``state``: "ok", "none" (nothing stored),
+    "set_aside" (damaged, renamed out of the way: ``detail`` says where), "unreadable" (a
+    folder, link or FIFO where the file belongs, no permission...: left where it is;
+    ``detail`` is the reason code of game/storage_backends.reason_of) or "kept" (damaged
+    but could not be moved: left where it is).  In the last two, ``stats`` are fresh and
+    must not be saved: that would overwrite the only copy."""
+
+    stats: Stats
+    state: str
+    detail: str = ""
+
+    @property
+    def writable(self) -> bool:
+        return self.state in ("ok", "none", "set_aside")
+
+
+def read_stats(storage) -> StatsLoad:
+    """The stored statistics, or fresh ones and what happened to the stored ones."""
+    from .backends import Unreadable, reason_of
+
     try:
         text = storage.backend.get(STATS_KEY)
-    except Exception as exc:  # an unreadable store must not stop the game
-        return Stats(), f"statistics could not be read: {exc}"
+    except Unreadable as exc:
+        return StatsLoad(Stats(), "unreadable", exc.reason)
+    except ValueError as exc:  # not UTF-8, or far too large: damage in the file itself
+        return _set_aside(storage, str(exc) or type(exc).__name__)
+    except Exception as exc:  # noqa: BLE001 - an unreadable store must not stop the game
+        return StatsLoad(Stats(), "unreadable", reason_of(exc))
     if text is None:
-        return Stats(), None
+        return StatsLoad(Stats(), "none")
     try:
-        return Stats.from_json(text), None
-    except StatsError as exc:
-        try:
-            where = storage.backend.set_aside(STATS_KEY)
-        except Exception:
-            where = storage.describe()
-        return Stats(), f"{exc} (set aside: {where})"
+        return StatsLoad(Stats.from_json(text), "ok")
+    except Exception as exc:  # noqa: BLE001 - StatsError; anything else is damage too
+        return _set_aside(storage, str(exc) or type(exc).__name__)
+
+
+def _set_aside(storage, why: str) -> StatsLoad:
+    try:
+        where = storage.backend.set_aside(STATS_KEY)
+    except Exception:  # noqa: BLE001 - cannot be moved (read-only...): left where it is
+        return StatsLoad(Stats(), "kept", why)
+    return StatsLoad(Stats(), "set_aside", f"{why} (set aside: {where})")
+
+
+def load_stats(storage) -> tuple[Stats, str | None]:
+    """(stats, problem): fresh statistics when there are none; when the stored ones cannot
+    be used, `problem` says why and what became of them (read_stats tells it apart)."""
+    got = read_stats(storage)
+    if got.state in ("ok", "none"):
+        return got.stats, None
+    if got.state == "unreadable":
+        return got.stats, f"statistics could not be read ({got.detail}): left as they are"
+    if got.state == "kept":
+        return got.stats, f"{got.detail} (could not be set aside: left as they are)"
+    return got.stats, got.detail
 
 
 def save_stats(storage, stats: Stats) -> bool:
@@ -250,4 +292,5 @@ def reset_stats(storage) -> bool:
         return False
 
 
-__all__ = ["Stats", "GameLine", "StatsError", "load_stats", "save_stats", "reset_stats", "STATS_KEY"]
+__all__ = ["Stats", "GameLine", "StatsError", "StatsLoad", "load_stats", "read_stats", "save_stats", "reset_stats",
+           "STATS_KEY"]

@@ -6,6 +6,11 @@ two windows never share one), is flushed and fsynced, then atomically replaces t
 file, and the folder is fsynced: a reader sees the old save or the new one, never a torn
 one, and a crash or power loss at any moment leaves one of the two.  A write that fails
 removes its temporary file and leaves the old save as it was.
+
+Only regular files are read or replaced (game/files.py): a link, a folder, a FIFO or a
+device where a save belongs is neither read (a FIFO would wait forever) nor replaced, and
+neither is a file the game may not read: it may be the only copy of something.  Both are
+``Unreadable`` with reason ``not_a_file`` or the system's.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from __future__ import annotations
 import errno
 import os
 import time
+
+# game/files.py (check_replaceable, read_regular, NotAFile) is imported where it is used:
+# in the browser (localStorage) it is never needed, and the start compiles what it imports
 
 MAX_BYTES = 4 << 20  # a whole 60-deal game is about 100 KB; anything far larger is damage
 STALE_TEMP_SECONDS = 120  # temporary files older than this were left by a killed process
@@ -28,9 +36,12 @@ class Unreadable(OSError):
 
 
 def reason_of(exc: BaseException) -> str:
-    """A short code for why storing failed: full, quota, read_only, denied, blocked or other."""
+    """A short code for why storing failed: full, quota, read_only, denied, blocked,
+    not_a_file (a folder, link, FIFO or device holds the file's name) or other."""
     if isinstance(exc, Unreadable):
         return exc.reason
+    if type(exc).__name__ == "NotAFile":  # game/files.py's, not imported just to ask
+        return "not_a_file"
     if "quota" in str(exc).lower():  # the browser's QuotaExceededError
         return "quota"
     code = getattr(exc, "errno", None)
@@ -54,13 +65,14 @@ class FileBackend:
         return os.path.join(self.directory, f"{key}.json")
 
     def get(self, key: str) -> str | None:
+        from ..files import read_regular
+
         self._sweep()
         try:
-            with open(self.path(key), "rb") as f:
-                data = f.read(MAX_BYTES + 1)
+            data = read_regular(self.path(key), MAX_BYTES)
         except (FileNotFoundError, NotADirectoryError):
             return None  # no save, or no folder (its parent may even be a file): nothing to load
-        except OSError as exc:
+        except OSError as exc:  # NotAFile too: a folder, link or FIFO is left where it is
             raise Unreadable(reason_of(exc), str(exc)) from None
         if len(data) > MAX_BYTES:
             raise ValueError(f"the stored {key} is larger than {MAX_BYTES} bytes")
@@ -69,9 +81,15 @@ class FileBackend:
     def set(self, key: str, text: str) -> None:
         import tempfile  # natively only (the browser stores in localStorage)
 
+        from ..files import check_replaceable
+
         data = text.encode("utf-8")
         os.makedirs(self.directory, exist_ok=True)
         self._sweep()
+        try:
+            check_replaceable(self.path(key))  # never over what cannot be read
+        except OSError as exc:
+            raise Unreadable(reason_of(exc), str(exc)) from None
         fd, tmp = tempfile.mkstemp(prefix=f"{key}.json.", suffix=".tmp", dir=self.directory)
         try:
             try:
@@ -125,7 +143,11 @@ class FileBackend:
                     pass
 
     def remove(self, key: str) -> None:
+        """Remove a stored text; a link, FIFO or folder in its place is not the game's: left."""
+        from ..files import check_replaceable
+
         try:
+            check_replaceable(self.path(key))
             os.remove(self.path(key))
         except (FileNotFoundError, NotADirectoryError):
             pass
@@ -181,6 +203,11 @@ class LocalStorageBackend:
 
     def set(self, key: str, text: str) -> None:
         self.ls.setItem(self.PREFIX + key, text)  # one call: the browser stores it whole
+
+    def probe(self) -> None:
+        """Raise if the browser refuses this storage.  Only a read: a full storage (a write
+        refused for its quota) is not a refused one, and saving says so itself."""
+        self.ls.getItem(self.PREFIX + "settings")
 
     def remove(self, key: str) -> None:
         self.ls.removeItem(self.PREFIX + key)

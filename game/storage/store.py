@@ -6,6 +6,11 @@ Native location: ``$THREE_FIVE_EIGHT_DATA`` if set (tests point it at a temp dir
 keys live in the page's ``localStorage``.  Files are written atomically (see
 ``storage_backends``).
 
+When the browser refuses ``localStorage`` (the game embedded in a page of another site,
+where third-party storage is blocked), everything is kept in memory: ``keeps`` is False and
+the event ``storage_refused`` lets the UI say so once and ask for storage access;
+``use_browser_storage`` moves the game over when the page is given it.
+
 Nothing here raises into the game.  What the player must hear about is queued as events
 (``take_events()``; the UI's notices show them): a save that failed (and why), the first
 save that worked again, another window saving over this one's game, a damaged save or
@@ -26,7 +31,7 @@ import os
 import random
 import sys
 
-from .storage_backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
+from .backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
                                reason_of)
 
 APP_DIR = "three-five-eight"
@@ -67,6 +72,17 @@ def _new_writer_id() -> str:
         return f"{random.Random().getrandbits(48):012x}"
 
 
+def _browser_backend():
+    """The page's localStorage, or memory when the browser refuses it (reading the property,
+    or using it, raises a SecurityError in a blocked third-party frame)."""
+    try:
+        backend = LocalStorageBackend()
+        backend.probe()
+        return backend
+    except Exception:  # noqa: BLE001 - refused: the Storage's event tells the player
+        return MemoryBackend()
+
+
 def _whole(value) -> bool:
     return type(value) is int and 0 <= value < 2**63
 
@@ -81,10 +97,7 @@ class Storage:
         elif directory == ":memory:":
             self.backend = MemoryBackend()
         elif directory is None and sys.platform == "emscripten":
-            try:
-                self.backend = LocalStorageBackend()
-            except Exception:
-                self.backend = MemoryBackend()
+            self.backend = _browser_backend()
         else:
             self.backend = FileBackend(directory or default_dir())
         self.writer = _new_writer_id()  # this window
@@ -94,17 +107,51 @@ class Storage:
         self._generation = 0  # the highest generation this window has seen or written
         self._seen: tuple[int, str] | None = None  # (generation, writer) of the save last seen
         self._told_about: set[str] = set()  # other windows already reported
+        # the browser refused localStorage: nothing outlives the page (told once, see notices)
+        self.refused = directory is None and backend is None and isinstance(self.backend, MemoryBackend)
+        if self.refused:
+            self._event("storage_refused")
+
+    @property
+    def keeps(self) -> bool:
+        """Does what is stored outlive this page or process?  (Not in memory.)"""
+        return not isinstance(self.backend, MemoryBackend)
+
+    def use_browser_storage(self, local_storage) -> bool:
+        """The page was given storage (the Storage Access API): keep everything there from
+        now on.  What memory holds is copied where the browser holds nothing under that key
+        (a save the full page made is not replaced behind the player's back: the next move's
+        save replaces it, and says so).  False if that storage refuses too."""
+        if self.keeps:
+            return True
+        try:
+            target = LocalStorageBackend(local_storage)
+            target.probe()
+            for key, text in list(self.backend.data.items()):
+                if target.get(key) is None:
+                    target.set(key, text)
+        except Exception as exc:  # noqa: BLE001 - still refused: stay in memory
+            self.last_error = str(exc)
+            return False
+        self.backend, self.refused = target, False
+        self._event("storage_kept")
+        return True
 
     # --- events for the player ------------------------------------------------------
     def take_events(self) -> list[tuple[str, str]]:
         """(kind, detail) since the last call: save_failed (reason), saved_again,
         save_replaced, game_set_aside (where), game_unreadable (reason),
-        settings_set_aside (where), settings_failed (reason)."""
+        settings_set_aside (where), settings_unreadable (reason), settings_failed (reason),
+        storage_refused, storage_kept."""
         events, self._events = self._events, []
         return events
 
     def _event(self, kind: str, detail: str = "") -> None:
         self._events.append((kind, detail))
+
+    def tell(self, kind: str, detail: str = "") -> None:
+        """An event of the caller's own for the notices (the session: names_replaced)."""
+        self._event(kind, detail)
 
     # --- settings -------------------------------------------------------------------
     def load_settings(self) -> dict:
@@ -118,8 +165,9 @@ class Storage:
             if not isinstance(data, dict):
                 raise ValueError("settings are not an object")
             return data
-        except Unreadable:
-            return {}  # not damage: leave it; saving will report the folder's problem
+        except Unreadable as exc:
+            self._event("settings_unreadable", exc.reason)  # not damage: left where it is, never replaced
+            return {}
         except Exception:
             self._event("settings_set_aside", self._set_aside(SETTINGS_KEY))
             return {}

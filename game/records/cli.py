@@ -1,11 +1,15 @@
 """Game records from the command line (docs/RECORD.md).
 
-    python -m game.record show FILE     the deals, face up, and the final totals
-    python -m game.record check FILE    replay through the rules: "ok" or the bad line
-    python -m game.record share FILE    the #record=... share code of the game
-    python -m game.record unshare CODE  the record text behind a share code
+    python -m game.records show FILE     the deals, face up, and the final totals
+    python -m game.records check FILE    replay through the rules: "ok" or the bad line
+    python -m game.records share FILE    the #record=... share code of the game
+    python -m game.records unshare CODE  the record text behind a share code
 
-FILE may be ``-`` for standard input.  A bad record exits with status 1 and names the line.
+FILE may be ``-`` for standard input; only a regular file is read (a FIFO or a device such
+as /dev/zero is refused, not read without end).  CODE may be a whole link as copied.  A bad
+record exits with status 1 and names the line.  Everything printed passes through the name
+rule's ``safe_text`` where it comes from the record, so no control or bidi character of a
+hand-made record reaches the terminal; a name replaced on reading is said on stderr.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import argparse
 import sys
 
 from game.engine.cards import format_cards
-from game.engine.formats.record import GameRecord, read_record
+from game.engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from game.engine.names import safe_text
 from game.engine.rules import CONTRACT_NAMES
-from game.engine.formats.sharecode import decode, encode
+from game.engine.formats.sharecode import ShareError, decode, encode, find_code
 
 
 def describe(record: GameRecord) -> str:
@@ -57,15 +62,30 @@ def describe(record: GameRecord) -> str:
     return "\n".join(lines)
 
 
-def _read(path: str) -> str:
+def _read(path: str) -> str | bytes:
+    """The text of FILE (bytes: read_record tells UTF-8 from not); at most a little more than
+    a record can be, so that the reader refuses it as too long."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        return sys.stdin.read(MAX_TEXT + 1)
+    from game.files import NotAFile, read_regular
+
+    try:
+        return read_regular(path, MAX_TEXT * 4)
+    except NotAFile as exc:
+        raise RecordError(0, f"cannot read it: not a file ({exc.what})") from None
+    except OSError as exc:
+        raise RecordError(0, f"cannot read it: {exc.strerror or exc}") from None
+
+
+def _unshare(text: str) -> GameRecord:
+    code = find_code(text)
+    if code is None:
+        raise ShareError("no share code here: a code starts with A, or a link has #record=CODE in it", "no_code")
+    return decode(code)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.record", description="Read, check and share 3-5-8 game records.")
+    parser = argparse.ArgumentParser(prog="python -m game.records", description="Read, check and share 3-5-8 game records.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_text in (("show", "print the deals and the final totals"), ("check", "replay and report"),
                             ("share", "print the share code")):
@@ -74,14 +94,19 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "unshare":
-            print(decode(args.code).to_text(), end="")
+            record = _unshare(args.code)
+            _say_renamed(record, "code")
+            print(record.to_text(), end="")
             return 0
         record = read_record(_read(args.file))
+        if args.command == "share":
+            encode(record)  # before anything is printed: a record that cannot be shared prints nothing
     except (OSError, ValueError) as exc:  # RecordError and ShareError are ValueErrors
-        print(f"{getattr(args, 'file', 'code')}: {exc}", file=sys.stderr)
+        print(f"{safe_text(getattr(args, 'file', 'code'))}: {safe_text(str(exc), 2000)}", file=sys.stderr)
         return 1
+    _say_renamed(record, args.file)
     if args.command == "show":
-        print(describe(record))
+        print("\n".join(safe_text(line, 10_000, one_line=False) for line in describe(record).split("\n")))
     elif args.command == "check":
         print(f"ok: {len(record.match.history)} actions, {len(record.match.deals)} deals")
     else:
@@ -89,5 +114,8 @@ def main(argv=None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _say_renamed(record: GameRecord, source: str) -> None:
+    if record.renamed:
+        seats = ", ".join(str(s) for s in record.renamed)
+        print(f"{safe_text(source)}: the name of seat {seats} broke the name rule and was replaced", file=sys.stderr)
+

@@ -10,7 +10,8 @@ Natively they come from the command line (``python main.py lang=pl --rules blato
 command line wins over the environment.
 
 ``read_launch_params()`` returns a dict holding only the keys that were given *and* valid:
-``lang`` (str), ``rules`` (preset name), ``seed`` (int), ``strength`` (str). Anything
+``lang`` (str), ``rules`` (preset name), ``seed`` (int), ``strength`` (str), ``ice``
+(str: online play's STUN/TURN servers, game/online/ice.py). Anything
 unknown or invalid is ignored with a one-line message on the browser console (or stderr),
 never an exception: a mistyped link still starts the game with its defaults.
 
@@ -32,10 +33,10 @@ __all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "parse_query", "parse_argv
 LANGUAGES = ("en", "pl", "ru", "bg")
 RULES = ("standard", "blato", "classic")
 STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search")
-KEYS = ("lang", "rules", "seed", "strength")
+KEYS = ("lang", "rules", "seed", "strength", "ice")
 ENV_PREFIX = "G358_"
 SEED_MAX = 2**63 - 1
-_EXAMPLES = {"lang": "pl", "rules": "blato", "seed": "7", "strength": "hard"}
+_EXAMPLES = {"lang": "pl", "rules": "blato", "seed": "7", "strength": "hard", "ice": "stun:stun.example.org"}
 
 # Query keys that the page runtime or test harnesses add; ignored without a message.
 _QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug", "record", "perf"})  # record: read_launch_record; perf: game.perf
@@ -123,6 +124,10 @@ def _check(key: str, value: str):
             return None
         seed = int(value, 10)
         return seed if 0 <= seed <= SEED_MAX else None
+    if key == "ice":  # online play's STUN/TURN servers (game/online/ice.py)
+        from game.online.ice import parse_ice
+
+        return value if parse_ice(value) is not None else None
     return None
 
 

@@ -9,7 +9,7 @@ clipboard's answer) is left in a window variable that the frame loop polls with
 
 Natively (``sys.platform != "emscripten"``) every function is a no-op that says so:
 ``download`` returns False, ``poll_import`` None; the callers write files instead
-(``game.records_io``).
+(``game.records.library``).
 """
 
 from __future__ import annotations
@@ -77,6 +77,59 @@ _IMPORT_PANEL = """(function (labels, limit) {
   box.appendChild(title); box.appendChild(area); box.appendChild(row);
   document.body.appendChild(box); area.focus();
   return "open";
+})(@ARGS@)"""
+
+# The storage bar: the browser refused the game its storage (embedded in a page of another
+# site).  A link opens the game in a page of its own (where it keeps its saves); where the
+# browser has the Storage Access API, a button asks for storage (the request needs the
+# player's click, which a DOM button gives).  The answer waits in window.g358_storage_access
+# ("granted": the bar goes; "denied": the button goes, the link stays; "unsupported";
+# "closed") and, from Chromium, the handle whose localStorage is the page's own in
+# window.g358_storage_handle.
+_STORAGE_BAR = """(function (labels) {
+  if (document.getElementById("g358-storage")) return "shown";
+  var framed = true;
+  try { framed = window.top !== window.self; } catch (e) { framed = true; }
+  window.g358_storage_access = "";
+  var bar = document.createElement("div"); bar.id = "g358-storage"; bar.setAttribute("role", "alert");
+  bar.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:10001;background:#5a1c20;color:#f4ecd0;" +
+    "font:15px sans-serif;padding:6px 12px;display:flex;flex-wrap:wrap;gap:8px 14px;align-items:center;" +
+    "box-sizing:border-box;border-bottom:2px solid #d8b657";
+  var text = document.createElement("span"); text.textContent = labels.text; text.style.flex = "1 1 240px";
+  bar.appendChild(text);
+  var item = "min-height:44px;min-width:44px;font:15px sans-serif;padding:0 12px;";
+  if (framed) {
+    var a = document.createElement("a"); a.href = location.href; a.target = "_blank"; a.rel = "noopener";
+    a.textContent = labels.open; a.id = "g358-storage-open";
+    a.style.cssText = item + "color:#ffd97a;display:inline-flex;align-items:center";
+    bar.appendChild(a);
+  }
+  function close(state) { window.g358_storage_access = state; bar.remove(); }
+  if (document.requestStorageAccess) {
+    var allow = document.createElement("button"); allow.textContent = labels.allow; allow.id = "g358-storage-allow";
+    allow.style.cssText = item;
+    var denied = function () { window.g358_storage_access = "denied"; allow.remove(); };  // the link stays
+    allow.onclick = function () {
+      var asked = null;
+      try { asked = document.requestStorageAccess({localStorage: true}); } catch (e) { asked = null; }
+      if (!asked || !asked.then) {
+        try { asked = document.requestStorageAccess(); } catch (e) { denied(); return; }
+      }
+      asked.then(function (handle) { window.g358_storage_handle = handle || null; close("granted"); }, denied);
+    };
+    bar.appendChild(allow);
+  } else {
+    window.g358_storage_access = "unsupported";
+  }
+  var shut = document.createElement("button"); shut.textContent = labels.close; shut.id = "g358-storage-close";
+  shut.style.cssText = item; shut.setAttribute("aria-label", labels.close);
+  shut.onclick = function () { close(window.g358_storage_access || "closed"); };
+  bar.appendChild(shut);
+  ["keydown", "keyup", "keypress"].forEach(function (kind) {
+    bar.addEventListener(kind, function (e) { e.stopPropagation(); });
+  });
+  document.body.appendChild(bar);
+  return "shown";
 })(@ARGS@)"""
 
 _TAKE = """(function () { var r = window.g358_import || ""; window.g358_import = ""; return r; })()"""
@@ -186,6 +239,52 @@ def parse_import_result(raw: str):
     if kind not in ("text", "cancel", "error") or not isinstance(text, str):
         return ("error", "unreadable answer from the page")
     return (kind, text)
+
+
+def offer_storage_access(labels: dict) -> bool:
+    """Show the page's storage bar (labels: text, open, allow, close): the link to the
+    game's own page and, where the browser has it, the Storage Access API's button.  True
+    when shown (the caller then watches storage_access_state())."""
+    if not WEB:
+        return False
+    try:
+        return _eval(_call(_STORAGE_BAR, labels)) == "shown"
+    except Exception as exc:  # noqa: BLE001 - no DOM: the in-game notice still says it
+        print(f"[3-5-8] storage bar failed: {exc}", file=sys.stderr)
+        return False
+
+
+def _js_text(value) -> str:
+    text = "" if value is None else str(value)
+    return "" if text in ("undefined", "null", "None", "jsnull") else text
+
+
+def storage_access_state() -> str:
+    """The page's answer to the storage request: "" (none yet), "granted", "denied",
+    "unsupported" (no Storage Access API) or "closed" (the bar was closed)."""
+    if not WEB:
+        return ""
+    try:
+        return _js_text(getattr(_window(), "g358_storage_access", ""))
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def granted_local_storage():
+    """The localStorage the browser granted: the Storage Access handle's (Chromium), else
+    the window's own; None when it is still refused."""
+    window = _window()
+    try:
+        handle = getattr(window, "g358_storage_handle", None)
+        store = getattr(handle, "localStorage", None) if _js_text(handle) else None
+        if store is not None and _js_text(store):
+            return store
+    except Exception:  # noqa: BLE001 - a handle without localStorage: the window's own
+        pass
+    try:
+        return window.localStorage
+    except Exception:  # noqa: BLE001 - still refused
+        return None
 
 
 def close_import_panel() -> None:

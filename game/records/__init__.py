@@ -1,0 +1,1 @@
+"""Game records outside the engine: the records folder, a session's record, what a player pastes or opens (``library``), and the command ``python -m game.records show|check|share|unshare`` (``cli``)."""
