@@ -113,7 +113,7 @@ def _set_up(app, name, pos):
     elif name in ("new_game", "settings", "rules", "stats"):
         app.push_scene(name)
     elif name == "stats:games":  # statistics with games of every preset in them
-        from game.stats import save_stats
+        from game.storage.stats import save_stats
         from game.ui import stats_keeper
 
         stats = stats_keeper.load(app)
@@ -125,7 +125,7 @@ def _set_up(app, name, pos):
     elif name.startswith("replays") or name == "share":
         import datetime
 
-        from game import records_io
+        from game.records import library as records_io
         from game.ui.session import Session
 
         record = records_io.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
@@ -191,7 +191,7 @@ def _set_up(app, name, pos):
                 app.scene.select(1)
                 app.scene.open_detail()
     elif name == "replay" or name.startswith("replay:"):
-        from game.records_io import record_of
+        from game.records.library import record_of
         from game.ui.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)

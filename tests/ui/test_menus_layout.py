@@ -7,7 +7,7 @@ survives a turn of the phone; the cover's button is clear of the hand."""
 import pygame
 import pytest
 
-from game.stats import save_stats
+from game.storage.stats import save_stats
 from game.ui import stats_keeper
 from game.ui.autopilot import post_click, post_key
 from game.ui.scene import Input

@@ -6,7 +6,7 @@ pages, the files' list that scrolls, Enter in the path field."""
 import pygame
 import pytest
 
-from game import records_io
+from game.records import library as records_io
 from game.engine.formats.record import write_record
 from game.engine.history import ReplayCursor
 from game.ui import gfx
