@@ -120,7 +120,7 @@ class RowChoice(Choice):
 class RowField(TextField):
     """A name typed in: the label beside the box or above it (`stacked`)."""
 
-    def __init__(self, rect, label, get, set, name: str = "", label_w=140, stacked=False, max_len=14):
+    def __init__(self, rect, label, get, set, name: str = "", label_w=140, stacked=False, max_len=None):
         super().__init__(rect, label, get, set, name, label_w, max_len)
         self.stacked = stacked
         self.label_size = 17
