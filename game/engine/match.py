@@ -24,7 +24,7 @@ from .deal import Deal, ExchangeStep, Trick, check_seat, first_dealer, shuffled_
 from .exchange import exchange_plan
 from .errors import IllegalAction, InvalidNotation, Refusal, SaveError
 from .phases import PHASE_DOING, PHASE_KIND, Phase
-from .position import Position, check_rules, check_seed
+from .position import Position, check_rules, check_seed, later_deals, later_from_dict, later_to_dict
 from .rules import CONTRACT_NAMES, MT, RuleSet, trump_of
 from .view import View
 
@@ -33,9 +33,10 @@ class Match:
     """A whole game.  Create with ``Match.new``, ``Match.from_position``, or from a save
     (``Match.from_json``, ``Match.from_dict``)."""
 
-    def __init__(self, rules: RuleSet, seed: int, position: Position, start: dict | None):
+    def __init__(self, rules: RuleSet, seed: int, position: Position, start: dict | None, later=()):
         self.rules = rules
         self.seed = seed
+        self._later = tuple(later)  # the dealt cards of the deals after the starting one, if given
         self._totals = list(position.totals)
         self.deals: list[Deal] = []
         self.history: list[Action] = []
@@ -59,11 +60,14 @@ class Match:
     @classmethod
     def from_position(cls, rules: RuleSet, hands, kitty, dealer: int, deal_number: int = 0,
                       totals=(0, 0, 0), used=((), (), ()), previous_points=(0, 0, 0),
-                      seed: int | None = None) -> "Match":
-        """Start at a chosen deal; the seed shuffles the deals that follow."""
+                      seed: int | None = None, later=()) -> "Match":
+        """Start at a chosen deal; the seed shuffles the deals that follow, except those
+        whose (hands, kitty) `later` gives, in order (a record of a game in progress
+        carries its deals' cards and no seed: docs/RECORD.md)."""
         position = Position.checked(rules, hands, kitty, dealer, deal_number, totals, used, previous_points)
         seed = check_seed(random.SystemRandom().randrange(1 << 32) if seed is None else seed)
-        return cls(rules, seed, position, position.to_dict())
+        later = later_deals(rules, deal_number, later)
+        return cls(rules, seed, position, {**position.to_dict(), **later_to_dict(later)}, later)
 
     @classmethod
     def from_dict(cls, data) -> "Match":
@@ -77,6 +81,7 @@ class Match:
                 match = cls.from_position(
                     rules, start["hands"], start["kitty"], start["dealer"], start["deal_number"],
                     start["totals"], start["used"], start["previous_points"], seed=seed,
+                    later=later_from_dict(start),
                 )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise SaveError(f"the saved starting position is invalid: {exc}") from None
@@ -321,7 +326,8 @@ class Match:
             events.append(Event("game_over", self.winner(), None, self.result()[1]))
             return
         dealer = (deal.dealer + 1) % 3
-        hands, kitty = shuffled_deal(self.seed, deal.number + 1, dealer)
+        given = deal.number - (self._start["deal_number"] if self._start else 0)  # index into _later
+        hands, kitty = self._later[given] if given < len(self._later) else shuffled_deal(self.seed, deal.number + 1, dealer)
         self._start_deal(deal.number + 1, dealer, hands, kitty, events)
 
     # --- the exchange (RULES.md, "The exchange") ---------------------------------------

@@ -64,15 +64,7 @@ class Position:
                 previous_points=(0, 0, 0)) -> "Position":
         """The position, or InvalidPosition naming the first thing the rules could not produce."""
         check_rules(rules)
-        try:
-            hands = tuple(tuple(parse_cards(h)) for h in _seats(hands, "hands"))
-            kitty = tuple(parse_cards(kitty))
-        except InvalidNotation as exc:
-            raise InvalidPosition(f"bad position: {exc}") from None
-        if any(len(h) != 16 for h in hands) or len(kitty) != 4:
-            raise InvalidPosition("bad position: each hand needs 16 cards and the kitty 4")
-        if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
-            raise InvalidPosition("bad position: the hands and kitty must hold all 52 cards, each once")
+        hands, kitty = dealt_cards(hands, kitty)
         if type(dealer) is not int or dealer not in (0, 1, 2):
             raise InvalidPosition(f"bad position: dealer must be seat 0, 1 or 2, not {shown(dealer)}")
         if type(deal_number) is not int or not 0 <= deal_number < rules.deals:
@@ -94,6 +86,48 @@ class Position:
             "dealer": self.dealer, "deal_number": self.deal_number, "totals": list(self.totals),
             "used": [list(u) for u in self.used], "previous_points": list(self.previous_points),
         }
+
+
+def dealt_cards(hands, kitty) -> tuple[tuple, tuple]:
+    """Three hands of 16 and a kitty of 4 holding all 52 cards once (Card values), or
+    InvalidPosition; a starting position's deal and each deal a record gives after it."""
+    try:
+        hands = tuple(tuple(parse_cards(h)) for h in _seats(hands, "hands"))
+        kitty = tuple(parse_cards(kitty))
+    except InvalidNotation as exc:
+        raise InvalidPosition(f"bad position: {exc}") from None
+    if any(len(h) != 16 for h in hands) or len(kitty) != 4:
+        raise InvalidPosition("bad position: each hand needs 16 cards and the kitty 4")
+    if len({c.index for h in hands for c in h} | {c.index for c in kitty}) != 52:
+        raise InvalidPosition("bad position: the hands and kitty must hold all 52 cards, each once")
+    return hands, kitty
+
+
+def later_deals(rules: RuleSet, deal_number: int, later) -> tuple:
+    """The deals after a starting position given as (hands, kitty) each rather than shuffled
+    from the seed (a record without its seed: docs/RECORD.md), each checked as a deal, all
+    within the game."""
+    if not isinstance(later, (list, tuple)) or not all(isinstance(d, (list, tuple)) and len(d) == 2 for d in later):
+        raise InvalidPosition("bad position: later deals are a list of (hands, kitty)")
+    later = tuple(dealt_cards(h, k) for h, k in later)
+    if later and deal_number + len(later) >= rules.deals:
+        raise InvalidPosition(f"bad position: {len(later)} later deals do not fit in a game of {rules.deals}")
+    return later
+
+
+def later_to_dict(later) -> dict:
+    """The later deals in a save's "start" field (none: no field, as saves always were)."""
+    if not later:
+        return {}
+    return {"later": [{"hands": [[str(c) for c in h] for h in hands], "kitty": [str(c) for c in kitty]} for hands, kitty in later]}
+
+
+def later_from_dict(start: dict) -> list:
+    """The (hands, kitty) pairs a save's "start" field gives; TypeError when malformed."""
+    later = start.get("later", [])
+    if not isinstance(later, list) or not all(isinstance(d, dict) for d in later):
+        raise TypeError("later deals are a list of objects")
+    return [(d["hands"], d["kitty"]) for d in later]
 
 
 def _check_used(rules: RuleSet, dealer: int, deal_number: int, used) -> None:
@@ -136,4 +170,5 @@ def _check_scores(rules: RuleSet, dealer: int, deal_number: int, totals, previou
     )
 
 
-__all__ = ["Position", "SEED_LIMIT", "check_seed", "check_rules"]
+__all__ = ["Position", "SEED_LIMIT", "check_seed", "check_rules", "dealt_cards", "later_deals", "later_from_dict",
+           "later_to_dict"]

@@ -20,7 +20,7 @@ import datetime
 import os
 import re
 
-from ..engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from ..engine.formats.record import MAX_TEXT, GameRecord, RecordError, game_so_far, read_record
 from ..engine.names import UNKNOWN, clean_name, safe_text
 from ..engine.formats.sharecode import ShareError, decode, encode, find_code
 from ..files import NotAFile, read_regular, write_new
@@ -36,15 +36,18 @@ __all__ = ["EXTENSION", "RecordError", "ShareError", "export_file", "list_record
 
 def record_of(session, date: str | None = None) -> GameRecord:
     """The record of a game on the table: names, who was human, the computer players'
-    strength, today's date, and the hints and undos the human used."""
+    strength, today's date, and the hints and undos the human used.  A game that is not
+    over gives its finished deals only, without the seed (game_so_far): its record must not
+    let anyone work out a card hidden at the table, in pass-and-play the other people's."""
     strengths = tuple("human" if seat in getattr(session, "human_seats", (session.human,)) else str(session.strength) for seat in range(3))
     names = tuple(clean_name(n if isinstance(n, str) else "", UNKNOWN) for n in session.names)
     hints = getattr(session, "hints_used", 0)
     undos = getattr(session, "undos_used", 0)
-    return GameRecord(session.match, names=names, strengths=strengths,
+    over = session.match.is_over()
+    return GameRecord(session.match if over else game_so_far(session.match), names=names, strengths=strengths,
                       date=date or datetime.date.today().isoformat(),
                       hints=hints if type(hints) is int and hints >= 0 else 0,
-                      undos=undos if type(undos) is int and undos >= 0 else 0)
+                      undos=undos if type(undos) is int and undos >= 0 else 0, seedless=not over)
 
 
 def share_fragment(record: GameRecord) -> str:
@@ -68,10 +71,12 @@ def records_dir(storage=None) -> str:
 
 
 def record_file_name(record: GameRecord, when: datetime.datetime | None = None) -> str:
-    """A name that says what the file is: ``3-5-8 2026-11-30 1915 standard seed 42.358``."""
+    """A name that says what the file is: ``3-5-8 2026-11-30 1915 standard seed 42.358``, or
+    for a game in progress (no seed) ``3-5-8 2026-11-30 1915 standard 2 deals.358``."""
     when = when or datetime.datetime.now()
     preset = record.match.rules.preset_name
-    return f"3-5-8 {when:%Y-%m-%d %H%M} {preset} seed {record.match.seed}{EXTENSION}"
+    what = f"{len(record.match.deals)} deals" if record.seedless else f"seed {record.match.seed}"
+    return f"3-5-8 {when:%Y-%m-%d %H%M} {preset} {what}{EXTENSION}"
 
 
 def export_file(record: GameRecord, folder: str, when: datetime.datetime | None = None) -> str:

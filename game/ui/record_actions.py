@@ -41,6 +41,20 @@ def session_record(session):
         return str(exc) or type(exc).__name__
 
 
+def nothing_yet(app, record) -> bool:
+    """A game in progress whose first deal is not over has nothing to show yet (its record
+    holds finished deals only): told, and True."""
+    if getattr(record, "seedless", False) and not record.match.deals:
+        app.notices.post(t("record.nothing_yet"), "info", 6.0, tag="record")
+        return True
+    return False
+
+
+def so_far_note(record) -> str:
+    """What a record of a game in progress leaves out, after the path ("" for a finished game)."""
+    return " " + t("record.so_far", deals=len(record.match.deals)) if record.seedless else ""
+
+
 def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
@@ -51,6 +65,8 @@ def export_record(app, record) -> str | None:
     if record is None or isinstance(record, str):
         app.notices.post(t("record.export_failed", reason=safe_text(record or "?")), "error")
         return None
+    if nothing_yet(app, record):
+        return None
     try:
         text = record.to_text()
     except ValueError as exc:
@@ -59,7 +75,7 @@ def export_record(app, record) -> str | None:
     if app.web:
         name = records_io.record_file_name(record)
         if web_io.download(name, text):
-            app.notices.post(t("record.downloaded", name=name), "info", 10.0, tag="record")
+            app.notices.post(t("record.downloaded", name=name) + so_far_note(record), "info", 10.0, tag="record")
             return name
         app.notices.post(t("record.export_failed", reason=web_io.NATIVE_MESSAGE), "error", tag="record")
         return None
@@ -69,13 +85,15 @@ def export_record(app, record) -> str | None:
         reason = getattr(exc, "strerror", None) or str(exc)
         app.notices.post(t("record.export_failed", reason=safe_text(reason)), "error", tag="record")
         return None
-    app.notices.post(t("record.exported", path=safe_text(path, 400)), "info", 14.0, tag="record")
+    app.notices.post(t("record.exported", path=safe_text(path, 400)) + so_far_note(record), "info", 14.0, tag="record")
     return path
 
 
 def share_record(app, record) -> None:
     if record is None or isinstance(record, str):
         app.notices.post(t("record.export_failed", reason=record or "?"), "error")
+        return
+    if nothing_yet(app, record):
         return
     app.push_scene("share", record)
 

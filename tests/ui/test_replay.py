@@ -11,6 +11,7 @@ from game.records import library as records_io
 from game.engine import RuleSet
 from game.engine.history import ReplayCursor
 from game.engine.formats.sharecode import decode
+from game.i18n import t
 from game.ui.session import Session
 
 from .helpers import advance_until, finished_match, table_for
@@ -72,7 +73,7 @@ def test_export_twice_never_overwrites(make_app):
     assert len(records_io.list_records(records_folder(app))) == 2
 
 
-def test_export_from_the_pause_menu_keeps_the_game_so_far(make_app):
+def test_export_from_the_pause_menu_keeps_the_finished_deals_and_the_game_goes_on(make_app):
     app = make_app()
     m = advance_until(lambda m: m.phase == "play" and len(m.trick) == 1 and m.deal_number == 1,
                       rules=RuleSet.preset("standard", deals=3))
@@ -82,8 +83,11 @@ def test_export_from_the_pause_menu_keeps_the_game_so_far(make_app):
     assert app.scene_name == "pause"
     click(app, "export_record")
     (path,) = records_io.list_records(records_folder(app))
+    assert t("record.so_far", deals=1) in app.notices.text()  # the notice says what it holds
     record = records_io.read_record_file(path)
-    assert record.match.history == m.history
+    first = len(record.match.history)
+    assert record.match.history == m.history[:first] and len(record.match.deals) == 1
+    assert [(d.hands, d.kitty, d.points) for d in record.match.deals] == [(d.hands, d.kitty, d.points) for d in m.deals]
     assert app.scene_name == "pause"  # the game goes on
     click(app, "resume")
     assert app.scene.session.match.history == m.history
@@ -264,23 +268,26 @@ def test_paste_of_something_else_is_refused(make_app):
     assert app.scene_name == "replays" and "no text" in app.scene.error
 
 
-def test_an_unfinished_game_from_the_pause_menu_replays_to_where_it_stopped(make_app):
+def test_an_unfinished_game_from_the_pause_menu_replays_its_finished_deals(make_app):
+    """The deal in progress is not in the record: the viewer ends on the last trick of the
+    last finished deal, with no hands (the next deal's cards are not known)."""
     app = make_app()
     m = advance_until(lambda m: m.phase == "play" and len(m.trick) == 2 and m.deal_number == 1,
                       rules=RuleSet.preset("classic", deals=3))
     table_for(app, m).pause()
     app.step(dt=1 / 60)
     click(app, "export_record")
-    (path,) = records_io.list_records(records_folder(app))
     app.to_title()
     click(app, "replays")
     click(app, "file_0")
     scene, ref = app.scene, ReplayCursor(m)
     press(app, pygame.K_END)
-    ref.goto(ref.end)
-    assert_shows(scene, ref)
-    assert scene.table.board.trick == list(m.trick)  # the two cards of the unfinished trick
+    assert scene.cursor.end < ref.end and scene.match.deal_number == 1 and len(scene.match.deals) == 1
+    assert scene.table.shown_hands() == [[], [], []]
+    assert scene.table.board.trick == [(m.deals[0].tricks[-1].seat_of(i), c) for i, c in enumerate(m.deals[0].tricks[-1].cards)]
+    assert "Deal 1 is over" in scene.describe()
     press(app, pygame.K_PAGEUP)
+    ref.goto(scene.cursor.end)
     ref.back("deal")
     assert_shows(scene, ref)
 

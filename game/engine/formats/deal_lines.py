@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 
 from ..actions import Action
-from ..cards import Card, shown
+from ..cards import Card, format_cards, shown
 from ..errors import IllegalAction, InvalidNotation, RecordError
 from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
 
-_DEAL = re.compile(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
+DEAL = re.compile(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
+DEALT_HAND = re.compile(r"hand ([012]): (\S+(?: \S+)*)")  # a deal's cards: read where the record has no seed
+DEALT_KITTY = re.compile(r"kitty: (\S+(?: \S+)*)")
 _TRICK = re.compile(rf"trick ({NUMBER}): (.*?)(?: -> ([012]))?")
 _ACTIONS = re.compile(r"([012]) (declare|give|discard) (\S+(?: \S+)*)")
 _POINTS = re.compile(r"points: (\S+) (\S+) (\S+)")
@@ -46,6 +48,7 @@ class _Reader:
         self.match = match
         self.announced = -1  # deal number whose deal line was read
         self.scored = len(match.deals)  # points lines read
+        self.acted = False  # an action of the announced deal was read (its cards come before)
 
     def _owe_points(self) -> None:
         if self.scored != len(self.match.deals):
@@ -70,7 +73,7 @@ class _Reader:
             self.scored += 1
             return
         self._owe_points()
-        got = _DEAL.fullmatch(line)
+        got = DEAL.fullmatch(line)
         if got:
             deal, dealer, declarer = _number(got.group(1), "deal"), int(got.group(2)), int(got.group(3))
             if match.is_over():
@@ -81,11 +84,16 @@ class _Reader:
             if (deal, dealer, declarer) != expect:
                 raise RecordError(0, f"this is deal {expect[0]}: dealer {expect[1]}, declarer {expect[2]}")
             self.announced = match.deal_number
+            self.acted = False
             return
         if match.is_over():
             raise RecordError(0, "the game is over: nothing more can be played")
         if self.announced != match.deal_number:
             raise RecordError(0, f"deal {match.deal_number + 1} needs its deal line before its actions")
+        hand, kitty = DEALT_HAND.fullmatch(line), DEALT_KITTY.fullmatch(line)
+        if hand or kitty:
+            return self._dealt(hand, kitty)
+        self.acted = True
         got = _TRICK.fullmatch(line)
         if got:
             return self._trick(got)
@@ -99,6 +107,19 @@ class _Reader:
                 _act(match, seat, Action.declare(arg) if kind == "declare" else Action(kind, _card(arg)))
             return
         raise RecordError(0, "not a deal, action, trick or points line (see docs/RECORD.md)")
+
+    def _dealt(self, hand, kitty) -> None:
+        """A hand or the kitty as dealt: between the deal line and the deal's first action,
+        and exactly the cards the deal has (from the seed, or from these lines without one)."""
+        deal = self.match.current
+        if self.acted:
+            raise RecordError(0, f"deal {deal.number + 1}'s cards come before its first action")
+        text = (hand or kitty).group(2 if hand else 1)
+        cards = [_card(c) for c in text.split()]
+        dealt = deal.hands[int(hand.group(1))] if hand else deal.kitty
+        if len(cards) != len(dealt) or set(cards) != set(dealt):
+            what = f"hand {hand.group(1)}" if hand else "the kitty"
+            raise RecordError(0, f"{what} of deal {deal.number + 1} was dealt as {format_cards(dealt)}")
 
     def _trick(self, got) -> None:
         match = self.match

@@ -13,13 +13,14 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import format_cards, shown
+from ..deal import shuffled_deal
 from ..errors import InvalidNotation, InvalidRules, RecordError
 from ..history import replayed
 from ..match import Match
 from ..names import LABEL_MAX, NAME_MAX, UNKNOWN, clean_name, is_label, is_name
-from ..position import SEED_LIMIT
+from ..position import SEED_LIMIT, dealt_cards
 from ..rules import RuleSet, parse_contract
-from .deal_lines import replay_lines
+from .deal_lines import DEAL, DEALT_HAND, DEALT_KITTY, replay_lines
 from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
 
 GAME = "3-5-8"
@@ -27,6 +28,8 @@ FORMAT = "1"
 MAX_TEXT = 1_000_000  # a record of 60 deals is about 60 kB; anything far larger is not one
 MAX_LABEL = LABEL_MAX  # the date, a strength, a header of the record's own (names: NAME_MAX)
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,30}")  # what the writer writes and the reader reads
+NO_SEED = "?"  # the Seed header of a record without one (a game in progress)
+SEEDLESS_SEED = 0  # what deals the deal after a seedless record's last one: nothing of the game's
 
 
 @dataclass
@@ -41,10 +44,11 @@ class GameRecord:
     undos: int = 0
     extra: dict = field(default_factory=dict)  # headers this version does not interpret, kept
     renamed: tuple = ()  # seats whose name broke the name rule and was replaced when read
+    seedless: bool = False  # no seed: each deal's lines give its cards (a game in progress, game_so_far)
 
     def to_text(self) -> str:
         return write_record(self.match, names=self.names, strengths=self.strengths, date=self.date,
-                            hints=self.hints, undos=self.undos, extra=self.extra)
+                            hints=self.hints, undos=self.undos, extra=self.extra, seedless=self.seedless)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, GameRecord):
@@ -83,8 +87,10 @@ def _yes(value) -> str:
 
 
 def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: str = "?",
-                 hints: int = 0, undos: int = 0, extra: dict | None = None) -> str:
-    """The text of a record: headers, then every deal with every action in engine notation."""
+                 hints: int = 0, undos: int = 0, extra: dict | None = None, seedless: bool = False) -> str:
+    """The text of a record: headers, then every deal with every action in engine notation.
+    `seedless`: no seed, and each deal's dealt cards written as lines that are read back
+    (the match must start from a position: game_so_far makes one)."""
     if not isinstance(names, (list, tuple)) or not isinstance(strengths, (list, tuple)):
         raise ValueError("a record names three seats (a list or tuple of names)")
     names, strengths = tuple(names), tuple(strengths)
@@ -96,17 +102,21 @@ def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: 
         if type(value) is not int or value < 0:
             raise ValueError(f"{name} must be a whole number from 0, not {shown(value)}")
     winner = match.winner()
+    start = match.start
+    if seedless and start is None:
+        raise ValueError("a record without a seed starts from a position (game_so_far makes one)")
     headers = [("Game", GAME), ("Format", FORMAT), ("Preset", match.rules.preset_name),
-               ("Options", _options(match.rules)), ("Seed", str(match.seed)), ("Date", _label(date, "the date"))]
+               ("Options", _options(match.rules)), ("Seed", NO_SEED if seedless else str(match.seed)),
+               ("Date", _label(date, "the date"))]
     headers += [(f"Name{s}", names[s]) for s in range(3)]
     headers += [(f"Strength{s}", strengths[s]) for s in range(3)]
-    start = match.start
     if start is not None:
         headers += [("StartDeal", str(start["deal_number"] + 1)), ("StartDealer", str(start["dealer"])),
                     ("StartTotals", signed(start["totals"])), ("StartPrevious", signed(start["previous_points"])),
-                    ("StartUsed", " / ".join(" ".join(u) or "-" for u in start["used"])),
-                    ("StartHands", " / ".join(" ".join(h) for h in start["hands"])),
-                    ("StartKitty", " ".join(start["kitty"]))]
+                    ("StartUsed", " / ".join(" ".join(u) or "-" for u in start["used"]))]
+        if not seedless:  # without a seed, each deal's own lines give its cards
+            headers += [("StartHands", " / ".join(" ".join(h) for h in start["hands"])),
+                        ("StartKitty", " ".join(start["kitty"]))]
     headers += [("Hints", str(hints)), ("Undos", str(undos)),
                 ("Result", "*" if winner is None else str(winner)), ("Totals", signed(match.totals))]
     if extra is not None and not isinstance(extra, dict):
@@ -116,11 +126,11 @@ def write_record(match, names=("?", "?", "?"), strengths=("?", "?", "?"), date: 
             raise ValueError(f"extra header {shown(key)} is not allowed (1 to 31 letters and digits)")
         headers.append((key, _label(value, key)))
     lines = [f"[{k} {_quote(v)}]" for k, v in headers]
-    lines += _body(match)
+    lines += _body(match, "" if seedless else "; ")
     return "\n".join(lines) + "\n"
 
 
-def _body(match) -> list[str]:
+def _body(match, dealt_prefix: str = "; ") -> list[str]:
     m = replayed(match, 0)
     lines: list[str] = []
     pending: list[str] = []  # the current line's pieces (same seat and kind, or one trick)
@@ -135,7 +145,7 @@ def _body(match) -> list[str]:
         if m.deal_number != deal_seen:
             flush()
             deal_seen = m.deal_number
-            lines += ["", *_deal_header(m)]
+            lines += ["", *_deal_header(m, dealt_prefix)]
         seat = m.to_act
         if action.kind == "play":
             if not m.trick:
@@ -161,12 +171,52 @@ def _body(match) -> list[str]:
     return lines
 
 
-def _deal_header(m) -> list[str]:
+def _deal_header(m, dealt_prefix: str) -> list[str]:
+    """The deal line, then the dealt cards: comments for a reader where the seed deals them,
+    lines that are read back where there is no seed."""
     deal = m.current
     out = [f"deal {deal.number + 1}: dealer {deal.dealer}, declarer {deal.declarer}"]
-    out += [f"; hand {s}: {format_cards(deal.hands[s])}" for s in range(3)]
-    out.append(f"; kitty: {format_cards(deal.kitty)}")
+    out += [f"{dealt_prefix}hand {s}: {format_cards(deal.hands[s])}" for s in range(3)]
+    out.append(f"{dealt_prefix}kitty: {format_cards(deal.kitty)}")
     return out
+
+
+# --- a game in progress ------------------------------------------------------------------
+def game_so_far(match) -> Match:
+    """The finished deals of `match` as a match of their own, each deal rebuilt from its
+    dealt cards rather than from the seed: what a record of a game that is not over may
+    hold.  The seed would give away the deal in progress and every deal to come, so it is
+    left out, and so is the deal in progress (its cards are hidden at the table).  The new
+    match deals what would come next from SEEDLESS_SEED, which says nothing of the game.
+    Write it with ``seedless=True``."""
+    done = match.deals
+    start = match.start or {"deal_number": 0, "dealer": (done[0] if done else match.current).dealer,
+                            "totals": (0, 0, 0), "used": ((), (), ()), "previous_points": (0, 0, 0)}
+    so_far = seedless_match(match.rules, [(d.hands, d.kitty) for d in done], start["dealer"], start["deal_number"],
+                            start["totals"], start["used"], start["previous_points"])
+    for action in match.history:
+        if len(so_far.deals) == len(done):
+            break
+        so_far.apply(action)
+    return so_far
+
+
+def seedless_match(rules, dealt, dealer, deal_number=0, totals=(0, 0, 0), used=((), (), ()),
+                   previous_points=(0, 0, 0)) -> Match:
+    """A match whose deals are `dealt` ((hands, kitty) each, from the starting deal on), and
+    after them SEEDLESS_SEED's; with none given, the starting deal is SEEDLESS_SEED's too
+    (a record of a game whose first deal is not over shows no cards)."""
+    hands, kitty = dealt[0] if dealt else shuffled_deal(SEEDLESS_SEED, 0, 0)
+    return Match.from_position(rules, hands, kitty, dealer, deal_number, totals, used, previous_points,
+                               seed=SEEDLESS_SEED, later=list(dealt[1:]))
+
+
+def known_deals(match) -> list:
+    """The deals of `match` that have an action (the finished ones and the current one if
+    it has begun): the deals whose cards a seedless record gives."""
+    deal = match.current
+    begun = deal.contract is not None or bool(deal.exchange)
+    return [*match.deals, *([deal] if begun else [])]
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -207,7 +257,7 @@ def read_record(text) -> GameRecord:
         if key in headers:
             raise RecordError(number, f"header {key} appears twice")
         headers[key], where[key] = value, number
-    record = _start(headers, where)
+    record = _start(headers, where, lines, body_start)
     replay_lines(record.match, lines, body_start)
     _check_result(record.match, headers, where)
     return record
@@ -219,7 +269,7 @@ def _need(headers, where, key):
     return headers[key], where[key]
 
 
-def _start(headers, where) -> GameRecord:
+def _start(headers, where, lines=(), body_start: int = 0) -> GameRecord:
     game, line = _need(headers, where, "Game")
     if game != GAME:
         raise RecordError(line, f"not a {GAME} record (Game is {shown(game)})")
@@ -244,14 +294,17 @@ def _start(headers, where) -> GameRecord:
     except InvalidRules as exc:
         raise RecordError(line, f"the rules cannot be played: {exc}") from None
     seed_text, line = _need(headers, where, "Seed")
-    if not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 20 or int(seed_text) >= SEED_LIMIT:
-        raise RecordError(line, f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {shown(seed_text)}")
-    seed = int(seed_text)
+    seedless = seed_text == NO_SEED
+    if not seedless and (not re.fullmatch(NUMBER, seed_text) or len(seed_text) > 20 or int(seed_text) >= SEED_LIMIT):
+        raise RecordError(line, f"the seed must be a whole number from 0 to {SEED_LIMIT - 1} (or {NO_SEED}), "
+                                f"not {shown(seed_text)}")
     try:
-        if "StartHands" in headers:
-            match = _position(rules, seed, headers, where)
+        if seedless:
+            match = _seedless(rules, headers, where, lines, body_start)
+        elif "StartHands" in headers:
+            match = _position(rules, int(seed_text), headers, where)
         else:
-            match = Match.new(rules, seed=seed)
+            match = Match.new(rules, seed=int(seed_text))
     except (ValueError, InvalidNotation) as exc:
         if isinstance(exc, RecordError):
             raise
@@ -282,10 +335,52 @@ def _start(headers, where) -> GameRecord:
         except ValueError as exc:
             raise RecordError(where[k], str(exc)) from None
     return GameRecord(match, tuple(info[f"Name{s}"] for s in range(3)), tuple(info[f"Strength{s}"] for s in range(3)),
-                      info["Date"], counts["Hints"], counts["Undos"], extra, tuple(renamed))
+                      info["Date"], counts["Hints"], counts["Undos"], extra, tuple(renamed), seedless)
 
 
-def _position(rules, seed, headers, where):
+def _seedless(rules, headers, where, lines, body_start):
+    """A record without a seed: each deal's cards from its own lines (read ahead of the
+    actions, which then replay through the rules like any record's)."""
+    for key in ("StartHands", "StartKitty"):
+        if key in headers:
+            raise RecordError(where[key], f"a record without a seed gives each deal's cards after its deal line, not in {key}")
+    dealt, first_dealer = [], None
+    for number, deal_line, hands, kitty in _dealt_blocks(lines, body_start):
+        missing = [f"hand {s}" for s in range(3) if hands[s] is None] + (["kitty"] if kitty is None else [])
+        if missing:
+            raise RecordError(number, f"a record without a seed lists each deal's cards after its deal line: {', '.join(missing)} missing")
+        try:
+            dealt.append(dealt_cards(hands, kitty))
+        except ValueError as exc:
+            raise RecordError(number, f"the cards of this deal are not a deal: {exc}") from None
+        if first_dealer is None:
+            first_dealer = int(deal_line.group(2))
+    return _position(rules, SEEDLESS_SEED, headers, where, dealt, 0 if first_dealer is None else first_dealer)
+
+
+def _dealt_blocks(lines, body_start):
+    """(line number, deal line match, three hands, kitty) of each deal, the cards as written
+    (None where a line is missing); a hand or kitty line outside a deal is refused."""
+    blocks = []
+    for number in range(body_start + 1, len(lines) + 1):
+        line = " ".join(lines[number - 1].split())
+        got = DEAL.fullmatch(line)
+        if got:
+            blocks.append([number, got, [None, None, None], None])
+            continue
+        hand, kitty = DEALT_HAND.fullmatch(line), DEALT_KITTY.fullmatch(line)
+        if (hand or kitty) and not blocks:
+            raise RecordError(number, "a deal's cards come after its deal line")
+        if hand:
+            blocks[-1][2][int(hand.group(1))] = hand.group(2)
+        elif kitty:
+            blocks[-1][3] = kitty.group(1)
+    return blocks
+
+
+def _position(rules, seed, headers, where, dealt=None, dealer=0):
+    """The starting position of the headers (StartHands...), or with `dealt` (a seedless
+    record's deals) a seedless match starting at StartDeal (default 1) with those deals."""
 
     def seats(key, parse, default):
         if key not in headers:
@@ -309,7 +404,7 @@ def _position(rules, seed, headers, where):
             raise RecordError(where[key], f"{key} must be a whole number, not {shown(value)}")
         return int(value)
 
-    hands = seats("StartHands", lambda p, line: p.split(), None)
+    hands = seats("StartHands", lambda p, line: p.split(), None) if dealt is None else None
     used = seats("StartUsed", lambda p, line: () if p == "-" else tuple(parse_contract(c) for c in p.split()),
                  ((), (), ()))
     totals = signed(headers["StartTotals"], where["StartTotals"]) if "StartTotals" in headers else (0, 0, 0)
@@ -317,6 +412,8 @@ def _position(rules, seed, headers, where):
     deal = number("StartDeal", 1)
     if deal < 1:
         raise RecordError(where["StartDeal"], "StartDeal counts from 1")
+    if dealt is not None:
+        return seedless_match(rules, dealt, number("StartDealer", dealer), deal - 1, totals, used, previous)
     return Match.from_position(rules, hands, headers.get("StartKitty", "").split(), number("StartDealer", 0),
                                deal - 1, totals, used, previous, seed=seed)
 
@@ -333,4 +430,5 @@ def _check_result(match, headers, where) -> None:
         raise RecordError(line, f"the moves give totals {signed(match.totals)}, the header says {shown(totals)}")
 
 
-__all__ = ["GameRecord", "RecordError", "read_record", "write_record", "HEADER_NAME"]
+__all__ = ["GameRecord", "RecordError", "read_record", "write_record", "game_so_far", "seedless_match", "known_deals",
+           "HEADER_NAME", "NO_SEED"]

@@ -30,12 +30,13 @@ from ..errors import IllegalAction, InvalidNotation, SaveError
 from ..match import Match
 from ..names import UNKNOWN, clean_name
 from ..phases import PHASE_KIND, Phase
-from ..rules import ALL_CONTRACTS
-from .record import GameRecord, read_record, write_record
+from ..rules import ALL_CONTRACTS, RuleSet
+from .record import GameRecord, known_deals, read_record, seedless_match, write_record
 
 VERSION = "A"
 MAX_CODE = 20_000  # characters; a 60-deal game codes to well under this
 MAX_PAYLOAD = 200_000  # bytes after decompression
+DEAL_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # a card index 0-51 as one letter
 
 
 class ShareError(ValueError):
@@ -55,11 +56,16 @@ def _byte(action: Action) -> int:
 
 
 def encode(record: GameRecord) -> str:
-    """The share code of a record (any game, finished or not)."""
+    """The share code of a record (any game, finished or not; a seedless record's code has
+    no seed either, and carries its deals' cards)."""
     match = record.match
     head = {"p": match.rules.preset_name, "o": match.rules.to_dict(), "s": match.seed, "d": record.date,
             "n": list(record.names), "t": list(record.strengths), "h": record.hints, "u": record.undos}
-    if match.start is not None:
+    if record.seedless:
+        head["s"] = None
+        head["st"] = {k: v for k, v in match.start.items() if k not in ("hands", "kitty", "later")}
+        head["k"] = [_deal_letters(d) for d in known_deals(match)]
+    elif match.start is not None:
         head["st"] = match.start
     if record.extra:
         head["x"] = record.extra
@@ -112,14 +118,42 @@ def decode(code) -> GameRecord:
     return _rebuild(head, moves)
 
 
-def _rebuild(head: dict, moves: bytes) -> GameRecord:
+def _deal_letters(deal) -> str:
+    return "".join(DEAL_LETTERS[c.index] for cards in (*deal.hands, deal.kitty) for c in cards)
+
+
+def _dealt(letters) -> tuple:
+    """(hands, kitty) of a deal written as 52 letters (hand 0, 1, 2, then the kitty)."""
+    if not isinstance(letters, str) or len(letters) != 52 or not set(letters) <= set(DEAL_LETTERS):
+        raise ValueError("a deal is 52 letters")
+    cards = [CARDS[DEAL_LETTERS.index(x)] for x in letters]
+    return (cards[:16], cards[16:32], cards[32:48]), cards[48:]
+
+
+def _seedless(head: dict) -> bool:
+    return head.get("s") is None and "k" in head
+
+
+def _setup(head: dict) -> Match:
+    """The match before its first move: from the seed, or (no seed) from the deals' cards."""
+    if _seedless(head):
+        start, deals = head.get("st"), head.get("k")
+        if not isinstance(start, dict) or not isinstance(deals, list):
+            raise TypeError("a code without a seed has a start and its deals")
+        rules = RuleSet.from_dict(head.get("o"))
+        return seedless_match(rules, [_dealt(d) for d in deals], start["dealer"], start["deal_number"], start["totals"],
+                              start["used"], start["previous_points"])
     record = {"format": save.FORMAT, "version": save.VERSION, "rules": head.get("o"), "seed": head.get("s"),
               "start": head.get("st"), "actions": []}
+    return Match.from_dict(record)
+
+
+def _rebuild(head: dict, moves: bytes) -> GameRecord:
     try:
-        match = Match.from_dict(record)
+        match = _setup(head)
     except SaveError as exc:
         raise ShareError(f"the share code's game cannot be set up: {exc}", "setup") from None
-    except (TypeError, ValueError, OverflowError, RecursionError):  # values of the wrong type
+    except (TypeError, ValueError, KeyError, OverflowError, RecursionError):  # values of the wrong type
         raise ShareError("the share code's game cannot be set up", "setup") from None
     for number, b in enumerate(moves, 1):
         phase = match.phase
@@ -144,7 +178,8 @@ def _rebuild(head: dict, moves: bytes) -> GameRecord:
         kept = tuple(clean_name(" ".join(n.split()), UNKNOWN) for n in names)  # the record reader's rule
         text = write_record(match, names=kept, strengths=_three(head.get("t"), "strengths"),
                             date=_typed(head.get("d", "?"), str, "the date"), hints=_count(head.get("h", 0), "hints"),
-                            undos=_count(head.get("u", 0), "undos"), extra=_extra(head.get("x")))
+                            undos=_count(head.get("u", 0), "undos"), extra=_extra(head.get("x")),
+                            seedless=_seedless(head))
         record = read_record(text)
     except (ValueError, TypeError) as exc:  # RecordError is a ValueError
         raise ShareError(f"the share code's game details are invalid: {exc}", "details") from None

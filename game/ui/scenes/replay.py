@@ -51,31 +51,44 @@ class ReplayScene(Scene):
         if getattr(record, "renamed", ()):  # names the font cannot draw were replaced on reading
             app.notices.post(t("names.replaced"), "info")
         self.cursor = ReplayCursor(record.match)
-        self.actors = self._actors(record.match)
+        self.actors, self.last_deal = self._actors(record.match)
         self.table = ReplayTable(app, record.names, bottom_seat(record))
-        self.table.show(self.cursor.match)
+        self.show()
         self.build()
 
     @staticmethod
-    def _actors(match) -> list[int]:
-        """The seat that took each action (the record's lines name it; the match does not keep it)."""
-        m, out = replayed(match, 0), []
+    def _actors(match) -> tuple[list[int], int]:
+        """The seat that took each action (the record's lines name it; the match does not
+        keep it), and the number of the last deal with an action (-1: none)."""
+        m, out, last = replayed(match, 0), [], -1
         for action in match.history:
             out.append(m.to_act)
+            last = m.deal_number
             m.apply(action)
-        return out
+        return out, last
+
+    def show(self) -> None:
+        """The table at the cursor.  A record without a seed (a game in progress) knows the
+        cards of its deals only: the deal after them is shown without hands, not with the
+        cards the reader dealt to fill it."""
+        match = self.cursor.match
+        self.table.show(match)
+        if getattr(self.record, "seedless", False) and match.deal_number > self.last_deal:
+            b = self.table.board
+            b.hands, b.hand, b.sizes = [[], [], []], [], [0, 0, 0]
+            b.kitty_cards, b.kitty_label = [], ""
 
     # --- stepping -------------------------------------------------------------------------
     def step(self, by: str, direction: int) -> bool:
         moved = self.cursor.forward(by) if direction > 0 else self.cursor.back(by)
         if moved:
-            self.table.show(self.cursor.match)
+            self.show()
             self.enable_steps()
         return moved
 
     def goto(self, position: int) -> None:
         self.cursor.goto(max(0, min(self.cursor.end, position)))
-        self.table.show(self.cursor.match)
+        self.show()
         self.enable_steps()
 
     @property
@@ -101,7 +114,7 @@ class ReplayScene(Scene):
         self.enable_steps()
 
     def rebuild(self) -> None:
-        self.table.show(self.cursor.match)  # the kitty's label is translated
+        self.show()  # the kitty's label is translated
         self.build()
 
     def enable_steps(self) -> None:
@@ -139,20 +152,27 @@ class ReplayScene(Scene):
         if pos == 0:
             return t("replay.start")
         if m.phase == Phase.GAME_OVER:
-            winner = m.winner()
-            return t("replay.game_over", name=self.record.names[winner], totals=signed(self.record.names, m.totals))
+            winner, totals = m.winner(), signed(self.record.names, m.totals)
+            if self.is_you(winner):
+                return t("replay.you_won", totals=totals)
+            return t("replay.game_over", name=self.record.names[winner], totals=totals)
         action, seat = self.cursor.last_action, self.actors[pos - 1]
         if not m.current.tricks and not m.trick and m.deals and action.kind == "play":
             return t("replay.deal_over", deal=m.deals[-1].number + 1, points=signed(self.record.names, m.deals[-1].points))
-        name = self.record.names[seat]
-        if action.kind == "declare":
-            line = t("replay.did.declare", name=name, contract=t(f"contract.{action.contract}"))
+        said = {"contract": t(f"contract.{action.contract}")} if action.kind == "declare" else {"card": card_text(action.card)}
+        if self.is_you(seat):  # "You play", never "You plays"
+            line = t(f"replay.you.{action.kind}", **said)
         else:
-            line = t(f"replay.did.{action.kind}", name=name, card=card_text(action.card))
+            line = t(f"replay.did.{action.kind}", name=self.record.names[seat], **said)
         done = self.table.board.finished
         if done is not None and action.kind == "play":
-            line += " · " + t("replay.took", name=self.record.names[done.winner])
+            line += " · " + (t("replay.you_took") if self.is_you(done.winner) else t("replay.took", name=self.record.names[done.winner]))
         return line
+
+    def is_you(self, seat) -> bool:
+        """The seat's name is the word for the player ("You", "Ty", "Вы", "Вие"): the
+        captions address them (a sentence with the name would read "You plays")."""
+        return seat is not None and self.record.names[seat] == t("name.you")
 
     def extra_key(self):
         return (self.cursor.position, self.table.board.key())
