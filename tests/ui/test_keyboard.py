@@ -75,3 +75,32 @@ def test_enter_in_play_picks_a_playable_card(make_app):
     assert len(m.history) > before, "the second Enter played the card under the cursor"
     played = m.history[before]
     assert played.kind == "play" and played in legal and played.card == under
+
+
+def _to_my_turn(app, scene, frames=600):
+    """Run frames until the human may act in the play phase (or the deal is over)."""
+    for _ in range(frames):
+        if app.scene_name != "play" or (scene.my_turn() and scene.v.phase == "play"):
+            return
+        app.step(dt=1 / 60)
+
+
+def test_after_a_trick_the_cursor_starts_on_a_playable_card(make_app):
+    """Keyboard play through a whole deal's tricks: one Enter per turn plays a card every
+    time; the cursor never waits on a card of the wrong suit."""
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and not m.trick and len(m.current.tricks) == 0)
+    app = make_app()
+    scene, deal = table_for(app, m), m.deal_number
+    _key(app, pygame.K_RETURN)  # the cursor appears on a playable card
+    turns = 0
+    while app.scene_name == "play" and m.deal_number == deal and m.phase == "play":
+        _to_my_turn(app, scene)
+        if app.scene_name != "play" or m.deal_number != deal or not scene.my_turn():
+            break
+        hand, cursor = scene.table.hand, scene.table.hand.cursor
+        assert cursor is not None and hand.cards()[cursor] in scene.legal_cards(), "the cursor is on a card that may be played"
+        before = len(m.history)
+        _key(app, pygame.K_RETURN)
+        assert len(m.history) == before + 1 and m.history[before].kind == "play", "one Enter played a card"
+        turns += 1
+    assert turns >= 10  # the deal's tricks were played by keyboard

@@ -28,6 +28,7 @@ class TableScene(CoachControls, Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
+        self._was_busy = table.timeline.busy  # the buttons were built for the table as it was then
         self.build()
 
     # --- what tests, tools and the autopilot read ------------------------------------
@@ -219,10 +220,17 @@ class TableScene(CoachControls, Scene):
     # --- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        finished = self.table.update(dt)
+        self.table.update(dt)
+        # the animations ended this frame, or since the last one (a click or Enter skips
+        # them between frames): the buttons are built again for the table as it is now
+        # (the Hint button was left greyed after a skip although H gave a hint)
+        busy = self.table.timeline.busy
+        settled, self._was_busy = self._was_busy and not busy, busy
         if self.offer_cover():
             return
-        if not self.follow_phase() and finished:
+        if self.table.my_turn():
+            self.table.hand.start_turn()
+        if not self.follow_phase() and settled:
             self.build()
 
     def offer_cover(self) -> bool:

@@ -31,6 +31,7 @@ class HandFan(TableObject):
     def __init__(self, table):
         super().__init__(table)
         self.cursor: int | None = None  # keyboard cursor: index into cards()
+        self.turn = None  # the decision the cursor was last placed for (start_turn)
         self.hover = None  # card under the mouse
         self.selected: set = set()  # discards picked in the kitty phase
 
@@ -168,6 +169,22 @@ class HandFan(TableObject):
         n = len(self.cards())
         if self.cursor is not None and self.cursor >= n:
             self.cursor = n - 1 if n else None
+
+    def start_turn(self) -> None:
+        """A new decision of the human's: the keyboard cursor (if in use) starts on a card
+        that may be played, where it was if that one may, else the nearest that may (after
+        a trick the same place often holds a card of another suit)."""
+        v = self.v
+        turn = (v.deal_number, v.phase, len(v.tricks), len(v.trick), len(v.exchange), len(v.hand))
+        if turn == self.turn:
+            return
+        self.turn = turn
+        cards, legal = self.cards(), self.table.legal_cards()
+        if self.cursor is None or not legal or (self.cursor < len(cards) and cards[self.cursor] in legal):
+            return
+        playable = [i for i, c in enumerate(cards) if c in legal]
+        if playable:
+            self.cursor = min(playable, key=lambda i: (abs(i - self.cursor), i))
 
     def move_cursor(self, step: int) -> None:
         n = len(self.cards())
