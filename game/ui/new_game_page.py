@@ -157,8 +157,15 @@ class NewGamePage:
         gfx.blit_text(surf, t("newgame.rules"), HEAD, (r.left, r.top), gfx.MUTED, True, width=r.w, box=r)
 
     def about(self) -> tuple[str, tuple]:
-        """What the preset is, or why the options cannot be played."""
-        return (self.error, gfx.BRIGHT_RED) if self.error else (t(f"preset.{self.preset}.desc"), gfx.CREAM)
+        """What the preset is, or which of its options were changed (its description would
+        no longer be true), or why the options cannot be played."""
+        if self.error:
+            return self.error, gfx.BRIGHT_RED
+        changes = self.changes()
+        if changes:
+            listed = ", ".join(f"{t(f'option.{k}')}: {self.formats[k](v)}" for k, v in changes)
+            return t("newgame.changed", preset=t(f"preset.{self.preset}"), changes=listed), gfx.GOLD
+        return t(f"preset.{self.preset}.desc"), gfx.CREAM
 
     def about_size(self, width: int) -> int:
         return 18 if width >= 480 and roomy() else 16 if width >= 400 else 15
@@ -166,7 +173,7 @@ class NewGamePage:
     def about_height(self, width: int) -> int:
         """As tall as the longest description (the page does not jump when the preset changes)."""
         size = self.about_size(width)
-        texts = [t(f"preset.{p}.desc") for p in self.RuleSet.PRESETS] + ([self.error] if self.error else [])
+        texts = [t(f"preset.{p}.desc") for p in self.RuleSet.PRESETS] + [self.about()[0]]
         return max(gfx.wrapped_height(x, size, width, False, 2) for x in texts)
 
     def draw_about(self, surf, r):

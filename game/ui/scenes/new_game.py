@@ -33,7 +33,9 @@ class NewGameScene(NewGamePage, Paged, Scene):
         self.preset = preset if preset in RuleSet.PRESETS else "standard"
         self.options = self._defaults(self.preset)
         if self.preset == st.get("preset"):
-            self.options.update({k: v for k, v in (st.get("options") or {}).items() if k in RuleSet.OPTIONS})
+            stored = {**self.options, **{k: v for k, v in (st.get("options") or {}).items() if k in RuleSet.OPTIONS}}
+            if self._playable(stored):  # options that cannot be played together: the preset's own
+                self.options = stored
         self.strength = app.param_default("strength", "strength") or "normal"
         self.names = list(app.player_names())
         people = st.get("humans") or [0]  # issue 9e: who played each seat last time
@@ -44,11 +46,27 @@ class NewGameScene(NewGamePage, Paged, Scene):
             self.replaces = t("newgame.replaces", info=title.info)
         self.error = ""
         self.build()
-        self.validate()
 
     def _defaults(self, preset):
         r = self.RuleSet.preset(preset)
         return {k: getattr(r, k) for k in self.RuleSet.OPTIONS}
+
+    def _playable(self, options) -> bool:
+        try:
+            self.RuleSet.preset(self.preset, **options)
+        except ValueError:
+            return False
+        return True
+
+    def allowed(self, key, values) -> list:
+        """The values of option `key` the rules allow with the other options as they are
+        (RuleSet.validate): a row offers only these, and is greyed when that is one."""
+        return [v for v in values if self._playable({**self.options, key: v})]
+
+    def changes(self) -> list[tuple[str, object]]:
+        """The options set away from the preset's own, in the rows' order."""
+        own = self._defaults(self.preset)
+        return [(k, self.options[k]) for k in self.RuleSet.OPTIONS if self.options[k] != own[k]]
 
     def rebuild(self):
         page = self.page
@@ -65,18 +83,22 @@ class NewGameScene(NewGamePage, Paged, Scene):
         self.validate()
 
     def validate(self):
-        error = self.error
+        about = self.about()
         try:
             self.rules = self.RuleSet.preset(self.preset, **self.options)
             self.error = ""
-        except ValueError as exc:
+        except ValueError:  # the rows offer only playable values: this is a bug's trace, said in words
             self.rules = None
-            self.error = t("option.invalid", reason=str(exc))
+            self.error = t("option.not_playable")
         for w in self.widgets:
             if w.name == "start":
                 w.enabled = self.rules is not None
-        if self.error != error and self.widgets:
-            self.layout()  # the reason takes the description's place: its height may differ
+            elif w.name.startswith("opt_"):
+                w.enabled = len(w._vals()) > 1  # another option fixes this one (classic sees the whole hand)
+            elif w.name.startswith("preset_"):
+                w.selected = w.name == f"preset_{self.preset}" and not self.changes()
+        if self.about() != about and self.widgets:
+            self.layout()  # the description says what changed: its height may differ
 
     def build(self):
         """The widgets; where they go is layout()'s."""
@@ -93,7 +115,9 @@ class NewGameScene(NewGamePage, Paged, Scene):
                                for p in self.RuleSet.PRESETS]
         self.preset_row = RowChoice((0, 0, 300, 44), "", list(self.RuleSet.PRESETS), lambda: self.preset, self.set_preset,
                                     lambda p: t(f"preset.{p}"), name="preset", label_w=0)  # the presets where three buttons do not fit
-        self.option_rows = [RowChoice((0, 0, 560, 44), (lambda key=key: t(f"option.{key}")), values, (lambda key=key: self.options[key]),
+        self.formats = {key: fmt for key, values, fmt in rows}
+        self.option_rows = [RowChoice((0, 0, 560, 44), (lambda key=key: t(f"option.{key}")),
+                                      (lambda key=key, values=values: self.allowed(key, values)), (lambda key=key: self.options[key]),
                                       (lambda v, key=key: self.set_option(key, v)), fmt, name=f"opt_{key}") for key, values, fmt in rows]
         self.strength_row = RowChoice((0, 0, 470, 44), lambda: t("strength.label"), list(STRENGTHS), lambda: self.strength,
                                       self._set_strength, lambda v: t(f"strength.{v}"), name="strength")
@@ -182,9 +206,6 @@ class NewGameScene(NewGamePage, Paged, Scene):
         return (key[0], key[2:], self.preset, self.error, self.replaces, len(self.human_seats()), surf.get_size(), gfx.scale())
 
     def draw(self, surf):
-        for w in self.widgets:
-            if w.name.startswith("preset_"):
-                w.selected = w.name == f"preset_{self.preset}"
         first, self._drawn = not getattr(self, "_drawn", False), True
         kept = NewGameScene._first_frame
         if first and kept is not None and kept[1].get_size() == surf.get_size() and kept[0] == self.picture_key(surf):
