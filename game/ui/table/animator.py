@@ -141,7 +141,7 @@ class Animator:
             elif dst == you:
                 msg = t("exchange.returned", receiver=name(src), card=card.pretty())
             else:
-                msg = t("exchange.returned", receiver=name(src), card="").strip()
+                msg = t("exchange.returned_hidden", receiver=name(src), giver=name(dst))  # the card is not seen
             table.banner.show(msg, 2.0)
             table.app.sound("play")
 
