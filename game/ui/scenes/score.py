@@ -15,6 +15,10 @@ from ..scoresheet import draw_owed, draw_result, draw_sheet
 from ..widgets import Button
 from ..record_actions import game_over_buttons  # issue 9d
 
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+READ_SECONDS = 1.5  # the game-over screen takes Enter as Play again only after this
+
+
 def title_size() -> int:
     return 38 if screen.safe().w >= 900 and screen.safe().h >= 560 else 24
 
@@ -108,6 +112,7 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.session = session
         self.show_graph = True  # the right panel: the score graph, or the score sheet
+        self.enter_released = False  # Enter seen up since the screen came (takes_enter)
         self.recorded = stats_keeper.record_game(app, session)  # issue 9c: counted once per game
         self.build()
         app.sound("win" if session.match.winner() in session.human_seats else "lose")  # issue 9e: any person
@@ -136,8 +141,24 @@ class GameOverScene(Scene):
     def key(self, inp):
         if inp.key == pygame.K_g:
             self.toggle_graph()
+        elif inp.key in ENTER and not self.takes_enter():
+            return  # an Enter meant for the last trick's animations: the result is read first
         else:
             super().key(inp)
+
+    def update(self, dt):
+        super().update(dt)
+        if not self.enter_released and not any(pygame.key.get_pressed()[k] for k in ENTER):
+            self.enter_released = True
+
+    def takes_enter(self) -> bool:
+        """Enter means Play again once the result has been on screen a moment (READ_SECONDS)
+        and Enter has been let go since it came (a held key repeats); at once on a button
+        the player chose with the arrows or Tab."""
+        focused = self.focused_widget()
+        if focused is not None and focused.focused:
+            return True
+        return self.time >= READ_SECONDS and self.enter_released
 
     def graph_series(self) -> list[list[int]]:
         """What the graph plots: each seat's total before the first deal and after each."""
