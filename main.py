@@ -1,5 +1,7 @@
 """3-5-8: the game.  ``python main.py`` natively; pygbag imports this and awaits main().
 
+Natively ``python main.py`` is the ``three-five-eight`` command (``python -m game``): the
+same options, ``--help`` and ``--version`` (game/__main__.py).
 Options (also ?query parameters in the browser, read by game.web.params):
     lang=pl rules=blato seed=7 strength=hard      (or --lang pl ...)
     --record FILE | record=CODE                   open a game record in the replay viewer
@@ -8,9 +10,11 @@ Environment: THREE_FIVE_EIGHT_DATA=<dir> keeps saves and settings there (tests).
 """
 
 import asyncio
+import os
 import sys
 
-import pygame  # noqa: F401  (pygbag scans main.py's imports to fetch pygame-ce)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the command's (--help, --version)
+import pygame  # noqa: E402,F401  (pygbag scans main.py's imports to fetch pygame-ce)
 
 APP = None  # the running App: automation (browser tests) reads APP.scene_name
 
@@ -42,4 +46,9 @@ async def main():
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if sys.platform == "emscripten":  # pygbag runs this file: the page's loop
+        asyncio.run(main())
+    else:  # one command line natively, whichever way the game is started
+        from game.__main__ import main as command
+
+        sys.exit(command())

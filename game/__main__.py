@@ -71,8 +71,10 @@ async def play(params: dict) -> None:
     """The game in a window until the player quits."""
     import pygame
 
+    from game import perf
     from game.ui.app import App
 
+    perf.enable_from_launch()  # G358_PERF=1 (or a .json path) records frame timings
     app = App(params=params)
     await app.run()
     pygame.quit()
