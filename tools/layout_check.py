@@ -139,6 +139,10 @@ def _set_up(app, name, pos):
         if name == "replays:error":  # a path that is no record: the error under the path
             app.scene.path = os.path.join(folder, "no such file of a rather long name.358")
             app.scene.open_file(app.scene.path)
+    elif name == "new_game:changed":  # options away from the preset's: what changed is said in its place
+        app.push_scene("new_game")
+        for key, value in (("must_trump", True), ("exchange", False), ("contracts_once", False), ("deals", 60)):
+            app.scene.set_option(key, value)
     elif name.startswith("rules:"):
         app.push_scene("rules")
         app.scene._set(name.split(":")[1])
@@ -217,7 +221,7 @@ def _key(k):
     return Input("key", key=k)
 
 
-SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
+SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
           "replays", "replays:error", "share",
           "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
           "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end")

@@ -22,6 +22,7 @@ class NewGamePage:
     """Mixed into the new-game scene: layout() after its widgets are built."""
 
     lifted = 0  # logical px the page is moved up while a name is typed on a phone
+    about_laid = None  # the description (or what changed) the blocks were last laid out for
     sections = True  # the players' section starts a column of its own
     _editing = None
 
@@ -29,6 +30,7 @@ class NewGamePage:
         """The sections in columns and pages for the window; the bar with or without the
         arrows; the page moved up while a name is typed on a phone."""
         least = menu_page.widest_word([t("common.back"), t("common.start")])
+        self.about_laid = self.about()[0]
         for kinds in (["wide", "wide"], ["wide", "prev", "next", "wide"]):
             places = menu_page.bar(kinds, least)
             area = menu_page.content_rect(places["top"]).inflate(-2 * PAD, -2 * PAD)

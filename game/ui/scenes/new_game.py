@@ -83,7 +83,6 @@ class NewGameScene(NewGamePage, Paged, Scene):
         self.validate()
 
     def validate(self):
-        about = self.about()
         try:
             self.rules = self.RuleSet.preset(self.preset, **self.options)
             self.error = ""
@@ -97,7 +96,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
                 w.enabled = len(w._vals()) > 1  # another option fixes this one (classic sees the whole hand)
             elif w.name.startswith("preset_"):
                 w.selected = w.name == f"preset_{self.preset}" and not self.changes()
-        if self.about() != about and self.widgets:
+        if self.widgets and self.about()[0] != self.about_laid:
             self.layout()  # the description says what changed: its height may differ
 
     def build(self):
