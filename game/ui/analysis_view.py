@@ -214,6 +214,18 @@ def draw_progress(surf, a, panel) -> None:
     gfx.rect(surf, gfx.PANEL_EDGE, bar, 2, border_radius=8)
 
 
+def summary_text(scene) -> str:
+    """Over the list: the decisions checked, the better choices found and their cost (and
+    whose, in pass-and-play)."""
+    decisions = sum(d.decisions for d in scene.analysis.deals.values())
+    rows = scene.rows()
+    if not rows:
+        text = t("analysis.none", decisions=decisions)
+    else:
+        text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
+    return f"{scene.session.names[scene.seat]} — {text}" if len(scene.people()) > 1 else text
+
+
 def draw_list(surf, scene, p) -> None:
     """The summary, the columns' heads and the rows shown (two lines a row on a phone), and
     the scroll bar between the arrows when the list runs over."""

@@ -49,6 +49,20 @@ class Review:
         return out
 
 
+def open_review(app, session, mistakes, index: int, seat: int) -> bool:
+    """Open the replay viewer of `session`'s game at `mistakes[index]` (the analysis's lines
+    of `seat`); False, with the error sound, when the session cannot make a record."""
+    from ..records.library import record_of
+
+    try:
+        record = record_of(session)
+    except (ValueError, AttributeError):  # the list stays
+        app.sound("error")
+        return False
+    app.push_scene("replay", record, Review.of(mistakes[index], mistakes, seat, session.match.is_over()))
+    return True
+
+
 def caption_texts(m) -> tuple[str, str, str]:
     """(where and what it cost, the choice, the better one), in the analysis's words."""
     when = t("analysis.when_trick", trick=m.trick) if m.trick else t(f"analysis.kind.{m.chosen.kind}")

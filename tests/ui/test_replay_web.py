@@ -173,11 +173,14 @@ def test_share_in_the_browser_builds_the_page_link_and_copies_it(browser, make_a
     app.push_scene("share", record)
     scene = app.scene
     assert scene.link == "https://example.org/358/index.html" + records_io.share_fragment(record)
-    parts = urlsplit(scene.link)
-    assert parts.query == "" and web_params.parse_query(parts.query) == {}
-    got = web_params.parse_record_fragment("#" + parts.fragment, parts.query)
-    assert records_io.read_input(got["code"]).to_text() == record.to_text()
     assert any("navigator.clipboard.writeText" in s for s in browser.scripts)
+    parts = urlsplit(scene.link)  # the friend's page opens at the link: its launch parameters
+    browser.location.search, browser.location.hash = ("?" + parts.query if parts.query else ""), "#" + parts.fragment
+    import main
+
+    params = main.launch_params()
+    assert set(params) == {"record"}, "the sender's language and seed stay with the sender"
+    assert records_io.read_input(params["record"]["code"]).to_text() == record.to_text()
     browser.answers = ["ok"]
     app.step(dt=1 / 60)
     assert scene.copied == "ok"

@@ -29,9 +29,10 @@ import pygame
 from ...ai.analysis import Analysis
 from ...i18n import language, t
 from .. import gfx
-from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, points_text
+from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, summary_text
 from ..menu_layout import bottom_bar
 from ..registry import register
+from ..review import open_review
 from ..scene import Scene
 from ..widgets import Button, arrow_icon
 
@@ -157,23 +158,9 @@ class AnalysisScene(Scene):
     def open_line(self, index: int | None = None) -> bool:
         """The replay viewer at the line's decision, its cards marked (game/ui/review.py);
         its Back comes back here, to this line."""
-        rows = self.rows()
-        if not rows:
-            return False
         if index is not None:
             self.select(index)
-        line = rows[self.selected]
-        from ...records.library import record_of
-        from ..review import Review
-
-        try:
-            record = record_of(self.session)
-        except (ValueError, AttributeError):  # a session that cannot make a record: the list stays
-            self.app.sound("error")
-            return False
-        review = Review.of(line, rows, self.seat, self.session.match.is_over())
-        self.app.push_scene("replay", record, review)
-        return True
+        return bool(self.rows()) and open_review(self.app, self.session, self.rows(), self.selected, self.seat)
 
     def back(self):
         if self.page == "detail" and not self.split():
@@ -293,8 +280,7 @@ class AnalysisScene(Scene):
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows(),
                  pygame.K_PAGEDOWN: self.visible_rows(), pygame.K_HOME: -10**6, pygame.K_END: 10**6}
         paged = not self.split()
-        focused = self.focused_widget()
-        on_button = focused is not None and focused.focused  # Enter presses the button the keys reached
+        on_button = getattr(self.focused_widget(), "focused", False)  # Enter presses the button the keys reached
         if k in moves and self.rows():
             self.select(self.selected + moves[k])
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and not on_button and self.rows():
@@ -352,11 +338,4 @@ class AnalysisScene(Scene):
         super().draw(surf)
 
     def summary(self) -> str:
-        a = self.analysis
-        decisions = sum(d.decisions for d in a.deals.values())
-        rows = self.rows()
-        if not rows:
-            text = t("analysis.none", decisions=decisions)
-        else:
-            text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
-        return f"{self.session.names[self.seat]} — {text}" if len(self.people()) > 1 else text
+        return summary_text(self)
