@@ -198,10 +198,10 @@ def _set_up(app, name, pos):
             if name == "analysis:detail":
                 app.scene.select(1)
                 app.scene.open_detail()
-            elif name.startswith("replay:line"):  # a line opened on the table: a card's, else a contract's or a discard's
+            elif name.startswith("replay:line"):  # a line opened on the table: a card's (cards on the table), else a contract's
                 rows = app.scene.rows()
                 cards = name == "replay:line"
-                index = next((i for i, m in enumerate(rows) if (m.chosen.kind == "play") == cards), None)
+                index = next((i for i, m in enumerate(rows) if (m.chosen.kind == "play" and bool(m.view.trick)) == cards), None)
                 if index is None or not app.scene.open_line(index):
                     return False
     elif name == "replay" or name.startswith("replay:"):

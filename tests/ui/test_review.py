@@ -174,7 +174,6 @@ def test_the_analysis_shows_hands_in_the_tables_order_trumps_first(make_app, lig
     assert deal.contract == "C"
     k = next(i for i, m in enumerate(scene.rows()) if m.deal_number == 0)
     scene.select(k)
-    cards, _texts = drawn(app)
     hands = detail_places(places(len(scene.bar_names()))).hands
     items = [(r, info["face"]) for kind, r, info in layout_check.render(app) if kind == "card" and hands.contains(r)]
     rows: dict = {}

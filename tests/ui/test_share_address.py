@@ -135,3 +135,11 @@ def test_a_damaged_stored_address_is_reset_and_said(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
     assert app.settings["page_address"] == ""
     assert app.notices.text()
+
+
+def test_the_browser_has_no_address_row_it_shares_its_own_page(make_app):
+    app = make_app()
+    app.web = True
+    app.push_scene("settings")
+    app.step(dt=1 / 60)
+    assert app.scene.address is None and "set_page_address" not in dict(app.scene.targets())
