@@ -186,15 +186,25 @@ def test_the_analysis_shows_hands_in_the_tables_order_trumps_first(make_app, lig
     assert shown[0][0].suit == trump
 
 
+def tap(app, name):
+    """A finger on the widget called `name` (with the mouse press the system adds to it)."""
+    wx, wy = app.to_window(dict(app.scene.targets())[name].center)
+    ww, wh = app.window.get_size()
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=wx / ww, y=wy / wh, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(wx, wy), button=1))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=wx / ww, y=wy / wh, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=0.0))
+    app.step(dt=1 / 60)
+
+
 def test_a_phone_taps_a_line_onto_the_table_and_comes_back_to_the_list(make_app, light):
     app = make_app(size=(360, 640), settings={"language": "pl"})
     scene = game_analysis(app, Session(finished_match(deals=6), ["You", "Anna", "Boris"], "random", storage=app.storage))
     assert scene.page == "list"
-    click_named(app, "scroll_down")
+    tap(app, "scroll_down")
     k = scene.scroll + 1
-    click_named(app, f"row_{k}")
+    tap(app, f"row_{k}")
     assert app.scene.name == "replay" and app.scene.cursor.position == scene.rows()[k].index
-    click_named(app, "close")
+    tap(app, "close")
     assert app.scene is scene and scene.page == "list" and scene.selected == k and f"row_{k}" in dict(scene.targets())
     press(app, pygame.K_RIGHT)  # the deal's hands on their own page, and from there onto the table
     assert scene.page == "detail"
