@@ -143,3 +143,12 @@ def test_the_browser_has_no_address_row_it_shares_its_own_page(make_app):
     app.push_scene("settings")
     app.step(dt=1 / 60)
     assert app.scene.address is None and "set_page_address" not in dict(app.scene.targets())
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_the_address_row_and_the_share_notes_keep_the_floors_on_a_phone(size):
+    """The refused address's reason under its row, the link with its page and the code with
+    the word about the web version: nothing small, cut or over anything (Bulgarian)."""
+    from tools import layout_check
+
+    assert layout_check.run(sizes=[size], langs=["bg"], scenes=["settings:address", "share", "share:page"]) == {}
