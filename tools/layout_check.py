@@ -112,6 +112,12 @@ def _set_up(app, name, pos):
         app.scene.refresh()
     elif name in ("new_game", "settings", "rules", "stats"):
         app.push_scene(name)
+    elif name == "settings:address":  # a typed web page address refused: the reason under its row
+        app.push_scene("settings")
+        field = app.scene.address
+        field.editing, field.draft = True, "example.org/a rather long address that is no web page's address"
+        field.editing = False
+        app.scene.set_focus(field)
     elif name == "stats:games":  # statistics with games of every preset in them
         from game.storage.stats import save_stats
         from game.ui import stats_keeper
@@ -122,15 +128,17 @@ def _set_up(app, name, pos):
         stats.games.update({("blato", "expert"): [12, 5], ("classic", "random"): [3, 3], ("standard", "hard"): [140, 61]})
         save_stats(app.storage, stats)
         app.push_scene("stats")
-    elif name.startswith("replays") or name == "share":
+    elif name.startswith("replays") or name.startswith("share"):
         import datetime
 
         from game.records import library as records_io
         from game.ui.session import Session
 
         record = records_io.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
-        if name == "share":
-            app.push_scene("share", record)
+        if name.startswith("share"):  # share:page: natively, with a web page address set
+            app.settings["page_address"] = "https://example.org/358/index.html" if name == "share:page" else ""
+            app.push_scene("share", record)  # it reads the address as it opens
+            app.settings["page_address"] = ""
             return True
         folder = records_io.records_dir(app.storage)
         while len(records_io.list_records(folder)) < 9:  # more than a phone's page of files
@@ -176,7 +184,7 @@ def _set_up(app, name, pos):
         scene = _open(app, pos["play"], shared=True)
         if app.scene_name != "handover":
             app.push_scene("handover", scene.table)
-    elif name in ("score", "game_over", "analysis", "analysis:detail"):
+    elif name in ("score", "game_over", "analysis", "analysis:detail") or name.startswith("replay:line"):
         from game.ui.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
@@ -194,6 +202,12 @@ def _set_up(app, name, pos):
             if name == "analysis:detail":
                 app.scene.select(1)
                 app.scene.open_detail()
+            elif name.startswith("replay:line"):  # a line opened on the table: a card's (cards on the table), else a contract's
+                rows = app.scene.rows()
+                cards = name == "replay:line"
+                index = next((i for i, m in enumerate(rows) if (m.chosen.kind == "play" and bool(m.view.trick)) == cards), None)
+                if index is None or not app.scene.open_line(index):
+                    return False
     elif name == "replay" or name.startswith("replay:"):
         from game.records.library import record_of
         from game.ui.session import Session
@@ -224,7 +238,8 @@ def _key(k):
 SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
           "replays", "replays:error", "share",
           "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
-          "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end")
+          "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end",
+          "replay:line", "replay:line-other", "share:page", "settings:address")
 
 
 # --- rendering with the record on -----------------------------------------------------------

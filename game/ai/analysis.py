@@ -53,6 +53,7 @@ class DealAnalysis:
     points: tuple[int, int, int] | None
     decisions: int = 0  # decisions of the seat that were evaluated (forced ones are not)
     mistakes: list[Mistake] = field(default_factory=list)  # largest cost first
+    contract: str | None = None  # the deal's contract (its trumps come first where hands are shown)
 
     @property
     def cost(self) -> float:
@@ -74,7 +75,7 @@ class Analysis:
         self.seat = seat
         self.min_cost = min_cost
         self.deals = {n: DealAnalysis(n, seat, finished[n].hands, finished[n].kitty, tuple(finished[n].discards),
-                                      finished[n].points) for n in wanted}
+                                      finished[n].points, contract=finished[n].contract) for n in wanted}
         self._todo: list[tuple[int, View, Action]] = []
         self._replay = self._decisions(match, set(wanted))  # run by step(): no long first frame
         self.evaluated = 0

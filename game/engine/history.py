@@ -58,11 +58,18 @@ class ReplayCursor:
     copies the snapshot kept at the start of the deal and applies at most one deal's actions.
     """
 
-    def __init__(self, match: Match):
+    def __init__(self, match: Match, finished_only: bool = False):
+        """`finished_only`: a game in progress is stepped through to the end of its last
+        finished deal, no further (a review shows nothing of the deal being played).
+        ``partial`` then says that the position at the end has a deal dealt whose cards
+        nobody may see yet."""
         self.actions = list(match.history)
         self._deal_starts: list[int] = []  # action index where each deal's first action is
         self._trick_ends: list[int] = []  # action count after each finished trick (and deal ends)
         self._snapshots: dict = {}  # action index of each deal start -> the match there (never played on)
+        self.partial = finished_only and not match.is_over()
+        if self.partial:  # the actions up to the last finished deal's last one
+            self.actions = self.actions[:self._finished_length(match)]
         start = replayed(match, 0)
         m = start.copy()
         deal = -1
@@ -78,6 +85,18 @@ class ReplayCursor:
         self._snapshots.setdefault(0, start)
         self.position = 0
         self.match = self._snapshots[0].copy()
+
+    @staticmethod
+    def _finished_length(match: Match) -> int:
+        """How many of the match's actions end its last finished deal (0: none is finished)."""
+        if not match.deals:
+            return 0
+        m, wanted = replayed(match, 0), len(match.deals)
+        for i, action in enumerate(match.history):
+            m.apply(action)
+            if len(m.deals) == wanted:
+                return i + 1
+        return len(match.history)
 
     # --- where the cursor can stop -------------------------------------------------------
     @property

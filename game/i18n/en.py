@@ -446,4 +446,13 @@ MESSAGES = {
     "replay.you_took": "you take the trick",
     "replay.you_won": "Game over: you win ({totals})",
     "exchange.returned_hidden": "{receiver} gave a card back to {giver}",
+    "analysis.open_hint": "Tap a line or press Enter to see it on the table.",
+    "analysis.open_line": "On the table",
+    "settings.page_address": "Web page address",
+    "settings.page_note": "Share links open the game at this web page.",
+    "settings.page_default": "Left empty: {address}",
+    "settings.page_none": "Left empty, Share gives a code that the web version opens.",
+    "settings.page_error": "Not kept: a web page address starts with https:// or http:// and the site's name.",
+    "share.page_note": "Whoever opens the link sees this game in the web version.",
+    "share.no_page": "No web page address is set: this code opens in the web version of the game (paste it in Replays). Set the address in Settings.",
 }

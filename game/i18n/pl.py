@@ -443,4 +443,13 @@ MESSAGES = {
     "replay.you_took": "bierzesz lewę",
     "replay.you_won": "Koniec gry: wygrywasz ({totals})",
     "exchange.returned_hidden": "{receiver} zwraca kartę → {giver}",
+    "analysis.open_hint": "Dotknij wiersza lub naciśnij Enter, by zobaczyć go na stole.",
+    "analysis.open_line": "Na stole",
+    "settings.page_address": "Adres strony gry",
+    "settings.page_note": "Linki z „Udostępnij” otwierają grę na tej stronie.",
+    "settings.page_default": "Puste: {address}",
+    "settings.page_none": "Puste: „Udostępnij” daje kod, który otwiera wersja przeglądarkowa.",
+    "settings.page_error": "Nie zapisano: adres strony zaczyna się od https:// lub http:// i nazwy witryny.",
+    "share.page_note": "Kto otworzy link, zobaczy tę grę w wersji przeglądarkowej.",
+    "share.no_page": "Nie ustawiono adresu strony gry: ten kod otwiera wersja przeglądarkowa gry (wklej go w Powtórkach). Adres ustawisz w Ustawieniach.",
 }

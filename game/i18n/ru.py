@@ -443,4 +443,13 @@ MESSAGES = {
     "replay.you_took": "взятка ваша",
     "replay.you_won": "Игра окончена, вы победили ({totals})",
     "exchange.returned_hidden": "{receiver} возвращает карту → {giver}",
+    "analysis.open_hint": "Нажмите на строку или Enter, чтобы увидеть её на столе.",
+    "analysis.open_line": "На столе",
+    "settings.page_address": "Адрес веб-страницы",
+    "settings.page_note": "Ссылки на игру открывают её на этой странице.",
+    "settings.page_default": "Если пусто: {address}",
+    "settings.page_none": "Если пусто, ссылка — это код, который открывает веб-версия.",
+    "settings.page_error": "Не сохранено: адрес страницы начинается с https:// или http:// и имени сайта.",
+    "share.page_note": "Кто откроет ссылку, увидит эту игру в веб-версии.",
+    "share.no_page": "Адрес веб-страницы не задан: этот код открывает веб-версия игры (вставьте его в «Повторах»). Адрес задаётся в настройках.",
 }

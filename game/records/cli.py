@@ -2,7 +2,12 @@
 
     python -m game.records show FILE     the deals, face up, and the final totals
     python -m game.records check FILE    replay through the rules: "ok" or the bad line
-    python -m game.records share FILE    the #record=... share code of the game
+    python -m game.records share FILE [--page URL]
+                                         the game's share link: the web page's address
+                                         (--page, else the game's "Web page address"
+                                         setting, else the build's) and #record=CODE;
+                                         with no page known, #record=CODE and a word
+                                         on stderr that it opens in the web version
     python -m game.records unshare CODE  the record text behind a share code
 
 FILE may be ``-`` for standard input; only a regular file is read (a FIFO or a device such
@@ -22,6 +27,7 @@ from game.engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_r
 from game.engine.names import safe_text
 from game.engine.rules import CONTRACT_NAMES
 from game.engine.formats.sharecode import ShareError, decode, encode, find_code
+from game.records.library import page_address, share_link, share_page, stored_page_address
 
 
 def describe(record: GameRecord) -> str:
@@ -88,8 +94,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.records", description="Read, check and share 3-5-8 game records.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_text in (("show", "print the deals and the final totals"), ("check", "replay and report"),
-                            ("share", "print the share code")):
+                            ("share", "print the share link")):
         sub.add_parser(name, help=help_text).add_argument("file")
+    sub.choices["share"].add_argument("--page", metavar="URL", help="the web page's address the link opens "
+                                      "(default: the game's Web page address setting, else the build's)")
     sub.add_parser("unshare", help="print the record behind a share code").add_argument("code")
     args = parser.parse_args(argv)
     try:
@@ -98,9 +106,16 @@ def main(argv=None) -> int:
             _say_renamed(record, "code")
             print(record.to_text(), end="")
             return 0
+        page = None
+        if args.command == "share" and args.page is not None:
+            page = page_address(args.page)
+            if page is None:
+                raise ValueError(f"--page {safe_text(args.page, 120)!r} is not a web page's address "
+                                 "(http:// or https:// and a host, e.g. https://example.org/358/)")
         record = read_record(_read(args.file))
         if args.command == "share":
             encode(record)  # before anything is printed: a record that cannot be shared prints nothing
+            page = page or share_page(stored_page_address())
     except (OSError, ValueError) as exc:  # RecordError and ShareError are ValueErrors
         print(f"{safe_text(getattr(args, 'file', 'code'))}: {safe_text(str(exc), 2000)}", file=sys.stderr)
         return 1
@@ -110,7 +125,11 @@ def main(argv=None) -> int:
     elif args.command == "check":
         print(f"ok: {len(record.match.history)} actions, {len(record.match.deals)} deals")
     else:
-        print("#record=" + encode(record))
+        print(share_link(record, page))
+        if page is None:
+            print("no web page address is known (--page URL, the game's Web page address setting, or the build's "
+                  "game/records/published.py): the code opens in the web version of the game, pasted into Replays "
+                  "or after the page's address", file=sys.stderr)
     return 0
 
 

@@ -30,8 +30,11 @@ FOLDER = "records"
 ENV_VAR = "THREE_FIVE_EIGHT_RECORDS"  # overrides the export folder (natively)
 MAX_LISTED = 40
 
-__all__ = ["EXTENSION", "RecordError", "ShareError", "export_file", "list_records", "read_input",
-           "read_record_file", "record_file_name", "record_of", "records_dir", "share_fragment"]
+ADDRESS_MAX = 500  # characters of a web page's address
+
+__all__ = ["EXTENSION", "RecordError", "ShareError", "export_file", "list_records", "page_address", "read_input",
+           "read_record_file", "record_file_name", "record_of", "records_dir", "share_fragment", "share_link",
+           "share_page", "stored_page_address"]
 
 
 def record_of(session, date: str | None = None) -> GameRecord:
@@ -53,6 +56,60 @@ def record_of(session, date: str | None = None) -> GameRecord:
 def share_fragment(record: GameRecord) -> str:
     """``#record=CODE``: the part of a link that opens the replay viewer."""
     return "#record=" + encode(record)
+
+
+# --- share links ----------------------------------------------------------------------------
+def page_address(text) -> str | None:
+    """A web page's address as a share link starts with it, or None when `text` is none:
+    ``http://`` or ``https://``, a host, no spaces or control characters.  Its query and
+    fragment are dropped: a link carries the page and the game only, never the sender's
+    ``?lang=...&seed=...``.  (urllib.parse is imported here, never at the browser's start.)"""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text or len(text) > ADDRESS_MAX or any(ch.isspace() or not ch.isprintable() for ch in text):
+        return None
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - a port that is not a number raises here
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or "@" in parts.netloc:
+        return None
+    return urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", "", ""))
+
+
+def share_page(setting=None) -> str | None:
+    """The page a native share link opens: the player's "Web page address" setting, else the
+    build's own (game/records/published.py), else None (no page is known)."""
+    from . import published
+
+    return page_address(setting) or page_address(published.PAGE_ADDRESS)
+
+
+def share_link(record: GameRecord, page: str | None) -> str:
+    """The link that opens `record` in the web version at `page` (a page_address): only the
+    page's address and ``#record=CODE``.  With no page, the fragment alone: a code that the
+    web version's Replays (or the page's address before it) opens."""
+    return (page_address(page) or "") + share_fragment(record)
+
+
+def stored_page_address(directory: str | None = None) -> str | None:
+    """The "Web page address" in the game's stored settings (natively; the command line's
+    share reads it), or None.  Read only: a damaged or unreadable settings file is left as
+    it is and counts as no address."""
+    import json
+
+    from ..storage.backends import FileBackend
+    from ..storage.store import SETTINGS_KEY, default_dir
+
+    try:
+        data = json.loads(read_regular(FileBackend(directory or default_dir()).path(SETTINGS_KEY), 1_000_000))
+    except (OSError, ValueError):
+        return None
+    return page_address(data.get("page_address")) if isinstance(data, dict) else None
 
 
 # --- files --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..engine.rules import trump_of
 from ..i18n import language, t
 from . import gfx, screen
 from .art.core import CARD_RATIO
@@ -22,6 +23,7 @@ from .widgets import draw_label
 
 ROW_H = screen.MIN_TARGET  # a row of the list is something a finger picks
 ARROW = screen.MIN_TARGET  # the list's scroll arrows
+HINT_SIZE = 13  # the line under the list
 BEST_GLOW = (120, 230, 140)
 CHOSEN_GLOW = (255, 110, 110)
 
@@ -49,6 +51,7 @@ class Places:
     list_top: int  # the first row's top: under the summary and the columns' heads
     track: pygame.Rect  # the list's scroll arrows and bar: a strip at the panel's right
     summary_lines: int  # the summary over the list: its lines at most
+    hint: pygame.Rect  # under the rows: that a line opens on the table
 
 
 def places(buttons: int) -> Places:
@@ -67,8 +70,11 @@ def places(buttons: int) -> Places:
     lines = 3 if shape.portrait else 2  # the summary's
     summary_lines = lines
     list_top = left.top + 10 + lines * gfx.line_height(text, False, 2) + 6 + gfx.line_height(14, True, 2) + 6
-    track = pygame.Rect(left.right - 8 - ARROW, list_top, ARROW, left.bottom - 8 - list_top)
-    return Places(split, s.top + 12, title_size, left, right, text, list_top, track, summary_lines)
+    hint_lines = min(2, len(gfx.wrap(t("analysis.open_hint"), HINT_SIZE, left.w - 28)))
+    hint_h = hint_lines * gfx.line_height(HINT_SIZE, False, 2)
+    hint = pygame.Rect(left.left + 14, left.bottom - 8 - hint_h, left.w - 28, hint_h)
+    track = pygame.Rect(left.right - 8 - ARROW, list_top, ARROW, hint.top - 6 - list_top)
+    return Places(split, s.top + 12, title_size, left, right, text, list_top, track, summary_lines, hint)
 
 
 @dataclass
@@ -150,7 +156,9 @@ def name_column(rect: pygame.Rect) -> int:
 def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     """The deal's three hands as dealt, each a row of face-up cards under (or beside) its
     name, then the kitty and the declarer's discards; marked cards glow (marks: card ->
-    colour)."""
+    colour).  Every row is in the order of the table's hand: by suit, the deal's trumps
+    first, high cards first."""
+    trump = trump_of(getattr(deal, "contract", None))
     w, beside = hands_layout(rect)
     col = name_column(rect)
     cw, ch = gfx.card_size(w)
@@ -160,28 +168,29 @@ def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     for s in range(3):
         if beside:
             gfx.blit_text(surf, names[s], 14, (rect.left, y + ch // 2), gfx.CREAM, s == seat, "midleft", width=col, box=rect)
-            card_row(surf, deal.hands[s], pygame.Rect(rect.left + col + 8, y, rect.w - col - 8, ch), w, marks)
+            card_row(surf, deal.hands[s], pygame.Rect(rect.left + col + 8, y, rect.w - col - 8, ch), w, marks, trump=trump)
         else:
             gfx.blit_text(surf, names[s], 14, (rect.left, y), gfx.CREAM, s == seat, width=rect.w, box=rect)
-            card_row(surf, deal.hands[s], pygame.Rect(rect.left, y + label, rect.w, ch), w, marks)
+            card_row(surf, deal.hands[s], pygame.Rect(rect.left, y + label, rect.w, ch), w, marks, trump=trump)
         y += row_h
     half = (rect.w - 16) // 2
     for i, (key, cards) in enumerate((("analysis.kitty", deal.kitty), ("analysis.discards", deal.discards))):
         x = rect.left + i * (half + 16)
         if beside:
             gfx.blit_text(surf, t(key), 14, (x, y + ch // 2), gfx.CREAM, False, "midleft", width=col, box=rect)
-            card_row(surf, cards, pygame.Rect(x + col + 8, y, half - col - 8, ch), w, marks, step=cw * 0.62)
+            card_row(surf, cards, pygame.Rect(x + col + 8, y, half - col - 8, ch), w, marks, step=cw * 0.62, trump=trump)
         else:
             gfx.blit_text(surf, t(key), 14, (x, y), gfx.CREAM, width=half, box=rect)
-            card_row(surf, cards, pygame.Rect(x, y + label, half, ch), w, marks, step=cw * 0.75)
+            card_row(surf, cards, pygame.Rect(x, y + label, half, ch), w, marks, step=cw * 0.75, trump=trump)
 
 
-def card_row(surf, cards, rect, w, marks, step=None) -> None:
-    """Face-up cards from the left of `rect`, overlapped as much as they must be."""
+def card_row(surf, cards, rect, w, marks, step=None, trump: int = -1) -> None:
+    """Face-up cards from the left of `rect`, overlapped as much as they must be, in the
+    table's hand's order (by suit, the trumps first, high cards first)."""
     if not cards:
         gfx.blit_text(surf, "—", 16, (rect.left + 6, rect.centery), gfx.DIM, False, "midleft")
         return
-    cards = sort_cards(cards, -1)  # by suit, high cards first: as a hand is held
+    cards = sort_cards(cards, trump)
     cw, ch = gfx.card_size(w)
     most = (rect.w - cw) / max(1, len(cards) - 1)
     step = min(step or cw * 0.72, most)
@@ -203,6 +212,18 @@ def draw_progress(surf, a, panel) -> None:
     if fill.w:
         gfx.rect(surf, gfx.GOLD, fill, border_radius=8)
     gfx.rect(surf, gfx.PANEL_EDGE, bar, 2, border_radius=8)
+
+
+def summary_text(scene) -> str:
+    """Over the list: the decisions checked, the better choices found and their cost (and
+    whose, in pass-and-play)."""
+    decisions = sum(d.decisions for d in scene.analysis.deals.values())
+    rows = scene.rows()
+    if not rows:
+        text = t("analysis.none", decisions=decisions)
+    else:
+        text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
+    return f"{scene.session.names[scene.seat]} — {text}" if len(scene.people()) > 1 else text
 
 
 def draw_list(surf, scene, p) -> None:
@@ -236,6 +257,8 @@ def draw_list(surf, scene, p) -> None:
             draw_row_columns(surf, m, r, cols, size)
         else:
             draw_row_lines(surf, m, pygame.Rect(r.left + 10, r.top, cost.left - 12 - r.left - 10, r.h), r)
+    if rows:  # what a line does
+        gfx.blit_wrapped(surf, t("analysis.open_hint"), HINT_SIZE, p.hint, gfx.MUTED, line_gap=2, max_lines=2)
     if overflow:  # the bar between the arrows
         track = p.track.inflate(0, -2 * ARROW - 8)
         bar = pygame.Rect(track.centerx - 2, track.top, 4, track.h)

@@ -18,4 +18,5 @@ DEFAULT_SETTINGS = {
     "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
     "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
     "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
+    "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
 }

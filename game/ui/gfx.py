@@ -508,7 +508,7 @@ def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=
     """A card at logical rect (its device width picks the art size): shadow, face/back,
     glow, veil."""
     if _record is not None and read:  # not a card in flight: it is read where it lands
-        note("card", rect)
+        note("card", rect, face=card, face_up=face_up, highlight=highlight)  # what a test can read back
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
     blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied (issue 13)

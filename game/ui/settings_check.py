@@ -41,6 +41,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,  # issue 13
+        "page_address": lambda v: v == "" or _page_address_ok(v),
     }
     settings = dict(defaults)
     reset: list[str] = []
@@ -56,6 +57,14 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         reset += [k for k in ("preset", "options") if k in stored]
         settings["preset"], settings["options"] = defaults["preset"], dict(defaults["options"])
     return settings, reset
+
+
+def _page_address_ok(value) -> bool:
+    """A web page's address as the settings keep it (its own normal form); the records'
+    module only when one is stored (not at the browser's start)."""
+    from ..records.library import page_address
+
+    return isinstance(value, str) and page_address(value) == value
 
 
 def _safe(check, value) -> bool:

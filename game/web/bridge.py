@@ -184,12 +184,18 @@ def clipboard_state() -> str:
         return ""
 
 
+def own_address(href: str) -> str:
+    """A page's address without its query and fragment: what a link to the page starts with.
+    The query is the sender's own (``?lang=pl&seed=7``): a friend gets the game, not them."""
+    return str(href).split("#", 1)[0].split("?", 1)[0]
+
+
 def page_link(fragment: str) -> str:
-    """This page's address with `fragment` (``#record=...``); the fragment alone natively."""
+    """This page's own address with `fragment` (``#record=...``); the fragment alone natively."""
     if not WEB:
         return fragment
     try:
-        return _eval("location.href.split('#')[0]") + fragment
+        return own_address(_eval("String(location.href)")) + fragment
     except Exception:  # noqa: BLE001
         return fragment
 

@@ -89,7 +89,11 @@ def test_game_analysis_keyboard_mouse_and_scrolling(make_app, monkeypatch):
     app.step(dt=1 / 60)
     assert scene.scroll == 3
     name = f"row_{scene.scroll + 1}"
-    click_named(app, name)  # a click selects a row and shows its deal's hands
+    click_named(app, name)  # a click selects a row and opens it on the table
+    assert app.scene_name == "replay" and app.scene.cursor.position == rows[scene.scroll + 1].index
+    post_key(pygame.K_ESCAPE)  # back: the same line, its deal's hands beside the list
+    app.step(dt=1 / 60)
+    assert app.scene is scene
     assert scene.selected == scene.scroll + 1 and scene.hands_shown().deal_number == rows[scene.selected].deal_number
     before = scene.shown_deal
     post_key(pygame.K_RIGHT)

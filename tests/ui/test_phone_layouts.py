@@ -16,7 +16,8 @@ from tests.ui.helpers import finished_match
 from tools import layout_check
 
 LIGHT = dict(worlds=6, sim_worlds=4, declare_worlds=6, node_budget=3000, solve_cap=1500)  # a quick evaluator
-MINE = ("replays", "replays:error", "share", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end")
+MINE = ("replays", "replays:error", "share", "share:page", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard",
+        "replay:end", "replay:line", "replay:line-other")
 
 
 @pytest.mark.parametrize("size", [(360, 640), (844, 390)])
@@ -123,7 +124,11 @@ def test_the_analysis_on_a_phone_is_a_list_that_scrolls_and_a_detail_page(make_a
     assert "prev_deal" not in names  # the hands are on their own page
     _click(app, "scroll_down")  # a finger scrolls the list by a page
     assert scene.scroll == min(scene.visible_rows(), len(rows) - scene.visible_rows())
-    _click(app, f"row_{scene.scroll + 1}")  # a tap opens the mistake's page
+    _click(app, f"row_{scene.scroll + 1}")  # a tap opens the line on the table, and Back comes back to it
+    assert app.scene_name == "replay" and app.scene.cursor.position == rows[scene.scroll + 1].index
+    _click(app, "close")
+    assert app.scene is scene and scene.page == "list" and scene.selected == scene.scroll + 1
+    _click(app, "hands")  # the line's deal's hands on their own page
     assert scene.page == "detail" and scene.selected == scene.scroll + 1
     assert scene.hands_shown().deal_number == rows[scene.selected].deal_number
     before = scene.shown_deal
@@ -132,7 +137,7 @@ def test_the_analysis_on_a_phone_is_a_list_that_scrolls_and_a_detail_page(make_a
     _click(app, "list")
     assert scene.page == "list"
     post_key(pygame.K_HOME)
-    post_key(pygame.K_RETURN)  # keys: Enter opens the selected row, Esc goes back to the list
+    post_key(pygame.K_RIGHT)  # keys: the right arrow opens the selected row's hands, Esc goes back to the list
     app.step(dt=1 / 60)
     assert scene.page == "detail" and scene.selected == 0
     post_key(pygame.K_ESCAPE)
@@ -146,7 +151,8 @@ def test_the_analysis_on_a_phone_is_a_list_that_scrolls_and_a_detail_page(make_a
 def test_the_analysis_page_survives_a_turn_of_the_phone(make_app, monkeypatch):
     app = make_app(size=(360, 640))
     scene = _analysis(app, monkeypatch)
-    _click(app, "row_2")
+    scene.select(2)
+    _click(app, "hands")
     app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=(640, 360), w=640, h=360)], dt=1 / 60)
     app.step(dt=1 / 60)
     assert scene.page == "detail" and scene.selected == 2 and "list" in dict(scene.targets())

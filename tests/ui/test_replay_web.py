@@ -162,13 +162,25 @@ def test_upload_or_paste_in_the_browser(browser, make_app):
 
 
 def test_share_in_the_browser_builds_the_page_link_and_copies_it(browser, make_app):
+    """The page's own address and the game, never the sender's query string: the friend
+    gets the game, not the sender's language and seed; and the link opens that game."""
+    from urllib.parse import urlsplit
+
     app = make_app()
     app.web = True
     record = finished_record()
+    browser.answers = ["https://example.org/358/index.html?seed=7&lang=en#record=Aold"]  # the sender's address
     app.push_scene("share", record)
     scene = app.scene
-    assert scene.link == "https://example.org/358/index.html?lang=pl" + records_io.share_fragment(record)
+    assert scene.link == "https://example.org/358/index.html" + records_io.share_fragment(record)
     assert any("navigator.clipboard.writeText" in s for s in browser.scripts)
+    parts = urlsplit(scene.link)  # the friend's page opens at the link: its launch parameters
+    browser.location.search, browser.location.hash = ("?" + parts.query if parts.query else ""), "#" + parts.fragment
+    import main
+
+    params = main.launch_params()
+    assert set(params) == {"record"}, "the sender's language and seed stay with the sender"
+    assert records_io.read_input(params["record"]["code"]).to_text() == record.to_text()
     browser.answers = ["ok"]
     app.step(dt=1 / 60)
     assert scene.copied == "ok"

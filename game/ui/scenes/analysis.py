@@ -12,8 +12,12 @@ person who held the device last first), each kept once made.
 
 Laid out for the window's shape (game/ui/analysis_view.py): on a desktop the list and the
 hands side by side; on a phone a page at a time, the list (it scrolls: arrows beside it,
-the wheel, the keys) and a mistake's detail with the deal's hands, opened by tapping a row
-(or Enter) and closed by "List" (or Esc).
+the wheel, the keys) and a mistake's detail with the deal's hands, opened by "Hands" (or
+the right arrow) and closed by "List" (or Esc).
+
+Each line opens the replay viewer at that decision (a tap or a click on it, Enter, or "On
+the table"), the table as it was and the line's cards marked (game/ui/review.py); Back
+there comes back here, to the same line.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ import pygame
 from ...ai.analysis import Analysis
 from ...i18n import language, t
 from .. import gfx
-from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, points_text
+from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, summary_text
 from ..menu_layout import bottom_bar
 from ..registry import register
+from ..review import open_review
 from ..scene import Scene
 from ..widgets import Button, arrow_icon
 
@@ -65,10 +70,10 @@ class AnalysisScene(Scene):
     def bar_names(self) -> list[str]:
         """The bottom bar's buttons for the page shown."""
         if self.page == "detail" and not self.split():
-            return ["list"]
+            return ["list", "view"]
         people = self.people()
         persons = [f"person_{seat}" for seat in people] if len(people) > 1 else []
-        return ["back"] + ([] if self.split() else ["hands"]) + persons
+        return ["back"] + (["view"] if self.split() else ["hands"]) + persons
 
     def split(self) -> bool:
         return places(1).split
@@ -81,7 +86,9 @@ class AnalysisScene(Scene):
             if name == "back":
                 b = Button(r, lambda: t("common.back"), self.back, name="back", primary=True, size=20)
             elif name == "list":
-                b = Button(r, lambda: t("analysis.list"), self.close_detail, name="list", primary=True, size=20)
+                b = Button(r, lambda: t("analysis.list"), self.close_detail, name="list", size=20)
+            elif name == "view":  # the selected line on the table (the detail page's main button)
+                b = Button(r, lambda: t("analysis.open_line"), self.open_line, name="view", primary=self.page == "detail", size=18)
             elif name == "hands":
                 b = Button(r, lambda: t("analysis.show_hands"), self.open_detail, name="hands", size=18)
             else:
@@ -115,6 +122,8 @@ class AnalysisScene(Scene):
                 w.enabled = overflow and (self.scroll > 0 if w.name == "scroll_up" else self.scroll < len(self.rows()) - self.visible_rows())
             elif w.name == "hands":
                 w.enabled = self.hands_shown() is not None
+            elif w.name == "view":
+                w.enabled = bool(self.rows())
 
     def people(self) -> list[int]:
         """The seats whose decisions can be analysed: the people at the table."""
@@ -145,6 +154,13 @@ class AnalysisScene(Scene):
     def close_detail(self) -> None:
         self.page = "list"
         self.build()
+
+    def open_line(self, index: int | None = None) -> bool:
+        """The replay viewer at the line's decision, its cards marked (game/ui/review.py);
+        its Back comes back here, to this line."""
+        if index is not None:
+            self.select(index)
+        return bool(self.rows()) and open_review(self.app, self.session, self.rows(), self.selected, self.seat)
 
     def back(self):
         if self.page == "detail" and not self.split():
@@ -225,7 +241,7 @@ class AnalysisScene(Scene):
 
     def visible_rows(self) -> int:
         p = places(len(self.bar_names()))
-        return max(1, (p.list.bottom - 8 - p.list_top) // ROW_H)
+        return max(1, (p.hint.top - 6 - p.list_top) // ROW_H)
 
     def select(self, index: int) -> None:
         rows = self.rows()
@@ -264,12 +280,13 @@ class AnalysisScene(Scene):
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows(),
                  pygame.K_PAGEDOWN: self.visible_rows(), pygame.K_HOME: -10**6, pygame.K_END: 10**6}
         paged = not self.split()
+        on_button = getattr(self.focused_widget(), "focused", False)  # Enter presses the button the keys reached
         if k in moves and self.rows():
             self.select(self.selected + moves[k])
-        elif paged and self.page == "list" and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT) and self.rows():
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and not on_button and self.rows():
+            self.open_line()
+        elif paged and self.page == "list" and k == pygame.K_RIGHT and self.rows():
             self.open_detail()
-        elif paged and self.page == "detail" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close_detail()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.done and (not paged or self.page == "detail"):
             self.turn_deal(-1 if k == pygame.K_LEFT else 1)
         else:
@@ -288,9 +305,7 @@ class AnalysisScene(Scene):
     def click_empty(self, pos):
         for i in self.shown_rows():
             if self.row_rect(i).collidepoint(pos):
-                self.select(i)
-                if not self.split():
-                    self.open_detail()
+                self.open_line(i)
                 return
 
     def targets(self):
@@ -323,11 +338,4 @@ class AnalysisScene(Scene):
         super().draw(surf)
 
     def summary(self) -> str:
-        a = self.analysis
-        decisions = sum(d.decisions for d in a.deals.values())
-        rows = self.rows()
-        if not rows:
-            text = t("analysis.none", decisions=decisions)
-        else:
-            text = t("analysis.summary", decisions=decisions, mistakes=len(rows), cost=points_text(sum(m.cost for m in rows)))
-        return f"{self.session.names[self.seat]} — {text}" if len(self.people()) > 1 else text
+        return summary_text(self)

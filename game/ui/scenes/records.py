@@ -329,15 +329,28 @@ class ShareScene(Scene):
     def __init__(self, app, record):
         super().__init__(app)
         self.fragment = records_io.share_fragment(record)
-        self.link = web_io.page_link(self.fragment)
+        if app.web:  # the page's own address (never its query string) and the game
+            self.page = None
+            self.link = web_io.page_link(self.fragment)
+        else:  # the player's web page address, else the build's, else the code alone
+            self.page = records_io.share_page(app.settings.get("page_address"))
+            self.link = records_io.share_link(record, self.page)
         self.copied = ""  # "", "native", "pending", "ok", "refused"
         self.build()
         self.copy()
 
-    @staticmethod
-    def places() -> dict:
+    def note(self) -> str:
+        """Under the link: whether it is on the clipboard and, natively, where it opens (or
+        that the web version opens the code, when no page is known)."""
+        note = t({"ok": "share.copied", "native": "share.copied", "refused": "share.refused"}.get(self.copied, "share.copying"))
+        if self.app.web:
+            return note
+        return note + "  " + t("share.page_note" if self.page else "share.no_page")
+
+    def places(self) -> dict:
         """A panel over the screen (most of it on a phone), the link's box in it, the note
-        under the box, the two buttons along the panel's bottom."""
+        under the box (as many lines as it needs, up to six), the two buttons along the
+        panel's bottom."""
         s = screen.safe()
         big = s.w >= 900 and s.h >= 560
         panel = s.inflate(-180, -100) if big else s.inflate(-12, -12)
@@ -350,11 +363,13 @@ class ShareScene(Scene):
         y = panel.bottom - pad - buttons_h
         copy = pygame.Rect(panel.centerx - 6 - bw, y, bw, buttons_h)
         close = pygame.Rect(panel.centerx + 6, y, bw, buttons_h)
-        note_h = 3 * gfx.line_height(16, False, 2)
+        lines = max(2, min(6, len(gfx.wrap(self.note(), 16, panel.w - 2 * pad))))
+        note_h = lines * gfx.line_height(16, False, 2)
         top = panel.top + pad // 2 + gfx.line_height(title, True, 0) + 8
         note = pygame.Rect(panel.left + pad, y - 8 - note_h, panel.w - 2 * pad, note_h)
         box = pygame.Rect(panel.left + pad, top, panel.w - 2 * pad, note.top - 8 - top)
-        return {"panel": panel, "title": title, "box": box, "note": note, "copy": copy, "close": close, "pad": pad}
+        return {"panel": panel, "title": title, "box": box, "note": note, "copy": copy, "close": close, "pad": pad,
+                "note_lines": lines}
 
     def build(self) -> None:
         p = self.places()
@@ -398,9 +413,7 @@ class ShareScene(Scene):
             size -= 1
         lines = max(1, (inner.h - 16) // gfx.line_height(size, False, 2))
         gfx.blit_wrapped(surf, link, size, inner.inflate(-24, -16), gfx.INK, line_gap=2, light_bg=True, max_lines=lines)
-        note = {"ok": "share.copied", "native": "share.copied", "refused": "share.refused"}.get(self.copied, "share.copying")
-        text = t(note) + ("" if self.app.web else "  " + t("share.native"))
-        gfx.blit_wrapped(surf, text, 16, p["note"], gfx.CREAM, align="center", line_gap=2, max_lines=3)
+        gfx.blit_wrapped(surf, self.note(), 16, p["note"], gfx.CREAM, align="center", line_gap=2, max_lines=p["note_lines"])
         super().draw(surf)
 
     @staticmethod

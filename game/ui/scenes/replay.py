@@ -3,7 +3,9 @@ trick and deal by deal, with all hands face up, the trick on the table and the s
 
 Keys: Left/Right one action, Shift+Left/Right (or Up/Down) one trick, Page Up/Page Down
 (or Ctrl+Left/Right) one deal, Home/End the start and the end, Esc closes.  The buttons do
-the same.  The table is drawn by the game's own table objects (game/ui/table/replay.py)."""
+the same.  The table is drawn by the game's own table objects (game/ui/table/replay.py).
+Opened from a line of the analysis (a `Review`, game/ui/review.py) it starts at that
+decision, marks its cards and goes back to the analysis."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ..table.replay import ReplayTable
 from ..table.replay_places import STEPS, places, step_name
 from ..widgets import Button
 from ..record_actions import export_record, share_record
+from ..review import draw_caption as draw_review_caption
 from ...engine import Phase
 
 STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back", ("action", -1): "replay.action_back",
@@ -45,14 +48,17 @@ def bottom_seat(record) -> int:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, record):
+    def __init__(self, app, record, review=None):
         super().__init__(app)
         self.record = record
+        self.review = review  # opened from a line of the analysis: its position and marks
         if getattr(record, "renamed", ()):  # names the font cannot draw were replaced on reading
             app.notices.post(t("names.replaced"), "info")
-        self.cursor = ReplayCursor(record.match)
+        self.cursor = ReplayCursor(record.match, finished_only=review is not None)
         self.actors, self.last_deal = self._actors(record.match)
-        self.table = ReplayTable(app, record.names, bottom_seat(record))
+        self.table = ReplayTable(app, record.names, bottom_seat(record) if review is None else review.bottom)
+        if review is not None:
+            self.cursor.goto(max(0, min(self.cursor.end, review.start)))
         self.show()
         self.build()
 
@@ -68,11 +74,14 @@ class ReplayScene(Scene):
         return out, last
 
     def show(self) -> None:
-        """The table at the cursor.  A record without a seed (a game in progress) knows the
-        cards of its deals only: the deal after them is shown without hands, not with the
-        cards the reader dealt to fill it."""
+        """The table at the cursor.  On a line of the analysis its cards marked and the table
+        as the seat saw it; the deal after a review's last, dealt, unseen.  A record without
+        a seed (a game in progress) knows the cards of its deals only: the deal after them is
+        shown without hands, not with the cards the reader dealt to fill it."""
+        position = self.cursor.position
+        marks = self.review.marks(position) if self.review is not None else None
         match = self.cursor.match
-        self.table.show(match)
+        self.table.show(match, marks, sealed=self.cursor.partial and position == self.cursor.end)
         if getattr(self.record, "seedless", False) and match.deal_number > self.last_deal:
             b = self.table.board
             b.hands, b.hand, b.sizes = [[], [], []], [], [0, 0, 0]
@@ -108,9 +117,11 @@ class ReplayScene(Scene):
             self.widgets.append(Button(at[name], (lambda key=STEP_KEYS[(by, direction)]: t(key)),
                                        (lambda by=by, d=direction: self.step(by, d)), name=name, size=17))
         short = "_short" if p.short_labels else ""
-        self.widgets.append(Button(at["export"], lambda: t("record.export" + short), self.export, name="export", size=17))
-        self.widgets.append(Button(at["share"], lambda: t("record.share" + short), self.share, name="share", size=17))
-        self.widgets.append(Button(at["close"], lambda: t("replay.close"), self.back, name="close", size=18))
+        if self.review is None or self.review.shareable:  # a game in progress: the pause menu exports it
+            self.widgets.append(Button(at["export"], lambda: t("record.export" + short), self.export, name="export", size=17))
+            self.widgets.append(Button(at["share"], lambda: t("record.share" + short), self.share, name="share", size=17))
+        close = "replay.close" if self.review is None else "common.back"  # back to the analysis
+        self.widgets.append(Button(at["close"], lambda: t(close), self.back, name="close", size=18))
         self.enable_steps()
 
     def rebuild(self) -> None:
@@ -185,7 +196,11 @@ class ReplayScene(Scene):
         if p.header is not None:  # standing: the deal and the move, then the contract
             self.draw_header(surf, p, position)
             position = ""
-        self.draw_caption(surf, p, self.describe(), position)
+        line = self.review.at(self.cursor.position) if self.review is not None else None
+        if line is not None:  # a line of the analysis: what it said, in its colours
+            draw_review_caption(surf, p, line, position)
+        else:
+            self.draw_caption(surf, p, self.describe(), position)
         if p.keys is not None:
             keys = t("replay.keys")
             gfx.blit_text(surf, keys, gfx.fit_size(keys, p.size("small"), p.keys.w), p.keys.midtop, gfx.DIM, False, "midtop",

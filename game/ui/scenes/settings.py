@@ -59,7 +59,13 @@ class SettingsScene(Paged, Scene):
         for key, label, values, fmt, get in self.rows():
             self.choices.append(RowChoice((0, 0, 300, 44), (lambda label=label: t(label)), values, get,
                                           (lambda v, key=key: self.app.set_setting(key, v)), fmt, name=f"set_{key}"))
-        self.widgets = [*self.choices, Button((0, 0, 260, 52), lambda: t("common.back"), self.back, name="back", primary=True),
+        self.address = None
+        if not self.app.web:  # natively: the web page that Share links open (the browser shares its own)
+            from ..address_row import AddressField
+
+            self.address = AddressField(self.app, (0, 0, 300, 44))
+        rows = [*self.choices, *([self.address] if self.address else [])]
+        self.widgets = [*rows, Button((0, 0, 260, 52), lambda: t("common.back"), self.back, name="back", primary=True),
                         *menu_page.arrow_buttons(self)]
         self.layout()
 
@@ -73,7 +79,8 @@ class SettingsScene(Paged, Scene):
     def blocks(self, width: int) -> list[Block]:
         """A block per row (with its note), and the sample of the card style where it fits."""
         size = label_size(width)
-        stacked, label_w = arrangement(width, [w.label() for w in self.choices], [w.fmt(v) for w in self.choices for v in w._vals()])
+        labels = [w.label() for w in self.choices] + ([self.address.label()] if self.address else [])
+        stacked, label_w = arrangement(width, labels, [w.fmt(v) for w in self.choices for v in w._vals()])
         notes = self.notes()
         blocks = []
         for w in self.choices:
@@ -93,8 +100,29 @@ class SettingsScene(Paged, Scene):
                     gfx.blit_wrapped(surf, note, NOTE_SIZE, box, gfx.DIM, line_gap=2)
 
             blocks.append(Block(height, place, draw, [w], name=w.name))
+        if self.address is not None:
+            blocks.append(self.address_block(stacked, label_w, size))
         blocks.append(Block(lambda width: 92, draw=self.draw_sample, name="sample", optional=True))
         return blocks
+
+    def address_block(self, stacked: bool, label_w: int, size: int) -> Block:
+        """The web page address's row, with the line under it (what it does, or why a typed
+        address was not kept, in red)."""
+        f = self.address
+
+        def height(width):
+            return row_height(stacked) + 4 + f.notes_height(width - label_w, NOTE_SIZE)
+
+        def place(r):
+            f.stacked, f.label_w, f.label_size = stacked, label_w, size
+            f.rect = pygame.Rect(r.left, r.top, r.w, row_height(stacked))
+
+        def draw(surf, r):
+            text, colour = f.note()
+            box = pygame.Rect(r.left + label_w, f.rect.bottom + 4, r.w - label_w, r.bottom - f.rect.bottom - 4)
+            gfx.blit_wrapped(surf, text, NOTE_SIZE, box, colour, line_gap=2)
+
+        return Block(height, place, draw, [f], name=f.name)
 
     def layout(self):
         """Columns and pages for the window's shape; the arrows in the bar when there are pages."""
@@ -106,7 +134,7 @@ class SettingsScene(Paged, Scene):
                 menu_page.centre(self._blocks, area, 1)
                 break
         self._label = places["label"]
-        back, *arrows = self.widgets[len(self.choices):]
+        back, *arrows = self.widgets[len(self.choices) + (self.address is not None):]
         for w, r in zip([back, *arrows], places["rects"] + [pygame.Rect(0, 0, 0, 0)] * 2):
             w.rect = r
         for w in arrows:
@@ -121,7 +149,7 @@ class SettingsScene(Paged, Scene):
         return t(f"picture.{value}")
 
     def extra_key(self):
-        return (self.page, self.pages)
+        return (self.page, self.pages, self.address.error if self.address else "")
 
     def draw_sample(self, surf, r):
         """A sample of the card style, centred in its block."""

@@ -44,7 +44,7 @@ class _NoHint:
 class ReplayBoard(Board):
     """The board plus every seat's hand (face up) and the cards around the kitty."""
 
-    __slots__ = ("hands", "kitty_cards", "kitty_label", "finished", "taken_kitty")
+    __slots__ = ("hands", "kitty_cards", "kitty_label", "finished", "taken_kitty", "marks")
 
     def __init__(self):
         super().__init__()
@@ -53,9 +53,11 @@ class ReplayBoard(Board):
         self.kitty_label = ""
         self.finished = None  # the Trick shown after a trick is taken (None: the live trick)
         self.taken_kitty = frozenset()  # the kitty's cards in the declarer's hand until discarded
+        self.marks: dict = {}  # card -> glow: a line of the analysis (the better card, the one chosen)
 
     def key(self) -> tuple:
-        return (super().key(), tuple(tuple(h) for h in self.hands), tuple(self.kitty_cards), self.kitty_label, self.taken_kitty)
+        return (super().key(), tuple(tuple(h) for h in self.hands), tuple(self.kitty_cards), self.kitty_label, self.taken_kitty,
+                tuple(self.marks.items()))
 
 
 def finished_trick(match):
@@ -104,15 +106,19 @@ class ReplayTable:
         return [self.background, *top, *self.plates, self.kitty, self.trick]
 
     # --- showing a position ---------------------------------------------------------------
-    def show(self, match) -> None:
-        """Show `match` as it stands: all hands, the trick (or the one just taken), totals."""
+    def show(self, match, marks=None, sealed: bool = False) -> None:
+        """Show `match` as it stands: all hands, the trick (or the one just taken), totals.
+        `marks` (card -> glow, perhaps none: a contract): a decision of the analysis, shown
+        as the seat saw it, so a trick just taken is off the table.  `sealed`: a deal dealt that a review must not
+        show (a game in progress): no hand and no kitty."""
         v = self.v = match.view(self.human)
         b = self.board
         b.set_from_view(v, self.human, self.sort)
-        b.hands = [self.sort(match.hand(seat)) for seat in range(3)]
+        b.hands = [[], [], []] if sealed else [self.sort(match.hand(seat)) for seat in range(3)]
         b.hand, b.hidden = list(b.hands[self.human]), 0
         b.sizes = [len(h) for h in b.hands]
-        done = finished_trick(match)
+        b.marks = dict(marks or {})
+        done = None if marks is not None else finished_trick(match)
         b.finished = done
         if done is not None:
             b.trick = [(done.seat_of(i), card) for i, card in enumerate(done.cards)]
@@ -120,12 +126,14 @@ class ReplayTable:
         deal = match.current
         b.kitty_cards, b.kitty_label = [], ""
         b.taken_kitty = frozenset(deal.kitty) if v.phase == Phase.DISCARD else frozenset()
-        if v.phase in (Phase.DECLARE, Phase.EXCHANGE):
-            b.kitty_cards, b.kitty_label = list(deal.kitty), t("replay.kitty")
+        if sealed:
+            return
+        if v.phase in (Phase.DECLARE, Phase.EXCHANGE):  # sorted as a hand is: by suit, high cards first
+            b.kitty_cards, b.kitty_label = self.sort(deal.kitty), t("replay.kitty")
         elif deal.discards:
-            b.kitty_cards, b.kitty_label = list(deal.discards), t("replay.discards")
+            b.kitty_cards, b.kitty_label = self.sort(deal.discards), t("replay.discards")
         elif v.phase == Phase.GAME_OVER and match.deals and match.deals[-1].discards:
-            b.kitty_cards, b.kitty_label = list(match.deals[-1].discards), t("replay.discards")
+            b.kitty_cards, b.kitty_label = self.sort(match.deals[-1].discards), t("replay.discards")
 
     def shown_hands(self) -> list[list]:
         """Each seat's cards as the objects draw them (tests compare them with the match)."""
@@ -257,8 +265,9 @@ class SeatBlock(TableObject):
 
     def state_key(self):
         v = self.v
+        marks = tuple((c, g) for c, g in self.board.marks.items() if c in self.cards())
         return (self.seat, tuple(self.cards()), self.board.taken_kitty, self.active(), v.declarer, v.dealer, v.contract,
-                v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat])
+                v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat], marks)
 
     def draw(self, surf) -> None:
         p = self.place()
@@ -266,9 +275,9 @@ class SeatBlock(TableObject):
         if not p.card_w:
             self.draw_ranks(surf, p)
             return
-        kitty = self.board.taken_kitty
+        kitty, marks = self.board.taken_kitty, self.board.marks
         for card, r in self.card_rects():
-            gfx.draw_card(surf, card, r, highlight=art.KITTY if card in kitty else None)
+            gfx.draw_card(surf, card, r, highlight=marks.get(card) or (art.KITTY if card in kitty else None))
 
 
 class ReplayTrick(TrickArea):
