@@ -4,6 +4,9 @@ LOGICAL = (1280, 720)  # the landscape reference design (game/ui/screen.py: the 
 MIN_SIZE = {"landscape": (640, 360), "portrait": (360, 640)}  # the native window, by its shape
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+# how long a finished trick stays on the table before it is collected, in seconds whatever
+# the animation speed (None: until the player taps or presses a key)
+TRICK_HOLDS = {"short": 0.35, "normal": 0.9, "long": 2.0, "tap": None}
 STRENGTHS = ("random", "easy", "normal", "hard", "expert")
 DEFAULT_SETTINGS = {
     "language": None,  # None: detect from the system / browser at first start
@@ -17,5 +20,6 @@ DEFAULT_SETTINGS = {
     "undo": True,  # issue 9b: the Undo button and key U
     "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
     "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
-    "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
+    "picture": "auto",
+    "trick_hold": "normal",  # TRICK_HOLDS  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
 }

@@ -28,6 +28,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .art import STYLES
+    from .constants import TRICK_HOLDS
     from .picture import PICTURES
 
     valid = {
@@ -41,6 +42,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,  # issue 13
+        "trick_hold": lambda v: v in TRICK_HOLDS,
     }
     settings = dict(defaults)
     reset: list[str] = []
