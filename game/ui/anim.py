@@ -174,7 +174,10 @@ class Timeline:
                 return
 
     def skip(self) -> None:
-        """Finish everything up to a barrier; a Hold is reached (started) and waited at."""
+        """Finish everything up to a barrier; a Hold is reached (started) and waited at, and
+        a Hold that waits already is released (what comes after it then plays)."""
+        if self.release():
+            return
         guard = 10000
         while self.busy and guard:
             guard -= 1
