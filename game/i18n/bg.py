@@ -444,5 +444,5 @@ MESSAGES = {
     "deal_end.line_min": "{name}: {taken} взятки, най-много {target}",
     "moment.total": "Общо: {points}",
     "moment.skip": "Докоснете, за да продължите",
-    "hint.use": "Приложи",
+    "hint.use": "Избери",
 }

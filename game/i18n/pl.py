@@ -444,5 +444,5 @@ MESSAGES = {
     "deal_end.line_min": "{name}: {taken} lew, najwyżej {target}",
     "moment.total": "Razem: {points}",
     "moment.skip": "Dotknij, by przejść dalej",
-    "hint.use": "Zastosuj",
+    "hint.use": "Wybierz",
 }

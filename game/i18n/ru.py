@@ -444,5 +444,5 @@ MESSAGES = {
     "deal_end.line_min": "{name}: взяток {taken}, не больше {target}",
     "moment.total": "Итого: {points}",
     "moment.skip": "Коснитесь, чтобы продолжить",
-    "hint.use": "Применить",
+    "hint.use": "Выбрать",
 }

@@ -10,14 +10,15 @@ import random
 
 import pygame
 
+from ... import i18n
 from ...i18n import t
 from .. import art, gfx
 from . import layout
 from .base import TableObject
 
-PIECES = 36
+PIECES = 16  # about as many rects to redraw a step as cards in flight while dealing
 COLOURS = ((236, 196, 92), (214, 48, 56), (120, 220, 140), (90, 170, 255), (246, 240, 224))
-FPS = 30  # the confetti moves in steps of 1/FPS s (its key changes no faster)
+FPS = 20  # the confetti moves in steps of 1/FPS s (its key changes no faster: a frame between draws nothing)
 
 
 def _pieces() -> list[tuple]:
@@ -79,6 +80,17 @@ class Celebration(TableObject):
         return 40 if layout.now().wide else 28
 
     def panel_rect(self) -> pygame.Rect:
+        """The panel, centred on the trick (worked out once per winner and shape)."""
+        winner = self.shown()[0]
+        key = (winner, self.table.seat_name(winner), self.total(), i18n.language(), layout.now().w, layout.now().h)
+        cached = getattr(self, "_panel", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        r = self._panel_now()
+        self._panel = (key, r)
+        return r
+
+    def _panel_now(self) -> pygame.Rect:
         lay = layout.now()
         w = min(lay.safe.w - 24, 560)
         big, mid, small = self.sizes()
@@ -90,9 +102,20 @@ class Celebration(TableObject):
 
     # --- the confetti --------------------------------------------------------------------
     def piece_rects(self) -> list[tuple[pygame.Rect, tuple]]:
+        """(logical rect, colour) of each piece falling now (worked out once per step: the
+        compositor asks for every rect it redraws)."""
         c = self.shown()
         if c is None:
             return []
+        key = (c, self.frame(), layout.now().w, layout.now().h, gfx.scale())
+        cached = getattr(self, "_pieces", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out = self._pieces_now(c)
+        self._pieces = (key, out)
+        return out
+
+    def _pieces_now(self, c) -> list[tuple[pygame.Rect, tuple]]:
         lay = layout.now()
         age = self.frame() / FPS
         duration = max(0.5, c[2])
@@ -103,23 +126,27 @@ class Celebration(TableObject):
                 continue
             x = share * lay.w + sway * math.sin(phase + k * 6)
             y = -16 + k * (lay.h + 32)
-            w = 2 + int(8 * abs(math.cos(phase + k * 9)))
-            r = pygame.Rect(0, 0, w, 12)
+            w = 2 + int(9 * abs(math.cos(phase + k * 9)))
+            r = pygame.Rect(0, 0, w, 14)
             r.center = (int(x), int(y))
-            out.append((r, colour))
+            out.append((r, colour, gfx.dev_rect(r)))
         return out
 
     def paint_bounds(self):
         if self.shown() is None:
             return pygame.Rect(0, 0, 0, 0)
-        return [self.panel_rect().inflate(16, 16)] + [r.inflate(4, 4) for r, _c in self.piece_rects()]
+        return [self.panel_rect().inflate(16, 16)] + [r.inflate(4, 4) for r, _c, _d in self.piece_rects()]
 
     def draw(self, surf) -> None:
         if self.shown() is None:
             return
-        for r, colour in self.piece_rects():  # opaque little rectangles: no blending
-            gfx.rect(surf, colour, r)
+        clip = surf.get_clip()
+        for _r, colour, d in self.piece_rects():  # opaque little rectangles: no blending
+            if clip.colliderect(d):  # a dirty rect redraws the pieces in it, not all of them
+                surf.fill(colour, d)
         box = self.panel_rect()
+        if not clip.colliderect(gfx.dev_rect(box.inflate(16, 16))):
+            return
         gfx.blit_panel(surf, box, color=gfx.PANEL, edge=gfx.GOLD, radius=18, alpha=245, width=3, over=True)
         _title, total, skip = self.texts()
         big, mid, small = self.sizes()

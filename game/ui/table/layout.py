@@ -145,8 +145,13 @@ class TableLayout:
 
     def highest_top(self, n: int) -> int:
         """The highest the hand reaches from n cards until a whole hand (so what sits above
-        it stays put as cards are played), lifted cards included."""
-        return min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        it stays put as cards are played), lifted cards included.  Worked out once per n
+        (the prompt asks every frame)."""
+        tops = self.__dict__.setdefault("_highest", {})
+        top = tops.get(n)
+        if top is None:
+            top = tops[n] = min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        return top
 
     def prompt_over(self, n: int) -> int:
         """The prompt line's bottom edge over a hand of n cards."""
