@@ -75,6 +75,8 @@ def _finished(deals=3, seed=11):
 
 def positions() -> dict:
     """name -> Match for the table phases (the human is seat 0)."""
+    from game.engine import RuleSet
+
     def declare(m):
         return m.phase == "declare" and m.to_act == 0 and m.deal_number >= 1 and len(m.view(0).hand) < 16
 
@@ -84,6 +86,10 @@ def positions() -> dict:
         "kitty": _advance(lambda m: m.phase == "discard" and m.to_act == 0),
         "play": _advance(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2 and len(m.view(0).tricks) >= 2),
         "finished": _finished(),
+        "lead": _advance(lambda m: m.phase == "play" and m.to_act == 1 and not m.trick and len(m.view(0).tricks) >= 2),
+        "last_card": _advance(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2 and len(m.view(0).tricks) == 15),
+        "last_card_game": _advance(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2 and len(m.view(0).tricks) == 15
+                                   and m.deal_number == m.rules.deals - 1, RuleSet.preset("standard", deals=3)),
     }
 
 
@@ -167,6 +173,24 @@ def _set_up(app, name, pos):
             for c in list(hand)[:2]:
                 scene.choose_card(c)
         return app.scene_name == name
+    elif name == "lead":  # the leader's place outlined on the empty trick
+        _open(app, pos["lead"])
+    elif name in ("trick_won", "deal_end", "winner"):  # a card played, then the moment it leads to
+        app.set_setting("trick_hold", "tap" if name == "trick_won" else "short")
+        try:
+            scene = _open(app, pos["last_card_game" if name == "winner" else "last_card" if name == "deal_end" else "play"])
+            if scene.legal_cards():  # else a forced last card plays itself
+                scene.click_card(sorted(scene.legal_cards())[0])
+            board = scene.table.board
+            shown = {"trick_won": lambda: scene.table.timeline.holding, "deal_end": lambda: len(board.signs) == 3,
+                     "winner": lambda: board.celebration is not None}[name]
+            for _ in range(600):
+                if shown():
+                    break
+                app.step(dt=1 / 60)
+            return shown() and app.scene is scene
+        finally:
+            app.settings["trick_hold"] = "normal"
     elif name == "look_back":
         _open(app, pos["play"]).table.lookback.toggle()
     elif name == "last_trick":
@@ -237,7 +261,8 @@ def _key(k):
 
 SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
           "replays", "replays:error", "share",
-          "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
+          "deal", "declare", "exchange", "kitty", "play", "lead", "trick_won", "deal_end", "winner", "hint", "look_back",
+          "last_trick", "pause", "handover",
           "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end",
           "replay:line", "replay:line-other", "share:page", "settings:address")
 
@@ -272,6 +297,22 @@ def _inside(a: pygame.Rect, b: pygame.Rect, slack: int = 2) -> bool:
     return b.inflate(2 * slack, 2 * slack).contains(a)
 
 
+def _outside(a: pygame.Rect, p: pygame.Rect):
+    """The part of `a` a panel `p` leaves uncovered when that is one rect (p covers a whole
+    side of a), else None."""
+    if p.left <= a.left and p.right >= a.right:
+        if p.top <= a.top < p.bottom < a.bottom:
+            return pygame.Rect(a.left, p.bottom, a.w, a.bottom - p.bottom)
+        if a.top < p.top < a.bottom <= p.bottom:
+            return pygame.Rect(a.left, a.top, a.w, p.top - a.top)
+    if p.top <= a.top and p.bottom >= a.bottom:
+        if p.left <= a.left < p.right < a.right:
+            return pygame.Rect(p.right, a.top, a.right - p.right, a.h)
+        if a.left < p.left < a.right <= p.right:
+            return pygame.Rect(a.left, a.top, p.left - a.left, a.h)
+    return None
+
+
 def _meets(a: pygame.Rect, b: pygame.Rect) -> bool:
     """Overlap by more than a pixel's rounding."""
     return a.inflate(-2, -2).colliderect(b.inflate(-2, -2))
@@ -301,6 +342,8 @@ def breaches(items, shape, window) -> list[str]:
             for other in live:
                 if _inside(other[1], r, 0):
                     continue
+                if info.get("over") and other[0] == "card" and _outside(other[1], r) is not None:
+                    other = (other[0], _outside(other[1], r), other[2])  # a moment's panel over a card: its rest is what shows
                 if other[1].colliderect(r.inflate(-4, -4)) and other[0] in ("text", "target"):
                     if info.get("over"):
                         continue

@@ -1,7 +1,9 @@
 """Tweens and a timeline: groups of parallel tweens played one group after another.
 
 Durations are multiplied by the app's speed factor when added; with factor 0 every tween
-finishes on the next update.  ``skip()`` finishes everything at once (a click skips).
+finishes on the next update.  ``skip()`` finishes everything at once (a click skips), up to
+a ``Hold``: a pause that lasts until it is released (a finished trick left on the table
+until the player taps to collect it).
 """
 
 from __future__ import annotations
@@ -66,6 +68,33 @@ class Tween:
             self.advance(0.0)
 
 
+class Hold(Tween):
+    """A pause that lasts until ``release()`` (its start runs when it is reached)."""
+
+    __slots__ = ("released",)
+
+    def __init__(self, start=None, done=None):
+        super().__init__(0.0, start=start, done=done)
+        self.released = False
+
+    def advance(self, dt: float) -> bool:
+        if self.released:
+            return super().advance(dt)
+        if not self.started:
+            self.started = True
+            if self.start:
+                self.start()
+        return False
+
+    def finish(self) -> None:
+        if self.released:
+            super().finish()
+
+
+def _holds(group) -> bool:
+    return any(isinstance(t, Hold) and not t.released for t in group)
+
+
 class Timeline:
     def __init__(self, speed: float = 1.0):
         self.speed = speed
@@ -108,6 +137,24 @@ class Timeline:
         tw.duration = max(tw.duration, minimum)
         return self
 
+    def hold(self, start=None, done=None) -> "Timeline":
+        """A pause until ``release()``: ``skip()`` stops at it (a tap then releases it)."""
+        return self.then(Hold(start=start, done=done))
+
+    @property
+    def holding(self) -> bool:
+        """A Hold is reached and waits to be released."""
+        return self.current is not None and any(isinstance(t, Hold) and t.started and not t.released for t in self.current)
+
+    def release(self) -> bool:
+        """Let the Hold that waits go on; False when none waits."""
+        if not self.holding:
+            return False
+        for t in self.current:
+            if isinstance(t, Hold):
+                t.released = True
+        return True
+
     def update(self, dt: float) -> None:
         budget = 64  # groups finishing instantly chain on within one frame
         while budget:
@@ -127,11 +174,19 @@ class Timeline:
                 return
 
     def skip(self) -> None:
+        """Finish everything up to a barrier; a Hold is reached (started) and waited at, and
+        a Hold that waits already is released (what comes after it then plays)."""
+        if self.release():
+            return
         guard = 10000
         while self.busy and guard:
             guard -= 1
             if self.current is None:
                 self.current = self.groups.popleft()
+            if _holds(self.current):
+                for t in self.current:
+                    t.advance(0.0)
+                return
             group, self.current = self.current, None
             for t in group:
                 t.finish()

@@ -17,7 +17,7 @@ class CoachControls:
     def coach_widgets(self) -> list:
         tb = self.table
         places = layout.now().coach4 if self.shows_discard() else layout.now().coach  # a column or a 2x2 block lying, a bar standing
-        hint = Button(places["hint"], lambda: t("hint.button"), self.ask_hint, name="hint", size=17)
+        hint = Button(places["hint"], lambda: t("hint.use") if tb.hint.current() is not None else t("hint.button"), self.ask_hint, name="hint", size=17)
         hint.enabled = tb.hint.available()
         undo = Button(places["undo"], lambda: t("undo.button"), self.take_back, name="undo", size=17)
         undo.enabled = self.undo_allowed() is None
@@ -31,8 +31,35 @@ class CoachControls:
 
     # --- hint ------------------------------------------------------------------------
     def ask_hint(self) -> None:
+        """The hint; asked again once it shows (the button then reads "Use hint"), used."""
+        if self.table.hint.current() is not None and self.use_hint():
+            return
         if not self.table.hint.request():
             self.table.toast.show(t("hint.not_now"), 2.5)
+
+    def use_hint(self) -> bool:
+        """Select what the hint suggests, for the player to confirm: its card gets the
+        cursor (Enter plays or passes it), its discards are picked (Discard is then
+        enabled), its contract's button gets the focus.  False when it cannot be."""
+        tb = self.table
+        action = tb.hint.current().best.action
+        if action.kind == "declare":
+            button = self.widget(f"declare:{action.contract}")
+            if button is None:
+                return False
+            self.set_focus(button)
+            return True
+        if action.kind == "discard":
+            tb.hand.selected.clear()
+            tb.hand.selected.update(tb.hint.hand_cards())
+            self.build()
+            return True
+        cards = tb.hand.cards()
+        if action.card not in cards:
+            return False
+        self.clear_focus()
+        tb.hand.cursor = cards.index(action.card)
+        return True
 
     # --- undo ------------------------------------------------------------------------
     def undo_allowed(self) -> str | None:

@@ -4,6 +4,9 @@ LOGICAL = (1280, 720)  # the landscape reference design (game/ui/screen.py: the 
 MIN_SIZE = {"landscape": (640, 360), "portrait": (360, 640)}  # the native window, by its shape
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+# how long a finished trick stays on the table before it is collected, in seconds whatever
+# the animation speed (None: until the player taps or presses a key)
+TRICK_HOLDS = {"short": 0.35, "normal": 0.9, "long": 2.0, "tap": None}
 STRENGTHS = ("random", "easy", "normal", "hard", "expert")
 DEFAULT_SETTINGS = {
     "language": None,  # None: detect from the system / browser at first start
@@ -19,4 +22,5 @@ DEFAULT_SETTINGS = {
     "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
     "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
     "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
+    "trick_hold": "normal",  # how long a finished trick stays (TRICK_HOLDS), or until a tap
 }

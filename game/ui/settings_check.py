@@ -28,6 +28,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .art import STYLES
+    from .constants import TRICK_HOLDS
     from .picture import PICTURES
 
     valid = {
@@ -42,6 +43,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,  # issue 13
         "page_address": lambda v: v == "" or _page_address_ok(v),
+        "trick_hold": lambda v: v in TRICK_HOLDS,
     }
     settings = dict(defaults)
     reset: list[str] = []

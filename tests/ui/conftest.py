@@ -9,7 +9,7 @@ if ROOT not in sys.path:
 
 import pytest  # noqa: E402
 
-FAST = {"language": "en", "speed": "instant", "strength": "random", "sound": False}
+FAST = {"language": "en", "speed": "instant", "strength": "random", "sound": False, "trick_hold": "short"}
 
 
 @pytest.fixture

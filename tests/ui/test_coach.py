@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from game.ai.evaluate import Evaluator, reason
 from game.engine import Match, RuleSet
 from game.i18n import t
-from game.ui import art
 from game.ui.autopilot import post_click, post_key
 from game.ui.session import Session
 from game.ui.table.hintbar import discard_set
@@ -79,7 +78,7 @@ def test_key_h_highlights_the_evaluators_legal_choice(make_app, phase):
         assert hint.contract() == ev.best.action.contract
         assert scene.widget(f"declare:{hint.contract()}").enabled
     else:
-        glowing = {c for i, c in enumerate(hand.cards()) if c is not None and hand.highlight_of(i, c) == art.HINT}
+        glowing = {c for c in hand.cards() if c is not None and "hint" in hand.look_of(c)}
         want = discard_set(view, ev.best.action.card) if phase == "discard" else {ev.best.action.card}
         assert glowing == set(want) and ev.best.action.card in glowing
         assert len(glowing) == (4 if phase == "discard" else 1)

@@ -50,9 +50,9 @@ def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, 
     assert not flights, flights
 
 
-def test_the_discard_glow_is_made_ahead_while_the_declarer_picks(make_app):
-    from game.ui import art
-
+def test_picking_a_discard_needs_no_new_card_picture(make_app):
+    """A discard picked is marked with a tick over its plain picture (no glow of its own):
+    once the table had its idle frames, picking one makes no card picture in that frame."""
     from .helpers import advance_until, table_for
 
     app = make_app(settings={"speed": "normal"})
@@ -61,5 +61,5 @@ def test_the_discard_glow_is_made_ahead_while_the_declarer_picks(make_app):
     for _ in range(400):
         app.step(events=[], dt=1 / 60)
     hand = scene.table.hand
-    width = gfx.dev_rect(hand.card_rects()[0][1]).w
-    assert all(gfx.has_card_sprite(c, width, True, art.SELECT, False) for c in hand.cards() if c is not None)
+    scene.click_card(next(c for c in hand.cards() if c is not None))
+    assert all(gfx.has_card_sprite(card, gfx.card_rect(r).w, face, glow, dim) for card, r, face, glow, dim in hand.looks())

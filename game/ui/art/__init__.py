@@ -38,5 +38,5 @@ from .core import (  # noqa: F401  (the package's public names)
 )
 from .faces import CardArt  # noqa: F401
 from .icons import (  # noqa: F401
-    badge, contract_icon, dim, draw_dim, draw_highlight, draw_shadow, glow_margin, highlight, shadow,
+    badge, contract_icon, crown, dim, draw_dim, draw_highlight, draw_shadow, glow_margin, highlight, mark, shadow,
 )

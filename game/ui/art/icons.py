@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .core import GOLD, WHITE, suit_colour, EDGE, PAPER, draw_shape, finish_picture, fit_text, misc_cache, mix_colour, remember, rounded_rect, pixel_size
@@ -131,3 +133,64 @@ def contract_icon(contract: str, height: int, style: str = "classic", label: str
         surf = remember(misc_cache, key, finish_picture(big, (height, height)))
     return surf
 
+
+
+# --- the hand's marks: one shape per meaning, never a border ---------------------------
+# (the keyboard's focus ring is the one border a card of the hand gets; the trick's winner
+# glows gold on the trick)
+MARKS = {"hint": (46, 150, 70), "picked": (40, 110, 200), "kitty": (225, 110, 10)}
+
+
+def mark(kind: str, height: int) -> pygame.Surface:
+    """A round badge `height` px across for a card of the hand: "hint" (a star: the card
+    the hint suggests), "picked" (a tick: a discard chosen), "kitty" (a plus: a card the
+    kitty brought)."""
+    height = max(8, int(height))
+    key = ("mark", kind, height)
+    surf = misc_cache.get(key)
+    if surf is None:
+        k = 4
+        size = height * k
+        big = pygame.Surface((size, size), pygame.SRCALPHA)
+        big.fill((255, 255, 255, 0))
+        c = size / 2
+        pygame.draw.circle(big, (255, 255, 255), (c, c), c)
+        pygame.draw.circle(big, MARKS[kind], (c, c), c - max(2, size * 0.08))
+        line = max(2, int(size * 0.13))
+        if kind == "hint":
+            pts = []
+            for i in range(10):
+                r = size * (0.30 if i % 2 == 0 else 0.13)
+                a = -math.pi / 2 + i * math.pi / 5
+                pts.append((c + r * math.cos(a), c + r * math.sin(a) + size * 0.02))
+            pygame.draw.polygon(big, WHITE, pts)
+        elif kind == "picked":
+            pygame.draw.lines(big, WHITE, False, [(size * 0.28, size * 0.52), (size * 0.44, size * 0.68), (size * 0.73, size * 0.34)], line)
+        else:
+            pygame.draw.line(big, WHITE, (c, size * 0.27), (c, size * 0.73), line)
+            pygame.draw.line(big, WHITE, (size * 0.27, c), (size * 0.73, c), line)
+        surf = remember(misc_cache, key, finish_picture(big, (height, height)))
+    return surf
+
+
+def crown(height: int) -> pygame.Surface:
+    """A gold crown `height` px tall (the winner's moment)."""
+    height = max(8, int(height))
+    key = ("crown", height)
+    surf = misc_cache.get(key)
+    if surf is None:
+        k = 4
+        w, h = int(height * 1.5) * k, height * k
+        big = pygame.Surface((w, h), pygame.SRCALPHA)
+        big.fill((255, 200, 40, 0))
+        base = h * 0.92
+        pts = [(w * 0.08, base), (w * 0.04, h * 0.3), (w * 0.3, h * 0.58), (w * 0.5, h * 0.14), (w * 0.7, h * 0.58),
+               (w * 0.96, h * 0.3), (w * 0.92, base)]
+        pygame.draw.polygon(big, (196, 146, 28), pts)
+        inner = [(x + (w * 0.5 - x) * 0.06, y + (h * 0.6 - y) * 0.08) for x, y in pts]
+        pygame.draw.polygon(big, GOLD, inner)
+        for x, y in ((w * 0.04, h * 0.3), (w * 0.5, h * 0.14), (w * 0.96, h * 0.3)):
+            pygame.draw.circle(big, (250, 230, 140), (x, y), h * 0.09)
+        pygame.draw.rect(big, (196, 146, 28), (w * 0.08, base - h * 0.16, w * 0.84, h * 0.16))
+        surf = remember(misc_cache, key, finish_picture(big, (w // k, h // k)))
+    return surf

@@ -10,7 +10,7 @@ from ... import i18n
 from ...i18n import t
 from ...engine import Card
 from .. import art, gfx, menu_page
-from ..constants import SPEEDS, STRENGTHS
+from ..constants import SPEEDS, STRENGTHS, TRICK_HOLDS
 from ..menu_page import Block, Paged
 from ..menu_rows import RowChoice, arrangement, label_size, row_height
 from ..picture import PICTURES
@@ -43,6 +43,7 @@ class SettingsScene(Paged, Scene):
         rows = [
             ("language", "settings.language", list(i18n.LANGUAGES), lambda v: i18n.LANGUAGE_NAMES.get(v, v)),
             ("speed", "settings.speed", list(SPEEDS), lambda v: t(f"speed.{v}")),
+            ("trick_hold", "settings.trick_hold", list(TRICK_HOLDS), lambda v: t(f"trick_hold.{v}")),
             ("sound", "settings.sound", [True, False], onoff),
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
             ("undo", "settings.undo", [True, False], onoff),  # issue 9b

@@ -1,17 +1,28 @@
 """Engine events → animations on the table.  Events may name hidden cards; a card is shown
 face up only when the human's view allows it (their own cards, the kitty when they declare,
-cards passed to or by them, cards played to a trick)."""
+cards passed to or by them, cards played to a trick).
+
+The moments that make each turn plain: a card flies from its seat to that seat's place on
+the trick; a finished trick stays with its winner shown (as long as the "trick_hold"
+setting says, or until a tap) and goes to the winner's pile; a deal ends with its contract
+made or missed and each seat's points flying onto its plate (verdict.py); a game ends with
+the winner's moment (celebration.py)."""
 
 from __future__ import annotations
 
 from ...i18n import t
 from .. import anim
+from ..constants import TRICK_HOLDS
 from . import layout
 from .sprites import Sprite
+from .verdict import DealResult
 from ...engine import Phase
 
-TRICK_HOLD = 0.35  # s: the shortest look at a finished trick (the Instant speed)
-TRICK_BANNER_MIN = 0.8  # s: "X wins the trick" at the fastest speeds
+VERDICT_ALONE = 0.8  # s at normal speed: the deal's result shows before the points fly
+VERDICT_MIN = 0.5  # s: never shorter (the Instant speed)
+POINTS_FLY = 0.5  # s: a seat's points flying onto its plate
+SIGN_STAYS = 1.3  # s at normal speed: a landed sign shows, then fades (never under 0.5 s)
+WINNER_MOMENT = 2.8  # s at normal speed: the winner's moment (never under 1.2 s)
 
 
 class Animator:
@@ -45,15 +56,15 @@ class Animator:
             elif k == "discarded":
                 self.discard(ev.seat, ev.card)
             elif k == "scored":
+                self.scored()
                 if table.session.match.phase != Phase.GAME_OVER:
-                    tl.wait(0.3)
                     tl.call(lambda: table.app.push_scene("score", table.session), barrier=True)
             elif k == "dealt":
-                tl.call(table.board.clear_for_deal)
+                tl.call(self.new_deal)
                 self.deal()
                 tl.call(self.announce_deal)
             elif k == "game_over":
-                tl.wait(0.3)
+                self.celebrate(ev.seat)
                 tl.call(lambda: table.app.push_scene("game_over", table.session), barrier=True)
         tl.call(table.sync)
 
@@ -65,8 +76,6 @@ class Animator:
             if seat == table.human and card in board.hand:
                 board.hand.remove(card)
             board.sizes[seat] = max(0, board.sizes[seat] - 1)
-            if table.banner.kind == "trick":  # the last trick's news is old now
-                table.banner.time = 0.0
             table.app.sound("play")
 
         def done():
@@ -79,8 +88,14 @@ class Animator:
 
     def trick(self, winner) -> None:
         table, board, tl = self.table, self.table.board, self.tl
-        # the finished trick stays a moment, the winning card glowing (even at Instant)
-        tl.wait(0.8, start=lambda: setattr(board, "trick_winner", winner), minimum=TRICK_HOLD)
+        # the finished trick stays, the winning card glowing and the winner named under it, as
+        # long as the setting says whatever the speed, or until a tap (a click, Enter)
+        hold = TRICK_HOLDS.get(table.app.settings.get("trick_hold"), TRICK_HOLDS["normal"])
+        show = lambda: setattr(board, "trick_winner", winner)
+        if hold is None:
+            tl.hold(start=show)
+        else:
+            tl.wait(0.0, start=show, minimum=hold)
         target = table.piles.pos(winner)
         holder = {}
 
@@ -106,8 +121,62 @@ class Animator:
             tweens.append(table.flying.fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if seat == 0 else None, width_to=layout.now().pile_w))
         tl.then(anim.Tween(0.0, done=gather))
         tl.then(*tweens)
-        msg = t("play.you_won") if winner == table.you else t("play.trick_won", name=table.seat_name(winner))
-        tl.call(lambda: table.banner.show(msg, max(TRICK_BANNER_MIN, 1.4 * table.app.speed), "trick"))
+
+    # --- the end of a deal and of the game --------------------------------------------
+    def scored(self) -> None:
+        """The deal's result over the empty trick, then each seat's points flying onto its
+        plate (the plate's total changes as they land, a sign stays and fades).  A click
+        skips to the end of it (and no further: a barrier)."""
+        table, board, tl = self.table, self.table.board, self.tl
+        result = DealResult.of(table.session.history()[-1])
+        tl.call(lambda: None, barrier=True)  # a click on the last trick stops here: the result is seen
+        tl.call(lambda: setattr(board, "verdict", result))
+        tl.wait(VERDICT_ALONE, minimum=VERDICT_MIN)
+        stays = SIGN_STAYS * max(table.app.speed, VERDICT_MIN / SIGN_STAYS)
+        tweens = []
+        for i, seat in enumerate(layout_order(table.human)):
+            chip = [seat, result.points[seat], (0, 0)]
+
+            def begin(chip=chip, seat=seat):
+                chip[2] = table.verdict.chip_start(seat)
+                board.chips.append(chip)
+
+            def move(k, chip=chip, seat=seat):
+                start, end = table.verdict.chip_start(seat), table.plates[seat].sign_rect().center
+                chip[2] = anim.lerp2(start, end, k)
+
+            def landed(chip=chip, seat=seat):
+                if chip in board.chips:
+                    board.chips.remove(chip)
+                board.totals[seat] += chip[1]
+                board.signs[seat] = (chip[1], table.time, stays)
+
+            tweens.append(anim.Tween(POINTS_FLY, update=move, start=begin, done=landed, delay=0.12 * i))
+        tl.then(*tweens)
+        tl.call(lambda: table.app.sound("trick"))
+        tl.wait(SIGN_STAYS, minimum=VERDICT_MIN)
+
+    def celebrate(self, winner) -> None:
+        """The winner's moment: their name big, their total, confetti; a click goes on."""
+        table, board, tl = self.table, self.table.board, self.tl
+        tl.call(lambda: None, barrier=True)  # a click on the deal's result stops here
+        duration = max(WINNER_MOMENT * table.app.speed, 1.2)
+
+        def start():
+            board.verdict = None
+            board.celebration = (winner, table.time, duration)
+
+        tl.call(start)
+        tl.wait(WINNER_MOMENT, minimum=1.2)
+
+    def new_deal(self) -> None:
+        """The next deal starts: nothing of the last one stays on the table (its contract,
+        declarer, roles, trick news, result and signs); the totals are the new ones."""
+        table = self.table
+        table.v = table.view()
+        table.board.clear_for_deal()
+        table.board.totals = list(table.v.totals)
+        table.banner.time = 0.0
 
     def declared(self, seat, contract) -> None:
         table = self.table
@@ -252,3 +321,8 @@ class Animator:
     def announce_deal(self) -> None:
         v = self.table.session.view()
         self.table.banner.show(t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 1.6)
+
+
+def layout_order(human: int) -> list[int]:
+    """The seats as the points leave the deal's result: left, the human, right."""
+    return sorted(range(3), key=lambda seat: ("left", "bottom", "right").index(layout.side(seat, human)))

@@ -8,7 +8,7 @@ from ...engine import Phase
 
 class Board:
     __slots__ = ("hand", "hidden", "sizes", "trick", "taken", "kitty", "deck", "dealing", "trick_winner", "sprites",
-                 "slots", "landed")
+                 "slots", "landed", "totals", "verdict", "chips", "signs", "celebration")
 
     def __init__(self):
         self.hand: list = []  # the human's visible cards, in display order
@@ -26,6 +26,15 @@ class Board:
         # and a card landing changes only its own slot
         self.slots: tuple | None = None
         self.landed: tuple = ()
+        # the end of a deal and of the game (verdict.py, celebration.py): the totals the plates
+        # show (they change as each seat's points land), the deal's result, the points in
+        # flight [seat, points, (x, y)], the signs left on the plates {seat: (points, since)}
+        # and the winner's moment (winner, since)
+        self.totals = [0, 0, 0]
+        self.verdict = None
+        self.chips: list = []
+        self.signs: dict = {}
+        self.celebration = None
 
     def set_from_view(self, v, human: int, sort) -> None:
         self.hand = sort(v.hand)
@@ -39,6 +48,14 @@ class Board:
         self.deck = 0
         self.trick_winner = None
         self.slots, self.landed = None, ()
+        self.totals = list(v.totals)
+        self.end_moments()
+
+    def end_moments(self) -> None:
+        """Nothing of a finished deal's or game's moments is left on the table."""
+        self.verdict, self.celebration = None, None
+        self.chips.clear()
+        self.signs.clear()
 
     def clear_for_deal(self) -> None:
         self.deck = 52
@@ -48,6 +65,8 @@ class Board:
         self.kitty = 0
         self.dealing = True
         self.slots, self.landed = None, ()
+        self.trick_winner = None
+        self.end_moments()
 
     def key(self) -> tuple:
         return (tuple(self.hand), self.hidden, tuple(self.sizes), tuple(self.trick), tuple(self.taken), self.kitty, self.dealing, self.trick_winner)

@@ -1,7 +1,16 @@
-"""The human's hand: a fan of cards along the bottom edge, with the keyboard cursor, the
-mouse hover, the discards picked in the kitty phase and the cards that may be played.
-The fan is one row while every card keeps a strip a finger wide, else two or three rows
-overlapping from the top (each card's corner index shows); layout.py says how."""
+"""The human's hand: a fan of cards along the bottom edge.  The fan is one row while every
+card keeps a strip a finger wide, else two or three rows overlapping from the top (each
+card's corner index shows); layout.py says how.
+
+One cue per meaning, each its own kind of sign:
+- on the human's turn the cards that may not be played are dimmed (nothing else marks
+  the playable ones);
+- the keyboard's cursor (or, without one, the card under the pointer that may be picked)
+  has the focus ring, the same ring the buttons show;
+- marks in a card's top right corner: a star for the card(s) the hint suggests, a tick for
+  a discard picked, a plus for a card the kitty brought (art.mark);
+- a discard picked is also raised where the hand is one row (nothing else is raised).
+The trick's winner glows gold on the trick; no card of the hand glows."""
 
 from __future__ import annotations
 
@@ -97,18 +106,11 @@ class HandFan(TableObject):
         slots = self._slots()
         lay = layout.now()
         lift = lay.hand_rows(len(self.board.slots) if self.dealt_slots() is not None else len(cards)).lift
-        legal = self.table.legal_cards()
-        kitty = self.kitty_cards()
         out = []
         for i, c in enumerate(cards):
             r = slots[i].copy()
-            if lift:
-                if c is not None and (c in legal or c in self.selected):
-                    r.y -= lift
-                elif c is not None and c in kitty:
-                    r.y -= lift * 14 // 24
-                if self.cursor == i:
-                    r.y -= 6
+            if lift and c is not None and c in self.selected:
+                r.y -= lift
             out.append((c, r))
         return out
 
@@ -195,17 +197,18 @@ class HandFan(TableObject):
         legal = self.table.legal_cards()  # what draw() and card_rects() read
         dealt = self.dealt_slots()
         shown = dealt if dealt is not None else (tuple(self.board.hand), self.board.hidden)
-        return (dealt is not None, shown, frozenset(self.selected), self.hover, self.cursor,
+        return (dealt is not None, shown, frozenset(self.selected), (self.hover, self.ring()), self.cursor,
                 self.choosing(), frozenset(legal), self.kitty_cards(), self.table.hint.hand_cards())
 
     def changed_bounds(self, old, new):
         """The logical rects a change from key `old` to `new` repaints, when narrower than
         the whole fan (the compositor asks; None: the whole fan).  While dealing only the
         slots whose card landed (issue 13: a deal frame redraws one card, not sixteen); when
-        only the card under the mouse changed, the two cards whose glow changed."""
+        only the card under the pointer changed, the cards whose focus ring came or went."""
         if old[3] != new[3] and old[:3] == new[:3] and old[4:] == new[4:] and not new[0]:
-            m = self.paint_margin  # the glow: no card moves
-            return [r.inflate(2 * m, 2 * m) for c, r in self.card_rects() if c is not None and c in (old[3], new[3])] or None
+            m = self.paint_margin  # the ring: no card moves
+            rings = {old[3][1], new[3][1]}
+            return [r.inflate(2 * m, 2 * m) for i, (c, r) in enumerate(self.card_rects()) if i in rings] or None
         if not (old[0] and new[0]) or old[2:] != new[2:] or old[1][0] != new[1][0] or self.cursor is not None:
             return None
         slots = self.slot_rects(len(new[1][0]))
@@ -218,22 +221,56 @@ class HandFan(TableObject):
     def choosing(self) -> bool:
         return self.table.my_turn() and self.v.phase in (Phase.PLAY, Phase.EXCHANGE)
 
-    def highlight_of(self, i: int, c, legal=None, kitty=None):
-        """The glow around card `c` at index i: picked, hovered or under the cursor, or a
-        kitty card (orange, until the discards are made); None for a plain card."""
+    def pickable(self, c) -> bool:
+        """May the human pick card `c` now (play or pass it, or choose it as a discard)?"""
+        if c is None or not self.table.my_turn():
+            return False
+        phase = self.v.phase
+        return phase == Phase.DISCARD or (phase in (Phase.PLAY, Phase.EXCHANGE) and c in self.table.legal_cards())
+
+    def ring(self):
+        """The index of the card with the focus ring: the keyboard's cursor, else the card
+        under the pointer when it may be picked; None."""
+        if self.cursor is not None:
+            return self.cursor
+        if self.hover is not None and self.pickable(self.hover):
+            cards = self.cards()
+            return cards.index(self.hover) if self.hover in cards else None
+        return None
+
+    def marks_of(self, c) -> tuple:
+        """The marks in card `c`'s corner, in the order drawn from the right: "picked",
+        "hint", "kitty" (art.mark)."""
+        if c is None:
+            return ()
+        out = []
         if c in self.selected:
-            return art.SELECT
-        if c in self.table.hint.hand_cards():  # issue 9b: the card(s) the hint suggests
-            return art.HINT
-        if self.choosing() and c in (self.table.legal_cards() if legal is None else legal):
-            return art.GOLD if (self.hover == c or self.cursor == i) else None
-        if c in (self.kitty_cards() if kitty is None else kitty):
-            return art.GOLD if self.cursor == i else art.KITTY
-        return art.SELECT if self.cursor == i else None
+            out.append("picked")
+        if c in self.table.hint.hand_cards():  # the card(s) the hint suggests
+            out.append("hint")
+        if c in self.kitty_cards():
+            out.append("kitty")
+        return tuple(out[:2])
+
+    def look_of(self, c) -> set:
+        """Every cue card `c` shows now (tests read it): "dimmed", "ring", "raised" and its marks."""
+        out = set(self.marks_of(c))
+        rects = self.card_rects()
+        i = next((k for k, (card, _r) in enumerate(rects) if card == c), None)
+        if i is None:
+            return out
+        if self.choosing() and c not in self.table.legal_cards():
+            out.add("dimmed")
+        if self.ring() == i:
+            out.add("ring")
+        slots = self._slots()
+        if rects[i][1].top < slots[i].top:
+            out.add("raised")
+        return out
 
     def warm(self, budget_ms: float) -> bool:
         """Make the pictures of this hand's cards as they will be drawn on the human's turn
-        (plain, dimmed, hovered; picked while discarding) for at most about `budget_ms`, on frames that draw nothing
+        (plain, dimmed) for at most about `budget_ms`, on frames that draw nothing
         (issue 13: in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
         that shows which cards may be played made a dozen).  True when all are made."""
         import time
@@ -243,9 +280,7 @@ class HandFan(TableObject):
             return True
         width = gfx.card_rect(rects[0][1]).w
         end = time.perf_counter() + budget_ms / 1000.0
-        looks = ((None, False), (None, True), (art.GOLD, False))
-        if self.v.phase == Phase.DISCARD:  # picking the discards: the picked glow, the cursor's
-            looks += ((art.SELECT, False),)
+        looks = ((None, False), (None, True))
         for c, _r in rects:
             if c is None:
                 continue
@@ -258,14 +293,14 @@ class HandFan(TableObject):
 
     def looks(self) -> list:
         """(card, logical rect, face up, glow, dimmed) of every card as drawn now."""
-        legal, kitty = self.table.legal_cards(), self.kitty_cards()
+        legal = self.table.legal_cards()
         choosing = self.choosing()
         cards = []
-        for i, (c, r) in enumerate(self.card_rects()):
+        for c, r in self.card_rects():
             if c is None:
                 cards.append((None, r, False, None, False))
             else:
-                cards.append((c, r, True, self.highlight_of(i, c, legal, kitty), choosing and c not in legal))
+                cards.append((c, r, True, None, choosing and c not in legal))
         return cards
 
     def make_pictures(self, deadline: float) -> bool:
@@ -284,8 +319,24 @@ class HandFan(TableObject):
 
     def draw(self, surf) -> None:
         draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out (issue 13)
+        parts = self.visible_parts()
+        ring = self.ring()
+        mark = max(16, min(24, int(layout.now().hand_rows(max(1, len(parts))).w * 0.3)))
+        for i, (c, vis) in enumerate(parts):
+            for k, kind in enumerate(self.marks_of(c)):  # a second mark below the first, else beside it if there is room
+                if k and vis.h >= 2 * mark + 8:
+                    place = (vis.right - 3 - mark, vis.top + 5 + mark)
+                elif k and vis.w >= 2 * mark + 26:
+                    place = (vis.right - 5 - 2 * mark, vis.top + 3)
+                elif k:
+                    break
+                else:
+                    place = (vis.right - 3 - mark, vis.top + 3)
+                gfx.blit(surf, art.mark(kind, gfx.px(mark)), place)
+            if i == ring:
+                gfx.rect(surf, gfx.FOCUS, vis.inflate(6, 6), 3, border_radius=8)
         if gfx.recording():  # the layout check: each card's visible part is read and tapped
-            for c, vis in self.visible_parts():
+            for c, vis in parts:
                 gfx.note("card", vis)
                 if c is not None:
                     gfx.note("target", vis, name=f"card:{c}", card=True)

@@ -177,7 +177,7 @@ class HintBar(TableObject):
         rects = [self.bounds().inflate(2 * self.paint_margin, 2 * self.paint_margin)]
         contract = self.contract()
         if contract is not None and self.table.declare_panel.shown():
-            rects.append(self.table.declare_panel.button_rect(contract).inflate(16, 16))
+            rects.append(self.table.declare_panel.button_rect(contract).inflate(28, 28))
         return rects
 
     def draw(self, surf) -> None:
@@ -215,3 +215,4 @@ class HintBar(TableObject):
         if contract is not None and self.table.declare_panel.shown():
             r = self.table.declare_panel.button_rect(contract).inflate(10, 10)
             gfx.rect(surf, art.HINT, r, 4, 12)
+            gfx.blit(surf, art.mark("hint", gfx.px(20)), (r.right - 6, r.top + 6), "center")  # the hint's own mark, as on a card

@@ -33,6 +33,7 @@ from ..art.core import CARD_RATIO
 CARD_W, SMALL_W, PILE_W = 92, 64, 40  # the reference design's card widths (1280x720 lying)
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in the hand
 STRIP = screen.MIN_TARGET  # the visible strip of a card in the hand: a finger's width
+ROW_PILE = 52  # the room a plate drawn as a row (the human's, standing) keeps at its right end for the won tricks
 
 
 def side(seat: int, human: int) -> str:
@@ -80,8 +81,8 @@ class TableLayout:
     kitty_center: tuple
     deck: tuple
     trick_center: tuple
-    trick_dx: int
-    trick_dy: int
+    trick_dx: int  # the left and right seats' cards this far left and right of the centre
+    trick_dy: int  # ... and this far up, the human's card this far down: each toward its seat
     piles: dict  # side -> centre
     hand_area: pygame.Rect  # the rows sit on its bottom edge
     hand_max_w: int
@@ -95,6 +96,12 @@ class TableLayout:
     hint_bar: pygame.Rect
     sheet: pygame.Rect  # the last trick and the look-back panels
     text: dict = field(default_factory=dict)  # font sizes by role
+    middle: pygame.Rect = field(default_factory=pygame.Rect)  # free felt around the trick (the deal's result lies there)
+
+    @property
+    def trick_caption_top(self) -> int:
+        """Where the line under the trick starts (the winner's name): below the human's card."""
+        return self.trick_center[1] + self.trick_dy + _ch(self.trick_w) // 2 + 6
 
     @property
     def tall(self) -> bool:
@@ -138,8 +145,13 @@ class TableLayout:
 
     def highest_top(self, n: int) -> int:
         """The highest the hand reaches from n cards until a whole hand (so what sits above
-        it stays put as cards are played), lifted cards included."""
-        return min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        it stays put as cards are played), lifted cards included.  Worked out once per n
+        (the prompt asks every frame)."""
+        tops = self.__dict__.setdefault("_highest", {})
+        top = tops.get(n)
+        if top is None:
+            top = tops[n] = min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        return top
 
     def prompt_over(self, n: int) -> int:
         """The prompt line's bottom edge over a hand of n cards."""
@@ -233,16 +245,27 @@ def landscape(shape) -> TableLayout:
         lay.hint_bar = pygame.Rect(hand_area.left - 40, lay.prompt_bottom - 72 - 42, hand_area.w + 80, 42)
     else:
         ch = _ch(card_w)
-        lay.trick_dx, lay.trick_dy = card_w + 14, 0  # the three cards side by side
-        lay.trick_center = (W // 2, (middle_top + 22 + middle_bottom) // 2 + 6)
-        if lay.trick_center[1] + ch // 2 > middle_bottom:
-            lay.trick_center = (W // 2, middle_bottom - ch // 2)
+        # the three cards side by side below the opponents' backs, the two others' raised
+        # and the human's lowered as far as the room allows (each toward its seat)
+        zone_top = max(place.bottom for _kind, place in backs.values()) + 6
+        lay.trick_w = min(card_w, int((middle_bottom - zone_top) / 1.24 / CARD_RATIO))  # a low window: smaller, so the offsets show
+        ch = _ch(lay.trick_w)
+        dy = max(0, min(int(ch * 0.3), (middle_bottom - zone_top - ch) // 2))
+        lay.trick_dx, lay.trick_dy = lay.trick_w + 14, dy
+        lay.trick_center = (W // 2, max(zone_top + dy + ch // 2, min((zone_top + middle_bottom) // 2, middle_bottom - dy - ch // 2)))
         lay.deck = (W // 2, lay.trick_center[1])
         lay.banner_y = lay.trick_center[1]
         lay.panel = pygame.Rect(S.left + 8, middle_top, S.w - 16, lay.prompt_bottom + 2 - middle_top)
         lay.info = pygame.Rect(S.left + 8, middle_top, S.w - 16, middle_bottom - middle_top)
         lay.hint_bar = pygame.Rect(S.left + 8, lay.prompt_bottom - prompt_h - 4, hand_area.right - S.left - 8, prompt_h + 4)
     lay.sheet = pygame.Rect(S.left + 8, tb + 4, S.w - 16, H - tb - 10) if not wide else pygame.Rect(30, 60, W - 60, H - 96)
+    if wide:
+        left, right = piles["left"][0] + 50, piles["right"][0] - 50
+        lay.middle = pygame.Rect(left, kitty_y - _ch(small_w) // 2, right - left, lay.prompt_bottom - (kitty_y - _ch(small_w) // 2))
+    else:
+        left, right = plates["left"].right + 8, plates["right"].left - 8
+        bottom = min(lay.prompt_bottom, piles["bottom"][1] - int(64 * pile_w / 40) - 4)
+        lay.middle = pygame.Rect(left, middle_top, right - left, bottom - middle_top)
     return lay
 
 
@@ -262,8 +285,8 @@ def tall(shape) -> TableLayout:
     fan_h = _ch(small_w)
     backs = {s: ("row", pygame.Rect(plates[s].left, plates[s].bottom + 6, pw - 44, fan_h)) for s in ("left", "right")}
     backs["right"] = ("row", pygame.Rect(plates["right"].left + 44, plates["right"].bottom + 6, pw - 44, fan_h))
-    piles = {"left": (plates["left"].right - 20, plates["left"].bottom + 6 + fan_h // 2),
-             "right": (plates["right"].left + 20, plates["right"].bottom + 6 + fan_h // 2)}
+    pile_y = plates["left"].bottom + 25 + pile_w // 2  # a full pile's count badge just below the plate, never on it
+    piles = {"left": (plates["left"].right - 20, pile_y), "right": (plates["right"].left + 20, pile_y)}
     bar_h = 48
     by = S.bottom - 6 - bar_h
 
@@ -284,21 +307,25 @@ def tall(shape) -> TableLayout:
     hand_top = lay.hand_top(16)
     row = pygame.Rect(S.left + gap, hand_top - 6 - 44, S.w - 2 * gap, 44)
     plates["bottom"] = row
-    piles["bottom"] = (row.right - 24, row.centery)
+    piles["bottom"] = (row.right - ROW_PILE // 2, row.centery)  # in the room the row keeps at its right end
     lay.prompt_bottom = row.top - 4
     prompt_h = 2 * (text["prompt"] + 4) + 8
-    zone_top = plates["left"].bottom + 6 + fan_h + 8
+    zone_top = max(plates["left"].bottom + 6 + fan_h + 8, pile_y + pile_w // 2 + 6)
     zone_bottom = lay.prompt_bottom - prompt_h
     lay.kitty_center = (W // 2, zone_top + _ch(small_w) // 2)
     trick_w = lay.trick_w
     tch = _ch(trick_w)
-    lay.trick_dx, lay.trick_dy = trick_w + 12, 0  # the three cards side by side, the human's in the middle
-    lay.trick_center = (W // 2, max(zone_top + tch // 2 + 26, (zone_top + zone_bottom) // 2))
+    # the three cards side by side, the human's in the middle and lowered, the others' raised
+    # (each toward its seat) as far as the room between the backs and the prompt allows
+    dy = max(0, min(int(tch * 0.3), (zone_bottom - zone_top - tch) // 2))
+    lay.trick_dx, lay.trick_dy = trick_w + 12, dy
+    lay.trick_center = (W // 2, max(zone_top + dy + tch // 2, (zone_top + zone_bottom) // 2))
     lay.deck = (W // 2, lay.trick_center[1])
     lay.banner_y = lay.trick_center[1] - tch // 2 - 6
     lay.panel = pygame.Rect(S.left + gap, tb + 6, S.w - 2 * gap, lay.prompt_bottom - tb - 6)
     lay.info = pygame.Rect(S.left + gap, tb + 6, S.w - 2 * gap, zone_bottom - tb - 6)
     lay.hint_bar = pygame.Rect(S.left + gap, lay.prompt_bottom - prompt_h, S.w - 2 * gap, prompt_h + 48)
+    lay.middle = pygame.Rect(S.left + gap, zone_top - 8, S.w - 2 * gap, lay.prompt_bottom - zone_top + 8)
     return lay
 
 

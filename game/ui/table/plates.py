@@ -23,6 +23,17 @@ def plate_look(seat: int, human: int) -> str:
     return layout.now().plate_look[layout.side(seat, human)]
 
 
+SIGN_H = 22  # a deal's points shown by a plate (+1, -2): the sign's height
+
+
+def sign_rect(plate: pygame.Rect, look: str) -> pygame.Rect:
+    """Where a plate shows the points a deal just brought: a box's bottom right corner (the
+    room the thinking dots use; no one thinks then), or just above a row's right end."""
+    if look == "row":  # above the total (the won tricks lie right of it)
+        return pygame.Rect(plate.right - layout.ROW_PILE - 64, plate.top - 4 - SIGN_H, 64, SIGN_H)
+    return pygame.Rect(plate.right - DOTS_W - 6, plate.bottom - SIGN_H - 6, DOTS_W, SIGN_H)
+
+
 class Plate(BakedOnBackground, TableObject):
     """Drawn once per state on the table's background and then copied (baked.py): the turn passing
     changes two plates with every card played."""
@@ -36,6 +47,9 @@ class Plate(BakedOnBackground, TableObject):
         if layout.side(self.seat, self.table.human) == "bottom":  # standing, it sits just above the hand
             return layout.now().bottom_plate(len(self.table.hand.cards()))
         return plate_rect(self.seat, self.table.human)
+
+    def sign_rect(self) -> pygame.Rect:
+        return sign_rect(self.bounds(), plate_look(self.seat, self.table.human))
 
     def paint_bounds(self):
         r = self.bounds()  # the panel's shadow falls right and down
@@ -75,7 +89,7 @@ class Plate(BakedOnBackground, TableObject):
     def state_key(self):
         v = self.v
         return (self.seat, tuple(self.bounds()), self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,
-                v.targets[self.seat], self.board.taken[self.seat], v.totals[self.seat])
+                v.targets[self.seat], self.board.taken[self.seat], self.board.totals[self.seat])
 
     def prebake(self, size) -> bool:
         """Make the picture of this plate with the turn on if it is off and off if it is
@@ -96,16 +110,17 @@ class Plate(BakedOnBackground, TableObject):
         active = self.active()
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=gfx.GOLD if active else gfx.PANEL_EDGE, radius=12, alpha=225, width=3 if active else 2)
         name = self.table.seat_name(self.seat)
-        score = self.v.totals[self.seat]
+        score = self.board.totals[self.seat]  # changes as the deal's points land (verdict.py)
         score_text = f"{score:+d}"
         ssize, nsize = lay.size("score"), lay.size("name")
         score_w = gfx.text_width(score_text, ssize, True)
         roles = self.roles()
         tricks = self.tricks_text()
         pad = 10 if r.h < 100 else 12
-        if plate_look(self.seat, self.table.human) == "row":  # one strip: name and roles left, tricks, score right
-            gfx.blit_text(surf, score_text, ssize, (r.right - pad, r.centery), gfx.GOLD if score > 0 else gfx.MUTED, True, "midright", box=r)
-            right = r.right - pad - score_w - 12
+        if plate_look(self.seat, self.table.human) == "row":  # one strip: name and roles left, tricks, score, the won tricks right
+            end = r.right - layout.ROW_PILE
+            gfx.blit_text(surf, score_text, ssize, (end, r.centery), gfx.GOLD if score > 0 else gfx.MUTED, True, "midright", box=r)
+            right = end - score_w - 12
             if tricks:
                 tr = gfx.blit_text(surf, tricks[0], lay.size("tricks"), (right, r.centery), tricks[1], True, "midright", width=right - r.centerx, box=r)
                 right = tr.left - 10

@@ -28,9 +28,11 @@ from .overlay import LastTrickOverlay
 from .panels import DeclarePanel, ExchangePanel
 from .piles import WonPiles
 from .plates import Plate, ThinkingDots
+from .celebration import Celebration
 from .sprites import FlyingCards
 from .topbar import TopBar
 from .trick import TrickArea
+from .verdict import PointSigns, Verdict
 from ...engine import Phase
 
 
@@ -64,6 +66,9 @@ class Table:
         self.kitty = Kitty(self)
         self.piles = WonPiles(self)
         self.trick = TrickArea(self)
+        self.verdict = Verdict(self)  # the end of a deal: contract made or missed, points to the plates
+        self.points = PointSigns(self)
+        self.celebration = Celebration(self)  # the end of the game: the winner's moment
         self.hand = HandFan(self)
         self.prompt = PromptLine(self)
         self.declare_panel = DeclarePanel(self)
@@ -144,7 +149,8 @@ class Table:
 
     def common_objects(self) -> list:
         """Objects every phase shows, in drawing order; a phase scene adds its panels."""
-        return [self.background, self.topbar, *self.plates, self.opponents, self.kitty, self.piles, self.trick]
+        return [self.background, self.topbar, *self.plates, self.opponents, self.kitty, self.piles, self.trick,
+                self.verdict, self.points, self.celebration]
 
     # --- state ----------------------------------------------------------------------
     def sync(self) -> None:

@@ -1,5 +1,8 @@
-"""The trick in the middle of the table: each seat's card in front of it, the winning card
-glowing once the trick is complete."""
+"""The trick in the middle of the table.  Each seat's card lies toward its seat (the two
+others' cards up and out, the human's down), so who played what is seen without reading.
+Before a trick the leader's place is outlined with "leads" in it; the led card carries a
+small "1"; a finished trick's winning card glows gold, with the winner's name under the
+trick (and "Tap to collect" when the trick waits for a tap)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,15 @@ from .. import art, gfx
 from .base import TableObject
 from . import layout
 from ...engine import Phase
+
+MARGIN = (30, 34)  # what a seat's card paints around it: the glow, the shadow, the "1" and the outline's pill
+LEAD_EDGE = (40, 30, 8)  # the dark ground of the leader's pill and of the led card's "1"
+
+
+def lead_badge(height: float):
+    """The "1" on the led card (a picture with text: the layout check reads it)."""
+    size = gfx.badge_text_size(height)
+    return gfx.labelled(art.badge("1", gfx.px(height), gfx.GOLD, LEAD_EDGE), "1", size)
 
 
 class TrickArea(TableObject):
@@ -29,25 +41,28 @@ class TrickArea(TableObject):
         return self.card_rect(0).unionall([self.card_rect(1), self.card_rect(2)])
 
     def paint_bounds(self):
-        """The cards with their glow and shadow, and the "leads" pill above a card."""
-        return self.bounds().inflate(2 * 30, 2 * 34)
+        """The cards with their glow, shadow and marks, and the line under the trick."""
+        return [self.bounds().inflate(2 * MARGIN[0], 2 * MARGIN[1]), self.caption_room()]
 
     def seat_bounds(self, seat: int) -> pygame.Rect:
-        """What a seat's card paints (glow, shadow) and the pill above it."""
-        return self.card_rect(seat).inflate(2 * 30, 2 * 34)
+        """What a seat's card paints (glow, shadow, the "1") and the leader's outline."""
+        return self.card_rect(seat).inflate(2 * MARGIN[0], 2 * MARGIN[1])
 
     def changed_bounds(self, old, new):
-        """A card laid on the trick, a winner's glow, the pill moving: only those seats'
-        places (issue 13); None (the whole trick) when cards are taken away."""
-        (old_trick, old_win, old_lead), (trick, win, lead) = old, new
+        """A card laid on the trick, a winner shown, the leader changing: only those seats'
+        places and the line under the trick (issue 13); None (the whole trick) when cards
+        are taken away."""
+        (old_trick, old_win, old_lead, old_tap), (trick, win, lead, tap) = old, new
         if len(trick) < len(old_trick) or trick[:len(old_trick)] != old_trick:
             return None
         seats = {seat for seat, _card in trick[len(old_trick):]}
-        if old_win != win or len(old_trick) != len(trick):  # the glow shows on a full trick
+        out = []
+        if old_win != win or len(old_trick) != len(trick) or old_tap != tap:  # the glow shows on a full trick
             seats |= {s for s in (old_win, win) if s is not None}
+            out.append(self.caption_room())
         if old_lead != lead:
             seats |= {s for s in (old_lead, lead) if s is not None}
-        return [self.seat_bounds(seat) for seat in sorted(seats)]
+        return [self.seat_bounds(seat) for seat in sorted(seats)] + out
 
     def leader(self):
         """The seat that leads the trick on the table (or is about to lead the next one)."""
@@ -58,23 +73,81 @@ class TrickArea(TableObject):
             return v.to_act
         return None
 
-    def state_key(self):
-        return (tuple(self.board.trick), self.board.trick_winner, self.leader())
+    def winner(self):
+        """The seat whose card won the finished trick on the table, or None."""
+        b = self.board
+        return b.trick_winner if len(b.trick) == 3 else None
 
+    def state_key(self):
+        return (tuple(self.board.trick), self.winner(), self.leader(), self.table.timeline.holding)
+
+    # --- the line under the trick ------------------------------------------------------
+    def caption_lines(self) -> list[tuple[str, tuple, bool]]:
+        """(text, colour, bold) of each line: who wins the trick, and how to collect it."""
+        seat = self.winner()
+        if seat is None:
+            return []
+        table = self.table
+        lines = [(t("play.you_won") if seat == table.you else t("play.trick_won", name=table.seat_name(seat)), gfx.GOLD, True)]
+        if table.timeline.holding:
+            lines.append((t("trick.collect"), gfx.CREAM, False))
+        return lines
+
+    def caption_width(self) -> int:
+        """The widest the line under the trick may be: the window's width standing, the
+        felt between the human's plate and its mirror image lying low."""
+        lay = layout.now()
+        if lay.tall:
+            return lay.safe.w - 16
+        if lay.wide:
+            return 2 * lay.trick_dx + lay.trick_w + 160
+        return min(lay.safe.w - 16, 2 * (lay.plates["bottom"].left - 10 - lay.trick_center[0]))
+
+    def caption_room(self) -> pygame.Rect:
+        """The most the line under the trick covers (two lines, the widest)."""
+        lay = layout.now()
+        size = lay.size("leads")
+        r = pygame.Rect(0, lay.trick_caption_top, self.caption_width(), 2 * gfx.line_height(size, True, 2) + 10)
+        r.centerx = lay.trick_center[0]
+        return r.inflate(4, 4)
+
+    def draw_caption(self, surf) -> None:
+        lines = self.caption_lines()
+        if not lines:
+            return
+        lay = layout.now()
+        size = lay.size("leads")
+        room = self.caption_width() - 24
+        texts = [(gfx.ellipsize(s, size, room, bold), colour, bold) for s, colour, bold in lines]
+        lh = gfx.line_height(size, True, 2)
+        band = pygame.Rect(0, lay.trick_caption_top, max(gfx.text_width(s, size, bold) for s, _c, bold in texts) + 24, len(texts) * lh + 8)
+        band.centerx = lay.trick_center[0]
+        gfx.blit_panel(surf, band, color=LEAD_EDGE, edge=gfx.GOLD, radius=min(14, band.h // 2), alpha=235, shadow=False, width=1)
+        for i, (s, colour, bold) in enumerate(texts):
+            gfx.blit_text(surf, s, size, (band.centerx, band.top + 4 + i * lh), colour, bold, "midtop", box=band)
+
+    # --- drawing -----------------------------------------------------------------------
     def draw(self, surf) -> None:
         b = self.board
+        won = self.winner()
         for seat, card in b.trick:
-            glow = art.GOLD if seat == b.trick_winner and len(b.trick) == 3 else None
-            gfx.draw_card(surf, card, self.card_rect(seat), highlight=glow)
+            gfx.draw_card(surf, card, self.card_rect(seat), highlight=art.GOLD if seat == won else None)
+        lay = layout.now()
         seat = self.leader()
-        if seat is not None:
+        if seat is not None and b.trick:  # the led card: a small "1" on its top right corner
             r = self.card_rect(seat)
-            label = t("table.leads")
-            lay = layout.now()
-            size = gfx.fit_size(label, lay.size("leads"), r.w + 40, True)
-            label = gfx.ellipsize(label, size, r.w + 40, True)
-            w = gfx.text_width(label, size, True)
-            pill = pygame.Rect(0, 0, w + 16, size + 8)
-            pill.midbottom = (r.centerx, r.top - 4)
-            gfx.blit_panel(surf, pill, color=(40, 30, 8), edge=gfx.GOLD, radius=pill.h // 2, alpha=230, shadow=False, width=1)
-            gfx.blit_text(surf, label, size, pill.center, gfx.GOLD, True, "center", box=pill)
+            height = max(18, lay.trick_w * 0.3)
+            gfx.blit(surf, lead_badge(height), (r.right - 2, r.top + 2), "center")
+        elif seat is not None:  # the leader's place, outlined, with "leads" in it
+            r = self.card_rect(seat)
+            gfx.rect(surf, gfx.GOLD_DARK, r, 2, border_radius=max(4, r.w // 12))
+            size = lay.size("leads")
+            room = r.w + 2 * MARGIN[0] - 20  # inside what the seat paints
+            lines = [gfx.ellipsize(line, size, room, True) for line in gfx.wrap(t("table.leads"), size, room, True)[:2]]
+            lh = gfx.line_height(size, True, 0)
+            pill = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 16, len(lines) * lh + 8)
+            pill.center = r.center
+            gfx.blit_panel(surf, pill, color=LEAD_EDGE, edge=gfx.GOLD, radius=min(14, pill.h // 2), alpha=230, shadow=False, width=1)
+            for i, line in enumerate(lines):
+                gfx.blit_text(surf, line, size, (pill.centerx, pill.top + 4 + i * lh), gfx.GOLD, True, "midtop", box=pill)
+        self.draw_caption(surf)
