@@ -23,10 +23,10 @@ def make_app(folder, net, size=(1280, 720), lang="en", **settings) -> App:
     return app
 
 
-def step(*apps, frames: int = 1) -> None:
+def step(*apps, frames: int = 1, dt: float = 1 / 60) -> None:
     for _ in range(frames):
         for app in apps:
-            app.step(dt=1 / 60)
+            app.step(dt=dt)
 
 
 def names(app) -> list[str]:
@@ -49,14 +49,15 @@ def type_into(app, field: str, text: str) -> None:
     app.dispatch(Input("text", text=text))
 
 
-def until(condition, *apps, frames: int = 3000, pilots=()) -> int:
-    """Step the apps (and let the pilots decide) until `condition()`; the frames it took."""
+def until(condition, *apps, frames: int = 3000, pilots=(), dt: float = 1 / 60) -> int:
+    """Step the apps (and let the pilots decide) until `condition()`; the frames it took.
+    A long `dt` plays faster (animations advance by it; links are not timed by it)."""
     for i in range(frames):
         if condition():
             return i
         for pilot in pilots:
             pilot.decide()
-        step(*apps)
+        step(*apps, dt=dt)
     raise AssertionError(f"not reached in {frames} frames: {[a.scene_name for a in apps]}")
 
 
@@ -97,8 +98,8 @@ def at_table(app) -> bool:
     return hasattr(app.scene, "table") and app.scene_name not in ("pause", "room")
 
 
-def new_pair(tmp_path, size=(1280, 720), lang="en"):
+def new_pair(tmp_path, size=(1280, 720), lang="en", **settings):
     net = LoopNet()
-    host = make_app(tmp_path / "host", net, size, lang)
+    host = make_app(tmp_path / "host", net, size, lang, **settings)
     guest = make_app(tmp_path / "guest", net, size, lang)
     return net, host, guest

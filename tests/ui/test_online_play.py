@@ -54,7 +54,7 @@ def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path):
         seen["guest"].add(guest.scene_name)
         return "score" in seen["host"] and "score" in seen["guest"]
 
-    until(both_scored, host, guest, frames=4000, pilots=[p for p in pilots])
+    until(both_scored, host, guest, frames=4000, pilots=pilots, dt=0.2)
     match = host.online.host.match
     deal = match.deals[0]
     # the guest's score sheet is the host's, without a hidden card on the way
@@ -71,7 +71,7 @@ def test_a_guest_who_reloads_gets_its_seat_back(tmp_path):
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
-    until(lambda: len(host.online.host.match.history) >= 12, host, guest, frames=2000, pilots=pilots)
+    until(lambda: len(host.online.host.match.history) >= 12, host, guest, frames=2000, pilots=pilots, dt=0.2)
     for link in net.links:  # the guest's tab closes: its link is gone
         if link is guest.online.link:
             link.cut()
@@ -109,7 +109,7 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
-    until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots)
+    until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots, dt=0.2)
     at = len(host.online.host.match.history)
     click(host, "menu")
     click(host, "leave")
@@ -188,3 +188,88 @@ def test_without_the_extra_the_native_window_says_how_to_get_it(tmp_path):
     app.scene.draw(app.window)
     drawn = " ".join(info.get("text", "") for kind, _, info in gfx.stop_record() if kind == "text")
     assert "pip install" in drawn and "three-five-eight[online]" in drawn
+
+
+def _visible(view) -> set:
+    """Every card a view shows its seat."""
+    cards = set(view.hand) | {c for _, c in view.trick} | set(view.kitty or ()) | set(view.discards or ())
+    for trick in view.tricks:
+        cards |= set(trick[1])
+    for st in view.exchange:
+        cards |= {c for c in (st.given, st.returned) if c is not None}
+    return cards
+
+
+def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, monkeypatch):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    drawing, drawn = [False], []
+    real = gfx.card_sprite
+
+    def noted(card, width, face_up=True, *args, **kwargs):
+        if drawing[0] and face_up and card is not None:
+            drawn.append(card)
+        return real(card, width, face_up, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "card_sprite", noted)
+    draw = guest.draw
+
+    def guest_draw():
+        drawing[0] = True
+        try:
+            return draw()
+        finally:
+            drawing[0] = False
+
+    guest.draw = guest_draw
+    seen: dict[int, set] = {}
+    seat = guest.online.seat
+    frames = checked = 0
+    pilots = [Pilot(host, 3), Pilot(guest, 4)]
+    while frames < 4000 and len(host.online.host.match.deals) < 1:
+        for p in pilots:
+            p.decide()
+        drawn.clear()
+        step(host, guest)
+        frames += 1
+        for view in (guest.online.guest.view, guest.online.session and guest.online.session.shown):
+            if view is not None and view.to_act is not None or view is not None and view.hand:
+                seen.setdefault(view.deal_number, set()).update(_visible(view))
+        match = host.online.host.match
+        if not at_table(guest) or match.deal_number != guest.scene.table.v.deal_number:
+            continue  # the host is a deal further on: nothing of the deal shown is hidden any more
+        hidden = set().union(*(match.hand(s) for s in range(3) if s != seat)) - seen.get(match.deal_number, set())
+        assert not (set(drawn) & hidden), f"frame {frames}: drew {sorted(map(str, set(drawn) & hidden))} of another hand"
+        checked += bool(drawn)
+    assert len(host.online.host.match.deals) == 1 and checked > 20
+
+
+def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_path):
+    from game.ui import stats_keeper
+    from game.ui.record_actions import session_record
+
+    net, host, guest = new_pair(tmp_path, options={"deals": 3})
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    assert host.online.host.match.rules.deals == 3
+    assert isinstance(session_record(guest.online.session), str)  # no record mid-game: it would show hidden cards
+    pilots = [Pilot(host, 5), Pilot(guest, 6)]
+    until(lambda: host.scene_name == "game_over" and guest.scene_name == "game_over", host, guest, frames=4000, pilots=pilots, dt=0.2)
+    g = guest.online.guest
+    assert g.audit_result and g.problems == []
+    match = host.online.host.match
+    assert match.phase == Phase.GAME_OVER
+    for app in (host, guest):
+        stats = stats_keeper.load(app)
+        assert stats.played(strength="online") == 1 and stats.played() == 1
+        record = session_record(app.scene.session)
+        assert not isinstance(record, str)
+        assert record.match.to_dict() == match.to_dict()
+        assert record.strengths == ("human", "human", "random")
+        assert list(record.names) == ["Hana", "Gus", host.online.lobby.seats[2].name]
+    assert keep.load_host(host.storage) is None  # a finished game is not kept to go on with

@@ -236,12 +236,17 @@ class GuestSession(OnlineSession):
 
     def ready(self, step: Step) -> bool:
         """A deal's last step waits (a few seconds at most) until that deal's check is done,
-        so the score screen it opens has the deal's row."""
-        if not any(e.kind == "scored" for e in step.events):
+        so the score screen it opens has the deal's row; the match's last step until its
+        audit is done, so the game-over screen has the whole match (statistics, record)."""
+        kinds = {e.kind for e in step.events}
+        if "scored" not in kinds:
             self._held_since = None
             return True
         number = step.view.deal_number - (0 if step.view.phase == Phase.GAME_OVER else 1)
-        if number in self.guest.deal_records:
+        done = number in self.guest.deal_records
+        if "game_over" in kinds:
+            done = done and self.guest.audit_result is not None
+        if done:
             self._held_since = None
             return True
         now = time.monotonic()
