@@ -206,6 +206,10 @@ def _set_up(app, name, pos):
         elif where != "start":
             for _ in range(12):
                 scene.key(_key(pygame.K_RIGHT))
+    elif name == "friends" or name.startswith("online:"):  # online play's screens (tools/online_scenes.py)
+        from tools.online_scenes import set_up
+
+        return set_up(app, name, NAMES)
     else:
         raise ValueError(name)
     return True
@@ -220,7 +224,9 @@ def _key(k):
 SCENES = ("title", "new_game", "settings", "rules", "rules:presets", "rules:decisions", "rules:details", "stats", "stats:games",
           "replays", "replays:error", "share",
           "deal", "declare", "exchange", "kitty", "play", "hint", "look_back", "last_trick", "pause", "handover",
-          "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end")
+          "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end",
+          "friends", "online:lobby", "online:lobby_guest", "online:codes", "online:answer", "online:join", "online:join_failed",
+          "online:table", "online:room")
 
 
 # --- rendering with the record on -----------------------------------------------------------

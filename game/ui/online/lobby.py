@@ -122,6 +122,7 @@ class LobbyScene(OnlineMenu):
         if self.hosting:
             out += self.invite_blocks()
             out.append(head_block(t("online.seats"), "seats_head"))
+            out[-1].new_column = True  # the seats start a column (or a page) of their own
             out += [button_block(b) for b in self.seat_buttons]
             if not game.started():
                 out.append(text_block(t("online.move_hint"), gfx.MUTED, 15, "move_hint"))

@@ -182,23 +182,43 @@ def buttons_block(buttons: list, name: str = "") -> Block:
     return Block(lambda w: value_height(), place, widgets=list(buttons), name=name)
 
 
-def code_text_block(text_of, name: str = "code", lines: int = 4) -> Block:
-    """A link or a code on a light box, broken anywhere (it is one long word)."""
-    size = 14
+_broken: dict[tuple, list[str]] = {}
 
-    def broken():
-        code = text_of() or ""
-        return " ".join(code[i:i + 24] for i in range(0, len(code), 24))
+
+def char_lines(text: str, size: int, width: int) -> list[str]:
+    """A link or a code (one long word) cut into lines of as many characters as fit."""
+    key = (text, size, width)
+    if key not in _broken:
+        lines, line = [], ""
+        for ch in text:
+            if line and gfx.text_width(line + ch, size) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+        if len(_broken) > 64:
+            _broken.clear()
+        _broken[key] = lines + ([line] if line else [])
+    return _broken[key]
+
+
+def code_text_block(text_of, name: str = "code", lines: int = 4) -> Block:
+    """A link or a code on a light box, cut anywhere (it is one long word, and a space put
+    into it would be copied by hand too); its end shortened with an ellipsis past `lines`."""
+    size = 14
+    lh = gfx.line_height(size, False, 2)
 
     def height(width):
-        n = max(1, min(lines, len(gfx.wrap(broken(), size, width - 20)))) if broken() else 1
-        return n * gfx.line_height(size, False, 2) + 14
+        return max(1, min(lines, len(char_lines(text_of() or "…", size, width - 24)))) * lh + 14
 
     def draw(surf, r):
         gfx.rect(surf, (250, 246, 232), r, border_radius=8)
-        inner = r.inflate(-20, -12)
-        max_lines = max(1, inner.h // gfx.line_height(size, False, 2))
-        gfx.blit_wrapped(surf, broken() or "…", size, inner, gfx.INK, line_gap=2, light_bg=True, max_lines=max_lines)
+        inner = r.inflate(-24, -14)
+        cut = char_lines(text_of() or "…", size, inner.w)
+        shown = max(1, inner.h // lh)
+        if len(cut) > shown:
+            cut = cut[:shown - 1] + [gfx.ellipsize("".join(cut[shown - 1:]), size, inner.w)]
+        for i, line in enumerate(cut):
+            gfx.blit_text(surf, line, size, (inner.left, inner.top + i * lh), gfx.INK, light_bg=True, width=inner.w, box=r)
 
     return Block(height, draw=draw, name=name)
 
