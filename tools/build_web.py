@@ -89,7 +89,8 @@ VENDOR_DIR = "runtime"
 SKIP_DIRS = {"__pycache__", "tests", "test", "build", "dist"}
 # the page template (used by pygbag, not by the game) and the research arena (matches,
 # tuning, the oracle: nothing the game imports)
-SKIP_PATHS = {("assets", "web"), ("game", "arena")}
+SKIP_PATHS = {("assets", "web"), ("game", "arena"),
+              ("game", "ui", "online", "loop_net.py")}  # in-memory links: the tests and the layout check only
 SKIP_SUFFIXES = {".pyc", ".pyo", ".wav", ".mp3", ".aiff", ".flac", ".md", ".xcf", ".psd",
                  ".kra", ".blend", ".tmpl", ".orig", ".rej", ".swp"}
 
@@ -114,7 +115,7 @@ def _wanted(path: Path, top: Path) -> bool:
         return path.name not in SKIP_DIRS and rel.parts not in SKIP_PATHS
     if any(part in SKIP_DIRS for part in rel.parts[:-1]):
         return False
-    return path.suffix.lower() not in SKIP_SUFFIXES
+    return path.suffix.lower() not in SKIP_SUFFIXES and rel.parts not in SKIP_PATHS
 
 
 def copy_tree(src: Path, dst: Path, top: Path | None = None) -> list[Path]:

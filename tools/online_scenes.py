@@ -46,7 +46,7 @@ def set_up(app, name: str, names) -> bool:
     from game.online.guest import Guest
     from game.ui.online import connection
     from game.ui.online.launch import open_launch_invite
-    from game.ui.online.net import LoopNet
+    from game.ui.online.loop_net import LoopNet
 
     net = app.net = LoopNet()
     others = Others(app, net)

@@ -98,7 +98,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
         self._warm_modules = ["pygame", "card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
-                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
+                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m),  # online play: on its first click
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it

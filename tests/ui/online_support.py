@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.ui.app import App  # noqa: E402
 from game.ui.autopilot import Autopilot  # noqa: E402
 from game.ui.online.launch import open_launch_invite  # noqa: E402
-from game.ui.online.net import LoopNet  # noqa: E402
+from game.ui.online.loop_net import LoopNet  # noqa: E402
 from game.ui.scene import Input  # noqa: E402
 
 SETTINGS = {"language": "en", "speed": "instant", "strength": "random", "sound": False, "preset": "standard"}

@@ -128,7 +128,7 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
 
 def test_a_link_that_does_not_open_says_why_and_offers_retry_and_codes(tmp_path):
     clock = [0.0]
-    from game.ui.online.net import LoopNet
+    from game.ui.online.loop_net import LoopNet
 
     net = LoopNet(clock=lambda: clock[0])
     guest = make_app(tmp_path / "guest", net)
@@ -148,7 +148,7 @@ def test_a_link_that_does_not_open_says_why_and_offers_retry_and_codes(tmp_path)
 
 
 def test_codes_by_hand_connect_a_native_window(tmp_path):
-    from game.ui.online.net import LoopNet
+    from game.ui.online.loop_net import LoopNet
 
     net = LoopNet(rooms=False)  # as natively: no rooms by link
     host = make_app(tmp_path / "host", net)
