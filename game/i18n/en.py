@@ -530,4 +530,5 @@ MESSAGES = {
     "online.reason.no_shim": "This page is missing online play: reload it, or use the game's own page.",
     "online.reason.not_waiting": "That code is no longer awaited: start again.",
     "online.reason.failed": "Something went wrong with the connection. Try again.",
+    "online.not_over": "the game is not over: the record comes with its end (it would show hidden cards)",
 }

@@ -527,4 +527,5 @@ MESSAGES = {
     "online.reason.no_shim": "Tej stronie brakuje gry przez sieć: odśwież ją albo otwórz stronę gry.",
     "online.reason.not_waiting": "Ten kod nie jest już oczekiwany: zacznij od nowa.",
     "online.reason.failed": "Coś poszło nie tak z połączeniem. Spróbuj ponownie.",
+    "online.not_over": "gra się jeszcze nie skończyła: zapis będzie po jej końcu (pokazałby zakryte karty)",
 }

@@ -137,7 +137,9 @@ class OnlineSession(CoachCounters):
 
         match = self.finished_match()
         if match is None:
-            return "the game is not over"
+            from ...i18n import t
+
+            return t("online.not_over")
         lobby = self.game.lobby
         strengths = tuple(lobby.strength if s.kind == "computer" else "human" for s in lobby.seats)
         names = tuple(clean_name(n, "?") for n in lobby.names())
