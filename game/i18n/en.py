@@ -531,4 +531,5 @@ MESSAGES = {
     "online.reason.not_waiting": "That code is no longer awaited: start again.",
     "online.reason.failed": "Something went wrong with the connection. Try again.",
     "online.not_over": "the game is not over: the record comes with its end (it would show hidden cards)",
+    "online.lobby_guest_title": "The room",
 }

@@ -528,4 +528,5 @@ MESSAGES = {
     "online.reason.not_waiting": "Ten kod nie jest już oczekiwany: zacznij od nowa.",
     "online.reason.failed": "Coś poszło nie tak z połączeniem. Spróbuj ponownie.",
     "online.not_over": "gra się jeszcze nie skończyła: zapis będzie po jej końcu (pokazałby zakryte karty)",
+    "online.lobby_guest_title": "Pokój",
 }

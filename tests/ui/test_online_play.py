@@ -273,3 +273,17 @@ def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_pa
         assert record.strengths == ("human", "human", "random")
         assert list(record.names) == ["Hana", "Gus", host.online.lobby.seats[2].name]
     assert keep.load_host(host.storage) is None  # a finished game is not kept to go on with
+
+
+def test_the_invitation_again_from_the_table_goes_back_to_the_table(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    click(host, "room")
+    click(host, "invitation")
+    assert host.scene_name == "lobby" and host.online.invite_link() in host.scene.online.invite_link()
+    click(host, "back")
+    step(host, guest, frames=3)
+    assert host.scene_name == "room" and guest.online.guest.stage == "play"  # nobody left

@@ -242,28 +242,7 @@ class OnlineGame:
         self.app.notices.post(t(key), "error", 12.0, tag="online")
 
     def tell(self, item: tuple) -> None:
-        """A notice, a quick message or a refusal, in the player's words."""
-        kind = item[0]
-        names = self.lobby.names() if self.lobby is not None else ("", "", "")
-        if kind == "notice":
-            _, what, seat = item
-            if what == "host_away":
-                return  # the guest's end of the game says it (ended)
-            self.app.notices.post(t(f"online.notice.{what}", name=names[seat]), "info", NOTICE_S, tag="online")
-        elif kind == "quick":
-            _, seat, code = item
-            text = t(f"online.quick.{code}")
-            line = t("online.quick.from_you", text=text) if seat == self.seat else t("online.quick.from", name=names[seat], text=text)
-            table = self.session.table if self.session is not None else None
-            if table is not None:
-                table.toast.show(line, 3.0)
-            else:
-                self.app.notices.post(line, "info", 3.0, tag="quick")
-        elif kind == "refused" and item[1] not in ("too_often",):
-            table = self.session.table if self.session is not None else None
-            if table is not None:
-                self.session.refused()
-                table.refuse(t("online.refused"))
+        tell(self, item)
 
     def quick(self, code: str) -> bool:
         side = self.host or self.guest
@@ -330,6 +309,31 @@ class OnlineGame:
         self.closed = True
         if getattr(self.app, "online", None) is self:
             self.app.online = None
+
+
+def tell(game, item: tuple) -> None:
+    """A notice, a quick message or a refusal, in the player's words."""
+    kind = item[0]
+    names = game.lobby.names() if game.lobby is not None else ("", "", "")
+    if kind == "notice":
+        _, what, seat = item
+        if what == "host_away":
+            return  # the guest's end of the game says it (ended)
+        game.app.notices.post(t(f"online.notice.{what}", name=names[seat]), "info", NOTICE_S, tag="online")
+    elif kind == "quick":
+        _, seat, code = item
+        text = t(f"online.quick.{code}")
+        line = t("online.quick.from_you", text=text) if seat == game.seat else t("online.quick.from", name=names[seat], text=text)
+        table = game.session.table if game.session is not None else None
+        if table is not None:
+            table.toast.show(line, 3.0)
+        else:
+            game.app.notices.post(line, "info", 3.0, tag="quick")
+    elif kind == "refused" and item[1] not in ("too_often",):
+        table = game.session.table if game.session is not None else None
+        if table is not None:
+            game.session.refused()
+            table.refuse(t("online.refused"))
 
 
 def _strengths():

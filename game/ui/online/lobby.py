@@ -77,7 +77,7 @@ class LobbyScene(OnlineMenu):
         return self.online.host is not None
 
     def title(self) -> str:
-        return t("online.lobby_title")
+        return t("online.lobby_title") if self.hosting else t("online.lobby_guest_title")
 
     # --- widgets -------------------------------------------------------------------------
     def make_widgets(self) -> None:
@@ -100,7 +100,8 @@ class LobbyScene(OnlineMenu):
                                       self.set_strength, lambda v: t(f"strength.{v}"), name="strength")
 
     def bar_buttons(self) -> list:
-        out = [Button((0, 0, 200, 52), lambda: t("online.leave"), self.back, name="back")]
+        leave = "online.leave" if self.online.session is None else "common.back"
+        out = [Button((0, 0, 200, 52), lambda: t(leave), self.back, name="back")]
         if self.hosting and not self.online.started():
             out.append(Button((0, 0, 200, 52), lambda: t("common.start"), self.start, name="start", primary=True))
         return out
@@ -231,6 +232,8 @@ class LobbyScene(OnlineMenu):
         super().update(dt)
 
     def back(self) -> None:
-        """Leave the room (the others are told); the friends' screen again."""
-        self.online.leave()
+        """Before the match: leave the room (the others are told), the friends' screen
+        again.  Once it has begun (the lobby opened from the table): back to the table."""
+        if self.online.session is None:
+            self.online.leave()
         super().back()

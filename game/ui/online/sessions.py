@@ -125,7 +125,7 @@ class OnlineSession(CoachCounters):
     # --- the end -------------------------------------------------------------------------
     def play_again(self) -> None:
         """The game-over screen's Play again: back to the friends' screen (a new room)."""
-        self.game.close()
+        self.game.leave()
         self.game.app.to_title()
         self.game.app.push_scene("friends")
 
