@@ -158,6 +158,7 @@ class HostSession(OnlineSession):
     def __init__(self, game, host):
         super().__init__(game, host.seat)
         self.host = host
+        host.take_steps()  # already in the view the table opens on
         self.shown = host.view()
         self.at = len(host.match.history)
 
