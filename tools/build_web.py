@@ -68,7 +68,8 @@ PYGBAG_TIMEOUT_S = 300
 SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
 # Files the page loads beside index.html (online play's WebRTC shim and the rendezvous
 # library it loads on first use, with its licence), copied as they are and cached by sw.js.
-PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt")
+PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt",
+              "vendor/qrcode-generator.js", "vendor/LICENSE-qrcode-generator.txt")  # QR codes (game/ui/online/qr.py)
 
 # pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
 # interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py
@@ -88,7 +89,8 @@ VENDOR_DIR = "runtime"
 SKIP_DIRS = {"__pycache__", "tests", "test", "build", "dist"}
 # the page template (used by pygbag, not by the game) and the research arena (matches,
 # tuning, the oracle: nothing the game imports)
-SKIP_PATHS = {("assets", "web"), ("game", "arena")}
+SKIP_PATHS = {("assets", "web"), ("game", "arena"),
+              ("game", "ui", "online", "loop_net.py")}  # in-memory links: the tests and the layout check only
 SKIP_SUFFIXES = {".pyc", ".pyo", ".wav", ".mp3", ".aiff", ".flac", ".md", ".xcf", ".psd",
                  ".kra", ".blend", ".tmpl", ".orig", ".rej", ".swp"}
 
@@ -113,7 +115,7 @@ def _wanted(path: Path, top: Path) -> bool:
         return path.name not in SKIP_DIRS and rel.parts not in SKIP_PATHS
     if any(part in SKIP_DIRS for part in rel.parts[:-1]):
         return False
-    return path.suffix.lower() not in SKIP_SUFFIXES
+    return path.suffix.lower() not in SKIP_SUFFIXES and rel.parts not in SKIP_PATHS
 
 
 def copy_tree(src: Path, dst: Path, top: Path | None = None) -> list[Path]:

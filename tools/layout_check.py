@@ -248,6 +248,10 @@ def _set_up(app, name, pos):
         elif where != "start":
             for _ in range(12):
                 scene.key(_key(pygame.K_RIGHT))
+    elif name == "friends" or name.startswith("online:"):  # online play's screens (tools/online_scenes.py)
+        from tools.online_scenes import set_up
+
+        return set_up(app, name, NAMES)
     else:
         raise ValueError(name)
     return True
@@ -264,7 +268,9 @@ SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:p
           "deal", "declare", "exchange", "kitty", "play", "lead", "trick_won", "deal_end", "winner", "hint", "look_back",
           "last_trick", "pause", "handover",
           "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end",
-          "replay:line", "replay:line-other", "share:page", "settings:address")
+          "replay:line", "replay:line-other", "share:page", "settings:address",
+          "friends", "online:lobby", "online:lobby_guest", "online:codes", "online:answer", "online:join", "online:join_failed",
+          "online:table", "online:room")
 
 
 # --- rendering with the record on -----------------------------------------------------------

@@ -87,7 +87,10 @@ class Host:
         self.refused: Counter = Counter()
         self.log: deque[LogEntry] = deque(maxlen=500)
         self.inbox: list[tuple] = []  # for the host's UI: ("notice", kind, seat), ("quick", seat, code)
-        self.events: list = []  # every engine event, for the host's own table
+        # for the host's own table, one step per action applied: (actions taken after it, its
+        # events as the host's seat may see them, its view after it); the table shows them, at
+        # the pace of its animations, while the match itself may already be further on
+        self.steps: deque[tuple] = deque()
 
     # --- the host's UI ----------------------------------------------------------------------
     @property
@@ -122,9 +125,11 @@ class Host:
         self.inbox.append(("quick", self.seat, code))
         return True
 
-    def take_events(self) -> list:
-        events, self.events = self.events, []
-        return events
+    def take_steps(self) -> list[tuple]:
+        """The (at, events, view) of every action applied since the last call, oldest first."""
+        steps = list(self.steps)
+        self.steps.clear()
+        return steps
 
     def take_inbox(self) -> list[tuple]:
         inbox, self.inbox = self.inbox, []
@@ -284,8 +289,8 @@ class Host:
             events = match.apply(action)
         except ValueError as exc:
             return ("illegal", str(exc))
-        self.events.extend(events)
         at = len(match.history)
+        self.steps.append((at, tuple(events_for(events, self.seat)), match.view(self.seat)))
         finished = FinishedDeal.of(match, len(match.deals) - 1).to_json() if any(e.kind == "scored" for e in events) else None
         for v in self._seated():
             if finished is not None:

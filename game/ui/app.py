@@ -98,7 +98,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
         self._warm_modules = ["pygame", "card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
-                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
+                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m),  # online play: on its first click
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
@@ -112,8 +112,13 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self._step_start = time.perf_counter()
         self.fatal: str | None = None
         self.inputs = InputTranslator(self)
+        self.online = None  # the online game (game/ui/online/connection.py), polled every frame
         self._start_from_params()
         self.push_scene("title")
+        if self.web:  # an invitation to a friends' room in the page's address (#room=...)
+            from .online.launch import open_launch_invite
+
+            open_launch_invite(self)
         if isinstance(self.params.get("record"), dict):  # issue 9d: --record FILE, record=CODE, #record=...
             from .scenes.records import open_launch_record
 
@@ -250,6 +255,8 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             inp = self.translate(ev)
             if inp is not None:
                 self.dispatch(inp)
+        if self.online is not None:
+            self.online.poll()  # the others never wait for this device's menus
         if self.scene is not None:
             self.scene.update(dt)
             self.notices.update(dt)  # issue 10

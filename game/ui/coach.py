@@ -19,8 +19,11 @@ class CoachControls:
         places = layout.now().coach4 if self.shows_discard() else layout.now().coach  # a column or a 2x2 block lying, a bar standing
         hint = Button(places["hint"], lambda: t("hint.use") if tb.hint.current() is not None else t("hint.button"), self.ask_hint, name="hint", size=17)
         hint.enabled = tb.hint.available()
-        undo = Button(places["undo"], lambda: t("undo.button"), self.take_back, name="undo", size=17)
-        undo.enabled = self.undo_allowed() is None
+        if getattr(tb.session, "online", False):  # no undo online: the friends' room (quick messages) in its place
+            undo = Button(places["undo"], lambda: t("online.room_button"), self.open_room, name="room", size=17)
+        else:
+            undo = Button(places["undo"], lambda: t("undo.button"), self.take_back, name="undo", size=17)
+            undo.enabled = self.undo_allowed() is None
         look = Button(places["look_back"], lambda: t("lookback.button"), tb.lookback.toggle, name="look_back", size=18)
         return [hint, undo, look]
 
@@ -77,6 +80,10 @@ class CoachControls:
             self.table.undo_cache = known, able = (id(match), len(match.history)), session.can_undo()
         return None if able else t("undo.nothing")
 
+    def open_room(self) -> None:
+        """Online: the quick messages and the seats, over the table (game/ui/online/room.py)."""
+        self.app.push_scene("room", self.table.session.game)
+
     def take_back(self) -> None:
         why = self.undo_allowed()
         if why is not None:
@@ -92,8 +99,10 @@ class CoachControls:
         """Keys H, U and B; True when the key was the coach's."""
         if k == pygame.K_h:
             self.ask_hint()
-        elif k == pygame.K_u:
+        elif k == pygame.K_u and not getattr(self.table.session, "online", False):
             self.take_back()
+        elif k == pygame.K_q and getattr(self.table.session, "online", False):
+            self.open_room()
         elif k == pygame.K_b:
             self.table.lookback.toggle()
         else:

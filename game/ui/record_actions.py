@@ -35,6 +35,8 @@ def session_record(session):
     """The record of the game on the table, or why it cannot be made (a str)."""
     from ..records import library as records_io
 
+    if hasattr(session, "record"):  # online: made once the game is over (game/ui/online/sessions.py)
+        return session.record()
     try:
         return records_io.record_of(session)
     except (ValueError, AttributeError) as exc:

@@ -22,3 +22,8 @@ registry.later(__name__ + ".stats", "stats")  # issue 9c
 registry.later(__name__ + ".records", "replays", "share")  # issue 9d
 registry.later(__name__ + ".replay", "replay")  # issue 9d
 registry.later(__name__ + ".handover", "handover")  # issue 9e
+
+from ..online import SCENES as _ONLINE  # online play's screens (game/ui/online)
+
+for _module, _names in _ONLINE.items():
+    registry.later(_module, *_names)

@@ -181,10 +181,13 @@ class AnalysisScene(Scene):
         if self.analysis is not None and not self.cards_ready():
             self.warm_cards(WARM_MS)
         if self.analysis is None:
+            match = self.session.match
+            one_deal = getattr(self.session, "deal_match", None)  # online: a guest has a finished deal alone
+            if one_deal is not None and self.deal_numbers and len(self.deal_numbers) == 1:
+                match = one_deal(self.deal_numbers[0]) or match
             try:
-                self.analysis = Analysis(self.session.match, self.seat, self.deal_numbers,
-                                         seed=self.session.match.seed or 0, **self.evaluator_settings)
-            except ValueError:
+                self.analysis = Analysis(match, self.seat, self.deal_numbers, seed=self.session.match.seed or 0, **self.evaluator_settings)
+            except (ValueError, AttributeError):  # AttributeError: online, a match this device does not have
                 self.error = t("analysis.not_over")
                 return
             numbers = sorted(self.analysis.deals)

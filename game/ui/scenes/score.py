@@ -169,6 +169,8 @@ class GameOverScene(Scene):
 
     def play_again(self):
         s = self.session
+        if hasattr(s, "play_again"):  # online: a new room (game/ui/online/sessions.py)
+            return s.play_again()
         self.app.start_new_game(rules=s.match.rules, names=s.names, strength=s.strength, humans=s.human_seats)
 
     def to_menu(self):

@@ -74,6 +74,7 @@ class TitleScene(Scene):
         if self.session is not None:
             entries.append(("continue", lambda: t("menu.continue"), self.do_continue, True))
         entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None))
+        entries.append(("friends", lambda: t("menu.friends"), lambda: self.app.push_scene("friends"), False))  # online play
         entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
         entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
         entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))  # issue 9c

@@ -1,0 +1,25 @@
+"""Online play on screen: the title's "Play with friends", the invite (link, Copy, QR code),
+the codes carried by hand, joining, the lobby, and the game between devices on the same
+table scenes as offline.
+
+The pure-Python core is game/online (the protocol, the host's referee `Host`, the guest's
+mirror `Guest`, the links); this package is what people see and touch:
+
+- `connection.py`: `OnlineGame`, the App's online game (``app.online``): the referee or
+  the mirror, its links, polled once a frame by the App whatever scene is on top;
+- `sessions.py`: `HostSession` and `GuestSession`, what the table reads instead of the
+  offline `Session` (the host's real `Match`; a guest's `GuestMatch`, match_face.py);
+- `net.py`: where links come from (the page's shim, aiortc natively, in-memory pairs for
+  tests and the layout check);
+- the scenes, registered by name: "friends" (the hub), "join", "lobby", "codes" (by hand),
+  "room" (quick messages and the seats, over the table);
+- `qr.py`: QR codes (the page's vendored encoder, segno natively), drawn as a picture.
+"""
+
+SCENES = {
+    "game.ui.online.friends": ("friends",),
+    "game.ui.online.join": ("join",),
+    "game.ui.online.lobby": ("lobby",),
+    "game.ui.online.codes": ("codes",),
+    "game.ui.online.room": ("room",),
+}

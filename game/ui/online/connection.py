@@ -1,0 +1,350 @@
+"""The App's online game (``app.online``): the host's referee or the guest's mirror, the links
+that reach the others, and what the screens show of them; polled once a frame by the App,
+whatever scene is on top (a score screen, the pause menu), so the others never wait for
+this device's menus.
+
+Why one object for both sides: the screens (lobby, codes, room, the table) ask the same
+questions of either (who sits where, is anyone connecting, what went wrong), and the App
+holds one online game at a time.  The game's table opens when the match begins; the host
+plays its own seat on its real `Match` through the referee, a guest through its mirror
+(sessions.py).  When none of this game's screens is left on the App's stack (the person
+went back to the title), the game is left: the others are told, and the host's game is
+kept for "Play with friends" to go on with.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ...i18n import t
+from ...online import reasons
+from ...online.transport import CLOSED, OPEN
+from . import keep
+
+HOST, GUEST = "host", "guest"
+NOTICE_S = 6.0
+
+
+class OnlineGame:
+    def __init__(self, app, net, role: str, name: str):
+        self.app = app
+        self.net = net
+        self.role = role
+        self.name = name
+        self.host = None
+        self.guest = None
+        self.room = None  # the host's room by link (PageRoom)
+        self.invite = None
+        self.offers: list = []  # the host's links by hand, until they open
+        self.link = None  # a guest's link to the host
+        self.session = None
+        self.local_only = False  # "this network only": no STUN server
+        self.problem: str | None = None  # why the last link closed or never opened (reasons.py)
+        self.closed = False
+        self._seen = 0  # frames polled
+
+    # --- making one ------------------------------------------------------------------------
+    @classmethod
+    def hosting(cls, app, net, name: str, by_link: bool):
+        from ...online.host import Host
+        from ...online.invite import Invite
+
+        game = cls(app, net, HOST, name)
+        names = (t("name.left"), t("name.right"))
+        strength = app.settings.get("strength") or "normal"
+        game.host = Host(name, rules=app.current_rules(), strength=strength if strength in _strengths() else "normal",
+                         computer_names=names)
+        if by_link and net.rooms:
+            game.open_room(Invite.new())
+        return game
+
+    @classmethod
+    def resumed(cls, app, net, data: dict):
+        """The host's kept game taken up again (every guest away until they come back), in
+        the same room; None (and the kept game cleared) when it cannot be."""
+        from ...online.host import Host
+
+        host, _why = Host.restore(data.get("host"))
+        if host is None:
+            keep.clear_host(app.storage)
+            return None
+        game = cls(app, net, HOST, host.lobby.seats[host.seat].name)
+        game.host = host
+        invite = keep.saved_invite(data)
+        if invite is not None and net.rooms:
+            game.open_room(invite)
+        return game
+
+    @classmethod
+    def joining(cls, app, net, name: str, invite=None):
+        """A guest: by the room of `invite`, or (None) by codes (`answer()` makes the link)."""
+        game = cls(app, net, GUEST, name)
+        game.invite = invite
+        if invite is not None:
+            game.connect(net.join_room(invite, game.ice()))
+        return game
+
+    def ice(self) -> list:
+        from ...online.ice import ice_servers
+
+        return ice_servers(self.local_only, self.app.params.get("ice"))
+
+    # --- the host's links -------------------------------------------------------------------
+    def open_room(self, invite) -> None:
+        self.invite = invite
+        self.room = self.net.host_room(invite, self.ice())
+
+    def invite_link(self) -> str:
+        return self.invite.link(self.net.page()) if self.invite is not None else ""
+
+    def room_problem(self) -> str | None:
+        """Why the room cannot be reached (it goes on trying), or None."""
+        room = self.room
+        if room is None:
+            return None
+        return room.reason if room.state == CLOSED or room.reason else None
+
+    def new_offer(self):
+        """A link by hand for one more guest: its code goes to them, their answer to
+        `accept()` (codes.py's scene)."""
+        link = self.net.offer(self.ice())
+        self.offers.append(link)
+        return link
+
+    # --- a guest's link ----------------------------------------------------------------------
+    def connect(self, link) -> None:
+        """A guest's new link (a room's, or an answer by hand): the mirror starts on it, with
+        the token kept from before (the same seat back)."""
+        from ...online.guest import Guest
+
+        kept = keep.load_guest(self.app.storage)
+        same = kept["keep"] if (self.invite is None or kept["room"] in (None, self.invite.room)) else None
+        token = same.get("token") if same else None
+        self.link = link
+        self.problem = None
+        self.guest = Guest(link, self.name, token if isinstance(token, str) else None, kept=same)
+
+    def answer(self, offer_code: str):
+        link = self.net.answer(offer_code, self.ice())
+        self.connect(link)
+        return link
+
+    def retry(self) -> bool:
+        """A guest's room link made again; False for codes (they need a new exchange)."""
+        again = self.link.retry() if self.link is not None and hasattr(self.link, "retry") else None
+        if again is None:
+            return False
+        self.connect(again)
+        return True
+
+    def connecting(self) -> bool:
+        return self.link is not None and self.link.state != CLOSED and self.guest is not None and self.guest.seat is None
+
+    def link_problem(self) -> str | None:
+        """Why a guest's link closed before its seat was given (reasons.py), or None."""
+        if self.link is None or self.guest is None or self.guest.seat is not None:
+            return self.problem
+        if self.link.state == CLOSED:
+            self.problem = self.link.reason or reasons.FAILED
+        return self.problem
+
+    # --- what the screens read ----------------------------------------------------------------
+    @property
+    def lobby(self):
+        side = self.host or self.guest
+        return side.lobby if side is not None else None
+
+    @property
+    def seat(self):
+        return self.host.seat if self.host is not None else (self.guest.seat if self.guest else None)
+
+    @property
+    def stage(self) -> str:
+        return (self.host or self.guest).stage
+
+    def started(self) -> bool:
+        from ...online.lobby import LOBBY, LEFT
+
+        return self.stage not in (LOBBY, LEFT, "joining")
+
+    # --- the frame ------------------------------------------------------------------------
+    def poll(self) -> None:
+        if self.closed:
+            return
+        self._seen += 1
+        try:
+            if self.host is not None:
+                self._poll_host()
+            elif self.guest is not None:
+                self._poll_guest()
+            if self.session is not None:
+                self.session.pump()
+                self.session.release()
+        except Exception as exc:  # noqa: BLE001 - the others' messages never crash this device's game
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            self.problem = reasons.FAILED
+            print(f"[3-5-8] online: {type(exc).__name__}: {exc}", file=sys.stderr)
+        if self._seen > 2 and not self.shown_anywhere():
+            self.leave()
+
+    def _poll_host(self) -> None:
+        host = self.host
+        if self.room is not None:
+            for link in self.room.new_links():
+                host.add_link(link)
+        for link in list(self.offers):
+            state = link.state
+            if state == OPEN:
+                host.add_link(link)
+                self.offers.remove(link)
+            elif state == CLOSED:
+                self.offers.remove(link)
+                self.problem = link.reason
+        host.poll()
+        for item in host.take_inbox():
+            self.tell(item)
+        if host.match is not None and self.session is None:
+            from .sessions import HostSession
+
+            self.open_table(HostSession(self, host))
+
+    def _poll_guest(self) -> None:
+        from ...online import guest as mirror
+
+        guest = self.guest
+        was = guest.stage
+        guest.poll()
+        for item in guest.take_inbox():
+            self.tell(item)
+        if guest.stage in (mirror.PLAY, mirror.OVER) and self.session is None and guest.updates:
+            from .sessions import GuestSession
+
+            session = GuestSession(self, guest)
+            first = guest.take_updates()
+            session.shown, session.at = first[-1].view, first[-1].at
+            self.open_table(session)
+        if guest.stage != was:
+            self.keep_guest()
+            if guest.stage in mirror.ENDED:
+                self.ended(guest)
+
+    def ended(self, guest) -> None:
+        """The link to the host is gone: say why (the table stays as it was)."""
+        reason = guest.end_reason or "closed"
+        if reason in ("unknown_token", "started", "full"):
+            keep.save_guest(self.app.storage, self.name, None, None)  # that seat is not ours: join afresh next time
+        if guest.stage == "left":
+            return
+        key = {"host_leaving": "online.ended.host_left", "full": "online.ended.full", "started": "online.ended.started",
+               "unknown_token": "online.ended.started"}.get(reason, "online.ended.lost")
+        self.app.notices.post(t(key), "error", 12.0, tag="online")
+
+    def tell(self, item: tuple) -> None:
+        tell(self, item)
+
+    def quick(self, code: str) -> bool:
+        side = self.host or self.guest
+        return side.quick(code) if side is not None else False
+
+    # --- the table ---------------------------------------------------------------------------
+    def open_table(self, session) -> None:
+        self.session = session
+        self.app.open_game(session)
+        session.table = getattr(self.app.scene, "table", None)
+        self.save()
+
+    def shown_anywhere(self) -> bool:
+        """Is any of this game's screens on the App's stack?"""
+        for scene in self.app.scenes:
+            if getattr(scene, "online", None) is self:
+                return True
+            session = getattr(scene, "session", None) or getattr(getattr(scene, "table", None), "session", None)
+            if session is not None and getattr(session, "game", None) is self:
+                return True
+        return False
+
+    # --- keeping and leaving ------------------------------------------------------------------
+    def save(self) -> bool:
+        """The host's game, kept after every move once the match has begun (a finished one
+        is not kept: there is nothing to go on with)."""
+        host = self.host
+        if host is None or host.match is None:
+            return False
+        if host.match.is_over():
+            keep.clear_host(self.app.storage)
+            return True
+        return keep.save_host(self.app.storage, host.save(), self.invite)
+
+    def keep_guest(self) -> bool:
+        guest = self.guest
+        if guest is None or guest.token is None:
+            return False
+        data = (self.name, self.invite.room if self.invite else None, guest.keep())
+        if data == getattr(self, "_kept", None):
+            return True
+        self._kept = data
+        return keep.save_guest(self.app.storage, *data)
+
+    def leave(self) -> None:
+        """This person goes: the others are told, the links close (the host's game kept)."""
+        if self.closed:
+            return
+        if self.host is not None:
+            self.host.leave()
+            if self.host.match is not None:
+                self.save()
+            if self.room is not None:
+                self.room.close()
+            for link in self.offers:
+                link.close()
+        elif self.guest is not None:
+            self.keep_guest()
+            if self.guest.stage not in ("host_away", "turned_away", "closed", "left"):
+                self.guest.leave()
+        self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        if getattr(self.app, "online", None) is self:
+            self.app.online = None
+
+
+def tell(game, item: tuple) -> None:
+    """A notice, a quick message or a refusal, in the player's words."""
+    kind = item[0]
+    names = game.lobby.names() if game.lobby is not None else ("", "", "")
+    if kind == "notice":
+        _, what, seat = item
+        if what == "host_away":
+            return  # the guest's end of the game says it (ended)
+        game.app.notices.post(t(f"online.notice.{what}", name=names[seat]), "info", NOTICE_S, tag="online")
+    elif kind == "quick":
+        _, seat, code = item
+        text = t(f"online.quick.{code}")
+        line = t("online.quick.from_you", text=text) if seat == game.seat else t("online.quick.from", name=names[seat], text=text)
+        table = game.session.table if game.session is not None else None
+        if table is not None:
+            table.toast.show(line, 3.0)
+        else:
+            game.app.notices.post(line, "info", 3.0, tag="quick")
+    elif kind == "refused" and item[1] not in ("too_often",):
+        table = game.session.table if game.session is not None else None
+        if table is not None:
+            game.session.refused()
+            table.refuse(t("online.refused"))
+
+
+def _strengths():
+    from ..constants import STRENGTHS
+
+    return STRENGTHS
+
+
+def start(app, game) -> None:
+    """Make `game` the App's online game (leaving the one before, if any)."""
+    old = getattr(app, "online", None)
+    if old is not None and old is not game:
+        old.leave()
+    app.online = game

@@ -1,0 +1,105 @@
+"""Two (or more) Apps in one process playing online over in-memory links (LoopNet), clicked
+through like people: the helpers the online UI tests share."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.ui.app import App  # noqa: E402
+from game.ui.autopilot import Autopilot  # noqa: E402
+from game.ui.online.launch import open_launch_invite  # noqa: E402
+from game.ui.online.loop_net import LoopNet  # noqa: E402
+from game.ui.scene import Input  # noqa: E402
+
+SETTINGS = {"language": "en", "speed": "instant", "strength": "random", "sound": False, "preset": "standard"}
+
+
+def make_app(folder, net, size=(1280, 720), lang="en", **settings) -> App:
+    app = App(size=size, storage_dir=str(folder), settings={**SETTINGS, "language": lang, **settings})
+    app.net = net
+    return app
+
+
+def step(*apps, frames: int = 1, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        for app in apps:
+            app.step(dt=dt)
+
+
+def names(app) -> list[str]:
+    return [n for n, _ in app.scene.targets()]
+
+
+def click(app, name: str) -> None:
+    """A click on the widget called `name` of the top scene (AssertionError when it is not there)."""
+    for n, r in app.scene.targets():
+        if n == name:
+            app.dispatch(Input("click", pos=r.center))
+            return
+    raise AssertionError(f"no {name!r} on {app.scene_name}: {names(app)}")
+
+
+def type_into(app, field: str, text: str) -> None:
+    click(app, field)
+    for _ in range(40):
+        app.dispatch(Input("key", key=8))  # backspace: empty the field first
+    app.dispatch(Input("text", text=text))
+
+
+def until(condition, *apps, frames: int = 3000, pilots=(), dt: float = 1 / 60) -> int:
+    """Step the apps (and let the pilots decide) until `condition()`; the frames it took.
+    A long `dt` plays faster (animations advance by it; links are not timed by it)."""
+    for i in range(frames):
+        if condition():
+            return i
+        for pilot in pilots:
+            pilot.decide()
+        step(*apps, dt=dt)
+    raise AssertionError(f"not reached in {frames} frames: {[a.scene_name for a in apps]}")
+
+
+class Pilot(Autopilot):
+    """Plays its App's seat by clicks sent to that App alone (two Apps share one event queue)."""
+
+    def click(self, name) -> bool:
+        r = self.target(name)
+        if r is None:
+            return False
+        self.app.dispatch(Input("click", pos=r.center))
+        self.clicks += 1
+        return True
+
+
+def host_room(app, name: str = "Hana") -> None:
+    """The title's Play with friends, a name, Make a room: the lobby."""
+    step(app, frames=2)
+    click(app, "friends")
+    type_into(app, "name", name)
+    click(app, "make_room")
+    step(app)
+    assert app.scene_name == "lobby", app.scene_name
+
+
+def join_room(app, host, name: str = "Gus") -> None:
+    """The guest opens the host's invitation, types a name and joins: the lobby."""
+    link = host.online.invite_link()
+    open_launch_invite(app, "#" + link.split("#", 1)[1])
+    step(app)
+    if app.scene_name == "join" and "name" in names(app):
+        type_into(app, "name", name)
+        click(app, "join")
+    until(lambda: app.scene_name == "lobby" or at_table(app), host, app, frames=200)
+
+
+def at_table(app) -> bool:
+    return hasattr(app.scene, "table") and app.scene_name not in ("pause", "room")
+
+
+def new_pair(tmp_path, size=(1280, 720), lang="en", **settings):
+    net = LoopNet()
+    host = make_app(tmp_path / "host", net, size, lang, **settings)
+    guest = make_app(tmp_path / "guest", net, size, lang)
+    return net, host, guest

@@ -1,0 +1,289 @@
+"""Online play clicked through two Apps in one process over in-memory links: hosting, the
+lobby, joining, a deal played between them with a computer seat, quick messages, leaving
+and coming back, the host leaving and going on later."""
+
+from __future__ import annotations
+
+from game.engine import Phase
+from game.ui import gfx
+from game.ui.online import keep
+
+from .online_support import Pilot, at_table, click, host_room, join_room, make_app, names, new_pair, step, type_into, until
+
+
+def test_hosting_shows_the_invitation_and_joining_fills_a_seat_in_both_lobbies(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    link = host.online.invite_link()
+    assert link.startswith(net.page() + "#room=") and "&key=" in link
+    assert {"copy", "add_by_codes", "seat_0", "seat_1", "seat_2", "start", "preset", "strength"} <= {w.name for w in host.scene.widgets}
+    join_room(guest, host)
+    step(host, guest, frames=3)
+    for app in (host, guest):
+        seats = app.online.lobby.seats
+        assert [s.name for s in seats][:2] == ["Hana", "Gus"]
+        assert [s.kind for s in seats] == ["host", "guest", "computer"]
+    assert "start" not in names(guest)  # only the host starts
+
+
+def test_the_host_moves_people_and_chooses_the_rules_the_guest_sees_them(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "seat_1")
+    click(host, "seat_2")  # two seats tapped: swapped
+    click(host, "preset")  # the next preset
+    step(host, guest, frames=3)
+    assert [s.kind for s in host.online.lobby.seats] == ["host", "computer", "guest"]
+    assert guest.online.seat == 2 and guest.online.lobby.seats[2].name == "Gus"
+    assert guest.online.lobby.rules == host.online.lobby.rules
+    assert host.online.lobby.rules.preset_name != "standard"
+
+
+def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    pilots = [Pilot(host, 1), Pilot(guest, 2)]
+    seen = {"host": set(), "guest": set()}
+
+    def both_scored():
+        seen["host"].add(host.scene_name)
+        seen["guest"].add(guest.scene_name)
+        return "score" in seen["host"] and "score" in seen["guest"]
+
+    until(both_scored, host, guest, frames=4000, pilots=pilots, dt=0.2)
+    match = host.online.host.match
+    deal = match.deals[0]
+    # the guest's score sheet is the host's, without a hidden card on the way
+    assert guest.online.session.history()[0]["points"] == tuple(deal.points)
+    assert guest.online.guest.problems == []
+    assert {"play"} <= seen["guest"] and {"play"} <= seen["host"]
+    assert host.online.host.refused.total() == 0
+
+
+def test_a_guest_who_reloads_gets_its_seat_back(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    pilots = [Pilot(host, 1), Pilot(guest, 2)]
+    until(lambda: len(host.online.host.match.history) >= 12, host, guest, frames=2000, pilots=pilots, dt=0.2)
+    for link in net.links:  # the guest's tab closes: its link is gone
+        if link is guest.online.link:
+            link.cut()
+    until(lambda: not host.online.lobby.seats[1].present, host, frames=20)
+    assert "Gus lost the connection" in host.notices.text()
+    again = make_app(tmp_path / "guest", net)  # the page loaded again, same browser storage
+    kept = keep.load_guest(again.storage)
+    assert kept["name"] == "Gus" and kept["keep"]["token"]
+    join_room(again, host)  # the kept name and token: no question, the same seat
+    until(lambda: at_table(again), host, again, frames=200)
+    assert again.online.seat == 1 and host.online.lobby.seats[1].present
+    assert again.scene.v.hand == host.online.host.match.view(1).hand
+
+
+def test_quick_messages_reach_the_other_table(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    step(host, guest, frames=5)
+    click(guest, "room")
+    assert guest.scene_name == "room"
+    assert {"quick_well_played", "quick_oops", "quick_thanks"} <= set(names(guest))
+    click(guest, "quick_thanks")
+    until(lambda: host.scene.table.toast.active, host, guest, frames=20)
+    assert host.scene.table.toast.message == "Gus: Thanks!"
+    assert guest.scene_name != "room"  # said: back at the table
+
+
+def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    pilots = [Pilot(host, 1), Pilot(guest, 2)]
+    until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots, dt=0.2)
+    at = len(host.online.host.match.history)
+    click(host, "menu")
+    click(host, "leave")
+    step(host, guest, frames=4)
+    assert host.scene_name == "title" and host.online is None
+    assert guest.online.guest.stage == "host_away"
+    assert "host left" in guest.notices.text()
+    assert keep.load_host(host.storage) is not None
+    click(host, "friends")
+    assert "continue" in names(host)
+    click(host, "continue")
+    step(host, frames=2)
+    assert at_table(host) and len(host.online.host.match.history) == at
+    assert not host.online.lobby.seats[1].present  # the guest is away until it comes back
+
+
+def test_a_link_that_does_not_open_says_why_and_offers_retry_and_codes(tmp_path):
+    clock = [0.0]
+    from game.ui.online.loop_net import LoopNet
+
+    net = LoopNet(clock=lambda: clock[0])
+    guest = make_app(tmp_path / "guest", net)
+    from game.ui.online.launch import open_launch_invite
+
+    open_launch_invite(guest, "#room=AAAAAAAAAAAAAAAA&key=BBBBBBBBBBBBBBBBBBBBBB")
+    type_into(guest, "name", "Gus")
+    click(guest, "join")
+    step(guest, frames=3)
+    assert guest.scene.state() == "connecting"
+    clock[0] = 16.0
+    step(guest, frames=3)
+    assert guest.scene.state() == "failed"
+    assert {"retry", "use_codes"} <= set(names(guest))
+    click(guest, "use_codes")
+    assert guest.scene_name == "codes"
+
+
+def test_codes_by_hand_connect_a_native_window(tmp_path):
+    from game.ui.online.loop_net import LoopNet
+
+    net = LoopNet(rooms=False)  # as natively: no rooms by link
+    host = make_app(tmp_path / "host", net)
+    guest = make_app(tmp_path / "guest", net)
+    step(host, guest, frames=2)
+    click(host, "friends")
+    assert "make_room" not in names(host)
+    type_into(host, "name", "Hana")
+    click(host, "host_codes")
+    assert host.scene_name == "codes"
+    offer = host.scene.my_code()
+    assert offer
+    click(guest, "friends")
+    type_into(guest, "name", "Gus")
+    click(guest, "join_codes")
+    guest.scene.take_code(offer)
+    step(guest)
+    answer = guest.scene.my_code()
+    assert answer
+    host.scene.take_code(answer)
+    until(lambda: guest.scene_name == "lobby" and host.scene_name == "lobby", host, guest, frames=50)
+    assert [s.kind for s in host.online.lobby.seats][:2] == ["host", "guest"]
+
+
+def test_without_the_extra_the_native_window_says_how_to_get_it(tmp_path):
+    class Missing:
+        rooms = False
+
+        def problem(self):
+            return "the extra is missing"
+
+    app = make_app(tmp_path, Missing())
+    step(app, frames=2)
+    click(app, "friends")
+    assert names(app) == ["back"]
+    gfx.start_record()
+    app.scene.draw(app.window)
+    drawn = " ".join(info.get("text", "") for kind, _, info in gfx.stop_record() if kind == "text")
+    assert "pip install" in drawn and "three-five-eight[online]" in drawn
+
+
+def _visible(view) -> set:
+    """Every card a view shows its seat."""
+    cards = set(view.hand) | {c for _, c in view.trick} | set(view.kitty or ()) | set(view.discards or ())
+    for trick in view.tricks:
+        cards |= set(trick[1])
+    for st in view.exchange:
+        cards |= {c for c in (st.given, st.returned) if c is not None}
+    return cards
+
+
+def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, monkeypatch):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    drawing, drawn = [False], []
+    real = gfx.card_sprite
+
+    def noted(card, width, face_up=True, *args, **kwargs):
+        if drawing[0] and face_up and card is not None:
+            drawn.append(card)
+        return real(card, width, face_up, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "card_sprite", noted)
+    draw = guest.draw
+
+    def guest_draw():
+        drawing[0] = True
+        try:
+            return draw()
+        finally:
+            drawing[0] = False
+
+    guest.draw = guest_draw
+    seen: dict[int, set] = {}
+    seat = guest.online.seat
+    frames = checked = 0
+    pilots = [Pilot(host, 3), Pilot(guest, 4)]
+    while frames < 4000 and len(host.online.host.match.deals) < 1:
+        for p in pilots:
+            p.decide()
+        drawn.clear()
+        step(host, guest)
+        frames += 1
+        for view in (guest.online.guest.view, guest.online.session and guest.online.session.shown):
+            if view is not None and view.to_act is not None or view is not None and view.hand:
+                seen.setdefault(view.deal_number, set()).update(_visible(view))
+        match = host.online.host.match
+        if not at_table(guest) or match.deal_number != guest.scene.table.v.deal_number:
+            continue  # the host is a deal further on: nothing of the deal shown is hidden any more
+        hidden = set().union(*(match.hand(s) for s in range(3) if s != seat)) - seen.get(match.deal_number, set())
+        assert not (set(drawn) & hidden), f"frame {frames}: drew {sorted(map(str, set(drawn) & hidden))} of another hand"
+        checked += bool(drawn)
+    assert len(host.online.host.match.deals) == 1 and checked > 20
+
+
+def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_path):
+    from game.ui import stats_keeper
+    from game.ui.record_actions import session_record
+
+    net, host, guest = new_pair(tmp_path, options={"deals": 3})
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    assert host.online.host.match.rules.deals == 3
+    assert isinstance(session_record(guest.online.session), str)  # no record mid-game: it would show hidden cards
+    pilots = [Pilot(host, 5), Pilot(guest, 6)]
+    until(lambda: host.scene_name == "game_over" and guest.scene_name == "game_over", host, guest, frames=4000, pilots=pilots, dt=0.2)
+    g = guest.online.guest
+    assert g.audit_result and g.problems == []
+    match = host.online.host.match
+    assert match.phase == Phase.GAME_OVER
+    for app in (host, guest):
+        stats = stats_keeper.load(app)
+        assert stats.played(strength="online") == 1 and stats.played() == 1
+        record = session_record(app.scene.session)
+        assert not isinstance(record, str)
+        assert record.match.to_dict() == match.to_dict()
+        assert record.strengths == ("human", "human", "random")
+        assert list(record.names) == ["Hana", "Gus", host.online.lobby.seats[2].name]
+    assert keep.load_host(host.storage) is None  # a finished game is not kept to go on with
+
+
+def test_the_invitation_again_from_the_table_goes_back_to_the_table(tmp_path):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    click(host, "room")
+    click(host, "invitation")
+    assert host.scene_name == "lobby" and host.online.invite_link() in host.scene.online.invite_link()
+    click(host, "back")
+    step(host, guest, frames=3)
+    assert host.scene_name == "room" and guest.online.guest.stage == "play"  # nobody left
