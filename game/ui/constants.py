@@ -4,7 +4,7 @@ LOGICAL = (1280, 720)  # the design size: scenes lay out and take input in these
 MIN_SIZE = (800, 450)
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-STRENGTHS = ("random", "easy", "normal", "hard", "expert")
+from ..strengths import OFFERED as STRENGTHS  # the strengths a person may choose
 DEFAULT_SETTINGS = {
     "language": None,  # None: detect from the system / browser at first start
     "speed": "normal",
