@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-TOP_LEVEL = {"__init__", "__main__", "perf", "resources", "files"}
+TOP_LEVEL = {"__init__", "__main__", "perf", "resources", "files", "strengths"}
 
 
 def module_name(path: Path) -> str:

@@ -12,7 +12,7 @@ import sys
 
 from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
 
-STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search")
+from ..strengths import STRENGTHS  # noqa: F401  (game.ai.STRENGTHS: every strength make_player knows)
 
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
 # keep the hard player's decisions and think() slices within the browser's frame budget.

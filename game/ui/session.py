@@ -10,14 +10,21 @@ import random
 
 from .. import i18n
 from ..engine import Match
+from ..engine.history import can_undo, undo
 from ..storage.store import DamagedSave
 from ..storage.backends import Unreadable
 from .players import make_player
 from .seats import check_human_seats  # issue 9e: pass-and-play
-from .session_coach import CoachCounters  # issue 9b: hints and undos
 from ..engine import Phase
 
 HUMAN = 0
+
+
+def _count(data: dict, key: str) -> int:
+    value = data.get(key, 0)
+    if type(value) is not int or value < 0:
+        raise DamagedSave(f"the saved {key} {value!r} is not a whole number of 0 or more")
+    return value
 
 
 def valid_name(name) -> bool:
@@ -31,7 +38,10 @@ def valid_names(names) -> bool:
     return isinstance(names, list) and len(names) == 3 and all(valid_name(n) for n in names)
 
 
-class Session(CoachCounters):
+class Session:
+    hints_used = 0  # hints and undos counted: saved with the game; the record's headers and the statistics read them
+    undos_used = 0
+
     def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
         if not valid_names(list(names)):
             raise ValueError("player names must be three printable names (game/engine/names.py)")
@@ -190,3 +200,31 @@ class Session(CoachCounters):
                 }
             )
         return rows
+
+    # --- the coach: hints and undos counted, and undo itself ----------------------------
+    def coach_fields(self) -> dict:
+        return {"hints_used": self.hints_used, "undos_used": self.undos_used}
+
+    def load_coach_fields(self, data: dict) -> None:
+        """Counters from a save; DamagedSave if one is not a count (the match stays as loaded)."""
+        hints, undos = _count(data, "hints_used"), _count(data, "undos_used")
+        self.hints_used, self.undos_used = hints, undos
+
+    def can_undo(self) -> bool:
+        return can_undo(self.match, self.human)
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision (the computer players' moves after it are
+        undone too), the computer players started afresh, the save written.  False, and
+        nothing changed, when there is no decision to take back."""
+        try:
+            match = undo(self.match, self.human)
+        except ValueError:
+            return False
+        self.match = match
+        seed = getattr(match, "seed", None) or 0
+        for seat in list(self.players):
+            self.players[seat] = make_player(self.strength, seed=(hash((seed, seat, len(match.history))) & 0x7FFFFFFF))
+        self.undos_used += 1
+        self.save()
+        return True

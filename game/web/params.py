@@ -30,9 +30,10 @@ import sys
 __all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "parse_query", "parse_argv",
            "read_launch_params", "validate"]
 
-LANGUAGES = ("en", "pl", "ru", "bg")
-RULES = ("standard", "blato", "classic")
-STRENGTHS = ("random", "easy", "normal", "hard", "expert", "heuristic", "search")
+from ..i18n import LANGUAGES
+from ..strengths import STRENGTHS
+
+RULES = ("standard", "blato", "classic")  # RuleSet.PRESETS, without loading the engine at the start
 KEYS = ("lang", "rules", "seed", "strength", "ice")
 ENV_PREFIX = "G358_"
 SEED_MAX = 2**63 - 1

@@ -119,3 +119,14 @@ def test_the_perf_flag_needs_a_value_as_before(monkeypatch):
 
     assert [flag(q) for q in ("?perf=1", "?lang=pl&perf=yes", "?perf=", "?perf", "?perf=0", "?x=1")] == \
         [True, True, False, False, False, False]
+
+
+def test_the_launch_choices_are_the_games_own():
+    """The page checks its parameters without loading the engine, the players or the
+    translations' tables; its lists must still be exactly theirs."""
+    from game.ai import STRENGTHS
+    from game.engine import RuleSet
+    from game.i18n import LANGUAGES
+
+    assert web_params.RULES == RuleSet.PRESETS
+    assert web_params.STRENGTHS == STRENGTHS and web_params.LANGUAGES == LANGUAGES

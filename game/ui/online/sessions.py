@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from ...engine import Action, IllegalAction, Phase
 from ...engine.errors import Refusal
-from ..session_coach import CoachCounters
 
 ONLINE_STRENGTH = "online"  # the statistics count online games under this label, apart
 SCORE_WAIT_S = 3.0  # a deal's last step waits this long at most for that deal's check
@@ -40,8 +39,10 @@ class Step:
     snapshot: bool = False
 
 
-class OnlineSession(CoachCounters):
+class OnlineSession:
     online = True
+    hints_used = 0  # the hints this device asked for (its statistics count them); no undo online
+    undos_used = 0
     shared = False
     renamed = False
     strength = ONLINE_STRENGTH
