@@ -1,9 +1,10 @@
 """The application: one window, a scene stack, input routing (mouse, touch, keyboard) and
-the per-frame ``step``.  Scenes lay out and take input in logical 1280×720 coordinates;
-natively they draw on a canvas of the window's real pixel size (letterboxed, scale =
-min(w/1280, h/720)) through the scale-aware helpers in gfx, so text and cards are rendered
-at device resolution, never resampled.  In the browser the canvas stays 1280×720 and the
-page (CSS) scales it.
+the per-frame ``step``.  Scenes lay out and take input in logical coordinates of the
+window's own shape (game/ui/screen.py) and draw straight into the window at its resolution
+through the scale-aware helpers in gfx, so text and cards are rendered at device
+resolution, never resampled.  In the browser the window has the page's shape at the
+picture's pixel budget (game/ui/picture.py) and the page's CSS scales it to the screen;
+the page is polled every few frames, and a phone turned lays everything out again.
 
 Usable without a real display (``SDL_VIDEODRIVER=dummy``) by tests and tools::
 
@@ -28,6 +29,7 @@ from .frame import SCORE_PARTS, TABLE_PARTS, FrameMixin
 from .games import GamesMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
+from .page import POLL_FRAMES
 from .picture import Picture  # issue 13
 from .settings_check import check_settings  # issue 10
 from .window import WindowMixin
@@ -81,8 +83,11 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self.pixel_ratio = float(pixel_ratio)
         if insets:  # tools: a phone's safe-area insets, CSS px (left, top, right, bottom)
             self.insets = tuple(insets)
-        self._open_window(tuple(size or LOGICAL), scaled)
-        self.picture.apply()  # issue 13: in the browser Auto times the empty window's presents
+        size = tuple(size or LOGICAL)
+        if self.web:  # the page's shape at the Sharp budget (`size`: the page's CSS size when unreadable)
+            size = self._page_window(size)
+        self._open_window(size, scaled)
+        self.picture.apply()  # in the browser Auto times the empty window's presents, then sets the budget
         try:
             pygame.key.set_repeat(350, 60)
         except Exception:
@@ -258,7 +263,9 @@ class App(GamesMixin, WindowMixin, FrameMixin):
                     self.picture.watch()  # Auto may still be timing presents (issue 13)
                 if self._warm or self._warm_modules:
                     self._prewarm()
-        self.picture.apply()  # issue 13: the browser's render size, only between games
+        if self.web and self.frames % POLL_FRAMES == 0:
+            self.poll_page()  # a phone turned, a window resized: the window follows the page
+        self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
