@@ -1,32 +1,23 @@
-"""The web page around the canvas: its size in CSS pixels, the device pixel ratio and the
-safe-area insets, read by polling (browser only; natively ``read()`` is None).
+"""The page around the canvas (browser only): its CSS size, the device pixel ratio and the
+safe-area insets, polled by the App every ``POLL_FRAMES`` frames.
 
-Why a script of our own, installed by the game: the game runs in pygbag's page (our
-template, assets/web/index.tmpl) and in pages it does not control (the webcheck harness,
-a page that embeds the build).  One script, evaluated into whichever page it is, makes the
-canvas fill the page (CSS), gives a page without a viewport meta one (a phone would lay it
-out 980 CSS px wide), measures the insets from an element padded with
-``env(safe-area-inset-*)`` and answers ``g358_page()`` with one short string.  Measuring is
-done again only after the page said it changed (resize, orientationchange, the visual
-viewport's resize) or once a second, so a poll costs one small ``eval``.
-
-Why polling: pygbag's ways of calling Python from JavaScript (``queue_event``) and of
-awaiting a promise (``jsprom``) are fragile; SDL sends nothing to a window that is not
-RESIZABLE, and a RESIZABLE one would size the canvas at the device's full resolution.  So
-the frame loop asks every ``POLL_FRAMES`` frames, as game/web_io.py does for its answers.
+One script of the game's own, evaluated into whatever page runs it (pygbag's page from
+assets/web/index.tmpl, the webcheck harness, an embedding page), answers ``g358_page()``
+with one short string; it also makes the canvas fill a page that does not, and gives a page
+without a viewport meta one (a phone lays such a page out 980 px wide).  Polled, because
+pygbag's ``queue_event`` and ``jsprom`` are fragile and SDL tells a fixed-size window
+nothing; measured again only after a resize or once a second.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 
 WEB = sys.platform == "emscripten"
-POLL_FRAMES = 10  # a poll every 10 frames: a phone turned is laid out again within ~1/6 s
-PROBE_ID = "g358-safe-area"  # the element padded with env(safe-area-inset-*) (the template has it)
+POLL_FRAMES = 10  # a phone turned is laid out again within ~1/6 s
+PROBE_ID = "g358-safe-area"  # an element padded with env(safe-area-inset-*) (the template has it)
 
-# Runs in the page; returns "ok".  Idempotent: a second run (or the template's own probe)
-# keeps what is there.
+# Returns "ok"; a second run keeps what is there.
 SCRIPT = """(function () {
   if (window.g358_page) return "ok";
   var doc = document, head = doc.head || doc.documentElement;
@@ -76,18 +67,25 @@ SCRIPT = """(function () {
 })()""".replace("@PROBE@", PROBE_ID)
 
 
-@dataclass(frozen=True)
 class PageSize:
-    """What the page says: the canvas's CSS size, the device pixel ratio, and the safe-area
-    insets in whole CSS px (left, top, right, bottom)."""
+    """The canvas's CSS size, the device pixel ratio, the safe-area insets in whole CSS px
+    (left, top, right, bottom).  (Not a dataclass: those compile code at import, a cost at
+    the browser's start.)"""
 
-    css: tuple[float, float]
-    dpr: float = 1.0
-    insets: tuple[int, int, int, int] = (0, 0, 0, 0)
+    __slots__ = ("css", "dpr", "insets")
+
+    def __init__(self, css, dpr=1.0, insets=(0, 0, 0, 0)):
+        self.css, self.dpr, self.insets = (float(css[0]), float(css[1])), float(dpr), tuple(insets)
+
+    def __eq__(self, other):
+        return isinstance(other, PageSize) and (self.css, self.dpr, self.insets) == (other.css, other.dpr, other.insets)
+
+    def __repr__(self):
+        return f"PageSize({self.css}, {self.dpr}, {self.insets})"
 
 
 def parse(text: str) -> PageSize | None:
-    """``g358_page()``'s answer as a PageSize; None for anything unreadable or absurd."""
+    """``g358_page()``'s answer; None for anything unreadable or absurd."""
     try:
         values = [float(x) for x in str(text).split()]
     except ValueError:
@@ -111,8 +109,7 @@ _installed = False
 
 
 def read() -> PageSize | None:
-    """The page as it is now; None natively or when the page cannot be read (then the App
-    keeps what it had)."""
+    """The page now; None natively or when it cannot be read (the App keeps what it had)."""
     global _installed
     if not WEB:
         return None
@@ -120,5 +117,5 @@ def read() -> PageSize | None:
         if not _installed:
             _installed = _eval(SCRIPT) == "ok"
         return parse(_eval("window.g358_page ? window.g358_page() : ''"))
-    except Exception:  # noqa: BLE001 - a page without these APIs: keep the last size
+    except Exception:  # noqa: BLE001
         return None
