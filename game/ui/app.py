@@ -256,7 +256,9 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             if inp is not None:
                 self.dispatch(inp)
         if self.scene is not None:
-            self.scene.update(dt)
+            # a screen whose first frame is still being made (in the browser, over several
+            # frames) does not age: its animations (a new game's deal) start when it shows
+            self.scene.update(0.0 if self._unprepared() else dt)
             self.notices.update(dt)  # issue 10
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":

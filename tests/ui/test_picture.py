@@ -441,3 +441,30 @@ def test_the_pages_answer_is_read_as_css_size_ratio_and_insets():
     assert got == page.PageSize((390.0, 844.0), 3.0, (0, 47, 0, 34))
     assert page.parse("390 844 99 0 0 0 0").dpr == 1.0  # an absurd ratio: as if 1
     assert page.read() is None  # natively nothing is read
+
+
+# --- a new game's first frame in the browser: the deal is seen ------------------------------
+def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
+    """In the browser a screen's first frame is made over several frames when it takes
+    longer than its budget (a slow phone: every frame here runs out of time at once, so each
+    makes one picture or one table object).  Those frames show nothing; the game must not
+    run on behind them: the first frame on screen is the deal's start, and the cards are
+    then seen flying, not a table already waiting for the declaration."""
+    app = web_app(settings={"speed": "normal", "picture": "sharp"})
+    _frames(app, 2)
+    app.prepare_budget_ms = 0.001  # as if every frame were out of time as soon as it began
+    app.start_new_game(seed=7)
+    waited = 0
+    while app.last_draw not in ("full", "partial"):
+        app.step(events=[], dt=0.1)  # 100 ms frames: a slow device
+        waited += 1
+        assert waited < 400, "the table's first frame never came"
+    table = app.scene.table
+    assert waited > 5  # made over several frames indeed
+    assert app.scene_name == "deal" and table.board.dealing, f"the first frame showed {app.scene_name}"
+    seen = 0
+    for _ in range(30):
+        app.step(events=[], dt=1 / 30)
+        if app.last_draw in ("full", "partial") and table.board.sprites:
+            seen += 1
+    assert seen >= 10, "the cards of the deal were not seen flying"
