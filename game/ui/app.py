@@ -99,10 +99,11 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self.running, self.frames = True, 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
-        self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
+        self._warm = None  # card widths the table's layout uses (frame.py): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["pygame", "card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
+        self._warm_modules = ["pygame", "card tables", "scene:new_game", *TABLE_PARTS,
+                              *(m for m in SCORE_PARTS if m not in TABLE_PARTS),
                               *(m for m in registry.pending_modules() if m not in TABLE_PARTS),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
@@ -263,8 +264,9 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":
                     self.picture.watch()  # Auto may still be timing presents (issue 13)
-                if self._warm or self._warm_modules:
+                if self._warm is None or self._warm or self._warm_modules:
                     self._prewarm()
+            self.start_waiting_game()  # a game asked for before its modules were loaded (the browser)
         if self.web and self.frames % POLL_FRAMES == 0:
             self.poll_page()  # a phone turned, a window resized: the window follows the page
         self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games

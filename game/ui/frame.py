@@ -19,13 +19,22 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
-# What a game's first frame needs besides the computer players (tests/ui/
-# test_table_warmup.py checks that starting a game after them imports nothing): loaded one
-# a frame while the title waits.  The first brings every table object with it, in one
-# task on the title (~300 ms at 4x in the browser; loading the objects one a frame instead
-# left most of them to the first frame of a game started early: a 450-520 ms task).
-TABLE_PARTS = ("game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene", "game.ui.scenes.deal",
-               "game.engine.gamerecord")
+# What a game needs (the computer players, every table object, the table scenes), each
+# module after all those it imports: loaded one a frame while the title waits, so each
+# browser task compiles one module (a step that imported the whole table took 3-4 s at 4x).
+# tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each step loads only
+# itself and that a game started after them loads nothing.  In the browser a game asked
+# for earlier waits for them (games.py), one a frame, instead of loading them all at once.
+TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
+               "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search",
+               "game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
+               "game.ui.table.animator", "game.ui.table.background", "game.ui.table.board", "game.ui.table.forced",
+               "game.ui.table.compositor", "game.ui.cardfan", "game.ui.table.hand", "game.ai.evaluate",
+               "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet", "game.ui.table.lookback",
+               "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay", "game.ui.table.panels",
+               "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.topbar",
+               "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
+               "game.ui.scenes.deal", "game.engine.gamerecord")
 MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
 
 
@@ -39,11 +48,16 @@ class FrameMixin:
         self.warm_faces()
 
     def warm_faces(self) -> None:
-        """Render card faces ahead, about 3 ms a frame (the widths in ``_warm``)."""
-        if not self._warm:
-            return
+        """Render card faces ahead, about 3 ms a frame, at the widths the table's layout for
+        this window's shape draws them (``_warm``: None until asked, made again when the
+        shape changes; a phone's hand and trick are narrower than a desktop's)."""
         try:
-            if gfx.card_art().prewarm(max(8, round(self._warm[0] * self.render_scale)), budget_ms=3):
+            if self._warm is None:
+                from .table import layout
+
+                lay = layout.now()
+                self._warm = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
+            if self._warm and gfx.card_art().prewarm(max(8, gfx.px(self._warm[0])), budget_ms=3):
                 self._warm.pop(0)
         except Exception:
             self._warm = []

@@ -164,9 +164,11 @@ class WindowMixin:
         return True
 
     def relayout(self) -> None:
-        """A new shape: every scene builds its widgets for it and draws whole next frame."""
+        """A new shape: every scene builds its widgets for it and draws whole next frame (and
+        the card faces made ahead are made at the new shape's widths)."""
         self._frame_key = self._shown = None
         self._spare = None
+        self._warm = None
         for s in getattr(self, "scenes", ()):
             s.relayout()
             s.first_drawn = True  # drawn whole next frame: the window holds nothing now
