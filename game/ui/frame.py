@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from ..engine import cards
-from . import gfx, screen
+from . import gfx, preload, screen
 
 
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
@@ -20,11 +20,12 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
 # What a game needs (the computer players, every table object, the table scenes), each
-# module after all those it imports: loaded one a frame while the title waits, so each
-# browser task compiles one module (a step that imported the whole table took 3-4 s at 4x).
-# tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each step loads only
-# itself and that a game started after them loads nothing.  In the browser a game asked
-# for earlier waits for them (games.py), one a frame, instead of loading them all at once.
+# module after all those it imports.  While the title waits each is compiled ahead, one a
+# frame (preload.py), then imported, one a frame: each browser task compiles or runs one
+# module (a step that imported the whole table was one task of 3-4 s at 4x).
+# tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
+# itself (the "game.ai" package: its own five) and that a game started after them loads
+# nothing.  In the browser a game asked for earlier waits for them (games.py), one a frame.
 TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
                "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search",
                "game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
@@ -35,6 +36,12 @@ TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.a
                "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.topbar",
                "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
                "game.ui.scenes.deal", "game.engine.gamerecord")
+
+def table_steps(modules=TABLE_PARTS) -> list:
+    """The warm-up's steps for these modules: each compiled ahead, then each imported."""
+    return [*(f"compile:{m}" for m in modules), *modules]
+
+
 MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
 
 
@@ -63,10 +70,10 @@ class FrameMixin:
             self._warm = []
 
     def warm_step(self, drawing: bool = True) -> bool:
-        """One step of the warm-up: a module, a sound, or a screen's first frame drawn off
-        screen; False when none is left (issue 13: at the table, frames that draw nothing
-        go on with what the title had no time for; not `drawing` there, a screen is made
-        a few ms a frame, under a deadline, and taken up again next time)."""
+        """One step of the warm-up: a module compiled ahead or imported, a sound, or a
+        screen's first frame drawn off screen a few ms a frame (under a deadline, taken up
+        again next time); False when none is left.  At the table (not `drawing`), frames
+        that draw nothing go on with what the title had no time for, menus' modules left."""
         steps = self._warm_modules
         if not drawing:  # at the table: only what play needs
             steps = [s for s in steps if s not in MENU_ONLY]
@@ -75,7 +82,7 @@ class FrameMixin:
         step = steps[0]
         self._warm_modules.remove(step)
         try:
-            if step.startswith("scene:") and not drawing:  # at the table: a few ms a frame
+            if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
                 gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0)
                 try:
                     self.prepare_scene(step[6:])
@@ -83,8 +90,6 @@ class FrameMixin:
                     self._warm_modules.insert(0, step)  # goes on next time from the caches
                 finally:
                     gfx.set_deadline(None)
-            elif step.startswith("scene:"):
-                self.prepare_scene(step[6:])
             elif step == "card tables":  # the engine's suit tables, a few ms a frame
                 self._tables = getattr(self, "_tables", None) or cards.suit_table_steps()
                 end = time.perf_counter() + IDLE_PREPARE_MS / 1000.0
@@ -92,6 +97,8 @@ class FrameMixin:
                     if time.perf_counter() >= end:
                         self._warm_modules.insert(0, step)
                         break
+            elif step.startswith("compile:"):  # its import later only runs it (preload.py)
+                preload.compile_ahead(step[8:])
             elif step == "pygame":  # what App() left out of pygame.init(): mixer, timer
                 import pygame
 
@@ -155,7 +162,9 @@ class FrameMixin:
         if not explicit and not self.always_redraw:
             key = self.frame_key()
             now = time.perf_counter()
-            if key is not None and key == self._frame_key and now - self._frame_time < 0.5:
+            # natively an unchanged picture is drawn again twice a second all the same; in the
+            # browser the canvas keeps it, and a menu drawn again is a task of ~100 ms at 4x
+            if key is not None and key == self._frame_key and (self.web or now - self._frame_time < 0.5):
                 self.last_draw = "skipped"
                 return False
             self._frame_key, self._frame_time = key, now

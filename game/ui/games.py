@@ -8,7 +8,7 @@ import sys
 from .. import i18n
 from . import registry
 from .flow import scene_for
-from .frame import TABLE_PARTS
+from .frame import TABLE_PARTS, table_steps
 from .session import Session
 
 
@@ -25,7 +25,8 @@ class GamesMixin:
             return False
         self._game_waiting = (self.scene, then)  # asked from this screen: left, the game is not started
         steps = getattr(self, "_warm_modules", [])
-        steps[:] = missing + [s for s in steps if s not in missing]
+        first = table_steps(missing)
+        steps[:] = first + [s for s in steps if s not in first]
         return True
 
     def start_waiting_game(self) -> None:

@@ -31,7 +31,7 @@ def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
 START_PROBE = r"""
 import json, os, sys, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["G358_DATA"] = tempfile.mkdtemp()
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
 sys.path.insert(0, os.getcwd())
 import importlib
 from game.ui import frame
@@ -71,35 +71,59 @@ def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
 ONE_BY_ONE_PROBE = r"""
 import json, os, sys, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["G358_DATA"] = tempfile.mkdtemp()
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode anywhere: every import compiles, as in the browser
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.getcwd())
-import importlib
-from game.ui import frame
+import importlib, importlib._bootstrap_external as be
+from game.ui import frame, preload
 from game.ui.app import App
 app = App(params={})
 for _ in range(2):
     app.step(events=[], dt=1 / 60)
+compiled_by_import = []
+_source_to_code = be.SourceLoader.source_to_code
+def source_to_code(self, data, path, *, _optimize=-1):
+    compiled_by_import.append(path)
+    return _source_to_code(self, data, path, _optimize=_optimize)
+be.SourceLoader.source_to_code = source_to_code
+ahead = [name for name in frame.TABLE_PARTS if preload.compile_ahead(name)]
 steps = []
 for name in frame.TABLE_PARTS:
     before = set(sys.modules)
     importlib.import_module(name)
     steps.append([name, sorted(m for m in set(sys.modules) - before if m.startswith("game"))])
-print(json.dumps(steps))
+print(json.dumps({"ahead": ahead, "steps": steps, "compiled_by_import": [p for p in compiled_by_import if "game" in p]}))
 """
 
 
-def test_each_table_part_loads_only_itself():
-    """In the browser one import is one task, as long as compiling what it loads: each
-    step of the warm-up must load one module, so each comes after all it imports."""
-    for name, loaded in _probe(ONE_BY_ONE_PROBE):
-        assert loaded in ([name], []), f"{name} loads {loaded}: put them before it in frame.TABLE_PARTS"
+def test_each_table_part_is_compiled_ahead_and_imported_alone():
+    """In the browser one import is one task, as long as compiling and running what it
+    loads: the warm-up compiles each module ahead, one a frame, and then each import only
+    runs one module (the "game.ai" package's runs the five its __init__ imports)."""
+    probe = _probe(ONE_BY_ONE_PROBE)
+    assert probe["compiled_by_import"] == [], "imported without being compiled ahead"
+    assert len(probe["ahead"]) == len(frame.TABLE_PARTS)
+    for name, loaded in probe["steps"]:
+        assert set(loaded) <= set(frame.TABLE_PARTS), f"{name} loads {loaded}: add them to frame.TABLE_PARTS"
+        if not name.startswith("game.ai."):
+            assert loaded in ([name], []), f"{name} loads {loaded}: put them before it in frame.TABLE_PARTS"
 
 
 WAIT_PROBE = r"""
-import json, os, sys, tempfile
+import builtins, json, os, sys, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["G358_DATA"] = tempfile.mkdtemp()
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode: every module compiled, as in the browser
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.getcwd())
+compiled = []
+_compile = builtins.compile
+def counting_compile(source, filename, *args, **kw):
+    if isinstance(filename, str) and os.sep + "game" + os.sep in filename:
+        compiled.append(filename)
+    return _compile(source, filename, *args, **kw)
+builtins.compile = counting_compile
 import game.ui.app as app_module
 app_module.WEB = True  # the browser, simulated
 from game.ui import frame
@@ -112,19 +136,19 @@ app.step(events=[], dt=1 / 60)
 app.start_new_game(seed=3)  # Start, before the warm-up has loaded the table
 frames = []
 while app.scene_name == "new_game" and len(frames) < 400:
-    before = set(sys.modules)
+    del compiled[:]
     app.step(events=[], dt=1 / 60)
-    frames.append(sorted(m for m in set(sys.modules) - before if m.startswith("game")))
+    frames.append(list(compiled))
 print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in frame.TABLE_PARTS if m not in sys.modules]}))
 """
 
 
 def test_a_game_started_early_in_the_browser_waits_for_its_modules_one_a_frame():
     """Start clicked before the title's warm-up has loaded the table: the new-game screen
-    stays while the modules load, one a frame (all at once was a task of 3-4 s at 4x in the
-    browser), then the game opens."""
+    stays while the modules are compiled and loaded, at most one compiled a frame (all at
+    once was a task of 3-4 s at 4x in the browser), then the game opens."""
     probe = _probe(WAIT_PROBE)
     assert probe["scene"] == "deal" and probe["missing"] == []
     waited = probe["frames"][:-1]  # the last frame opens the game
-    assert len(waited) >= len(frame.TABLE_PARTS) // 2
-    assert all(len(loaded) <= 1 for loaded in waited), [x for x in waited if len(x) > 1]
+    assert len(waited) >= len(frame.TABLE_PARTS)
+    assert all(len(compiled) <= 1 for compiled in probe["frames"]), [x for x in probe["frames"] if len(x) > 1]
