@@ -84,8 +84,11 @@ class FrameMixin:
         try:
             if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
                 gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0)
+                unseen = not step.endswith(":drawn")  # first its pictures, then one real drawing
                 try:
-                    self.prepare_scene(step[6:])
+                    self.prepare_scene(step[6:].removesuffix(":drawn"), unseen)
+                    if unseen:
+                        self._warm_modules.insert(0, step + ":drawn")
                 except gfx.OutOfTime:
                     self._warm_modules.insert(0, step)  # goes on next time from the caches
                 finally:
@@ -114,17 +117,31 @@ class FrameMixin:
             pass  # only a head start: the real frame will make what is missing
         return True
 
-    def prepare_scene(self, name: str) -> None:
+    def prepare_scene(self, name: str, unseen: bool = False) -> None:
         """Draw a scene once off screen so that its first real frame finds its text and
         panels already made (a scene class may define ``prepare(app, surf)`` when it needs
-        more than the App to be built, e.g. a game's score sheet)."""
+        more than the App to be built, e.g. a game's score sheet).  `unseen`: only the
+        pictures are made, every blit clipped away (then a pass under a deadline spends its
+        time on the pictures it makes, not on copying those made already: a pass of the
+        new-game screen was ~60 ms at 4x); then one drawing that lands (a screen may keep it)."""
         import pygame
 
         from . import registry
 
-        surf = pygame.Surface(self.window.get_size())
+        surf = getattr(self, "_prepare_surf", None)
+        if surf is None or surf.get_size() != self.window.get_size():
+            surf = self._prepare_surf = pygame.Surface(self.window.get_size())
+        surf.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
         gfx.set_scale(surf.get_width() / screen.current().w)
         cls = registry.scene_class(name)
+        if unseen:  # a picture a screen keeps (prepare) must be a drawing that landed
+            try:
+                scene = registry.create(name, self)
+            except TypeError:  # a screen made from more than the App (a game's score sheet)
+                scene = None
+            if scene is not None:
+                scene.draw(surf)
+                return
         if hasattr(cls, "prepare"):
             cls.prepare(self, surf)
         else:

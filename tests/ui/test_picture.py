@@ -471,3 +471,22 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
         if app.last_draw in ("full", "partial") and table.board.sprites:
             seen += 1
     assert seen >= 10, "the cards of the deal were not seen flying"
+
+
+def test_an_unchanged_menu_is_not_drawn_again_in_the_browser(web_app, make_app, monkeypatch):
+    """Natively an unchanged picture is drawn again twice a second; in the browser the
+    canvas keeps it, and drawing a menu again was a task of ~100 ms at 4x."""
+    app = web_app()
+    _frames(app, 3)
+    for _ in range(5):
+        app._frame_time -= 1.0  # as if a second had passed
+        app.step(events=[], dt=1 / 60)
+        assert app.last_draw == "skipped"
+    import game.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "WEB", False)
+    native = make_app()
+    _frames(native, 3)
+    native._frame_time -= 1.0
+    native.step(events=[], dt=1 / 60)
+    assert native.last_draw == "full"

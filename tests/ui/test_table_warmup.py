@@ -152,3 +152,33 @@ def test_a_game_started_early_in_the_browser_waits_for_its_modules_one_a_frame()
     waited = probe["frames"][:-1]  # the last frame opens the game
     assert len(waited) >= len(frame.TABLE_PARTS)
     assert all(len(compiled) <= 1 for compiled in probe["frames"]), [x for x in probe["frames"] if len(x) > 1]
+
+
+def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app, monkeypatch):
+    """The title makes the next screens' pictures a few ms a frame with every blit clipped
+    away (cheap passes), then draws the screen once for real: a screen that keeps its
+    prepared picture (the new-game screen) keeps only that real drawing."""
+    import pygame
+
+    from game.ui import frame
+    from game.ui.scenes.new_game import NewGameScene
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    app.prepare_scene("new_game", unseen=True)
+    assert NewGameScene._first_frame is None
+    monkeypatch.setattr(frame, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
+    app._warm_modules = ["scene:new_game"]
+    steps = 0
+    while app._warm_modules and steps < 500:
+        app.warm_step()
+        steps += 1
+        if app._warm_modules == ["scene:new_game:drawn"]:
+            assert NewGameScene._first_frame is None
+    assert app._warm_modules == [] and NewGameScene._first_frame is not None
+    drawn = pygame.Surface(app.window.get_size())
+    kept = NewGameScene._first_frame[1]
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    NewGameScene(app).draw(drawn)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn.convert(kept), "RGB")
