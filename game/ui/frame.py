@@ -37,12 +37,22 @@ TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.a
                "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
                "game.ui.scenes.deal", "game.engine.gamerecord")
 
+# What the menus' own modules import that nothing before them does: compiled ahead too
+MENU_PARTS = ("game.analysis", "game.engine.sharecode", "game.web_io", "game.records_io", "game.engine.replaycursor")
+
+
 def table_steps(modules=TABLE_PARTS) -> list:
     """The warm-up's steps for these modules: each compiled ahead, then each imported."""
     return [*(f"compile:{m}" for m in modules), *modules]
 
 
-MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
+def module_of(step: str) -> str:
+    """The module a warm-up step compiles or imports (the step itself for others)."""
+    return step[8:] if step.startswith("compile:") else step
+
+
+MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats")),
+                       *MENU_PARTS])
 
 
 class FrameMixin:
@@ -76,7 +86,7 @@ class FrameMixin:
         that draw nothing go on with what the title had no time for, menus' modules left."""
         steps = self._warm_modules
         if not drawing:  # at the table: only what play needs
-            steps = [s for s in steps if s not in MENU_ONLY]
+            steps = [s for s in steps if module_of(s) not in MENU_ONLY]
         if not steps:
             return False
         step = steps[0]

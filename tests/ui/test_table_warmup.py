@@ -182,3 +182,44 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
     NewGameScene(app).draw(drawn)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn.convert(kept), "RGB")
+
+
+WHOLE_WARMUP_PROBE = r"""
+import builtins, json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode: every module compiled, as in the browser
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.getcwd())
+compiled = []
+_compile = builtins.compile
+def counting_compile(source, filename, *args, **kw):
+    if isinstance(filename, str) and os.sep + "game" + os.sep in filename:
+        compiled.append(os.path.relpath(filename))
+    return _compile(source, filename, *args, **kw)
+builtins.compile = counting_compile
+from game.ui.app import App
+app = App(params={}, settings={"language": "en", "sound": False})
+for _ in range(2):
+    app.step(events=[], dt=1 / 60)
+steps = []
+while app._warm_modules:
+    step = app._warm_modules[0]
+    del compiled[:]
+    app.warm_step()
+    steps.append([step, list(compiled)])
+print(json.dumps(steps))
+"""
+
+
+def test_the_warm_up_compiles_at_most_one_module_a_step():
+    """The whole warm-up, in a fresh interpreter without bytecode (as in the browser): a
+    step compiles at most one of the game's modules, and an import compiles none (it runs
+    what was compiled ahead)."""
+    steps = _probe(WHOLE_WARMUP_PROBE)
+    assert any(step.startswith("compile:") and compiled for step, compiled in steps)
+    for step, compiled in steps:
+        if step.startswith("compile:"):
+            assert len(compiled) <= 1, (step, compiled)
+        elif step not in ("scene:score", "scene:score:drawn"):  # the score screen: its own module, small
+            assert compiled == [], f"{step} compiled {compiled}: compile them ahead (frame.py)"
