@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from .. import i18n
-from . import registry
+from . import preload, registry
 from .flow import scene_for
 from .frame import TABLE_PARTS, table_steps
 from .session import Session
@@ -23,10 +23,12 @@ class GamesMixin:
         missing = [m for m in TABLE_PARTS if m not in sys.modules]
         if not self.web or not missing:
             return False
+        asked_again = self._game_waiting is not None
         self._game_waiting = (self.scene, then)  # asked from this screen: left, the game is not started
-        steps = getattr(self, "_warm_modules", [])
-        first = table_steps(missing)
-        steps[:] = first + [s for s in steps if s not in first]
+        if not asked_again:  # what it needs first (Start pressed again changes nothing)
+            steps = getattr(self, "_warm_modules", [])
+            first = [s for s in table_steps(missing) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
+            steps[:] = first + [s for s in steps if s not in first]
         return True
 
     def start_waiting_game(self) -> None:

@@ -37,17 +37,22 @@ def source_of(name: str) -> str | None:
 def compile_ahead(name: str) -> bool:
     """Compile module `name` now if its import would: not imported yet, no bytecode of its
     own.  True when something was compiled."""
-    if name in sys.modules or name in _codes:
+    if not compile_needed(name):
         return False
     path = source_of(name)
-    if path is None or os.path.exists(importlib.util.cache_from_source(path)):
-        return False
     with open(path, "rb") as f:
         source = f.read()
     _codes[name] = compile(source, path, "exec", dont_inherit=True)  # as SourceLoader.source_to_code
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
     return True
+
+
+def compile_needed(name: str) -> bool:
+    """Would importing `name` now compile it (and compile_ahead would)?"""
+    path = source_of(name)
+    return path is not None and name not in sys.modules and name not in _codes and \
+        not os.path.exists(importlib.util.cache_from_source(path))
 
 
 class _Loader(importlib.machinery.SourceFileLoader):

@@ -139,6 +139,8 @@ while app.scene_name == "new_game" and len(frames) < 400:
     del compiled[:]
     app.step(events=[], dt=1 / 60)
     frames.append(list(compiled))
+    if app.scene_name == "new_game":
+        app.start_new_game(seed=3)  # Start pressed again and again meanwhile
 print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in frame.TABLE_PARTS if m not in sys.modules]}))
 """
 
