@@ -46,13 +46,9 @@ def table_steps(modules=TABLE_PARTS) -> list:
     return [*(f"compile:{m}" for m in modules), *modules]
 
 
-def module_of(step: str) -> str:
-    """The module a warm-up step compiles or imports (the step itself for others)."""
-    return step[8:] if step.startswith("compile:") else step
-
-
 MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats")),
                        *MENU_PARTS])
+MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY}  # their warm-up steps, left at the table
 
 
 class FrameMixin:
@@ -86,7 +82,7 @@ class FrameMixin:
         that draw nothing go on with what the title had no time for, menus' modules left."""
         steps = self._warm_modules
         if not drawing:  # at the table: only what play needs
-            steps = [s for s in steps if module_of(s) not in MENU_ONLY]
+            steps = [s for s in steps if s not in MENU_STEPS]
         if not steps:
             return False
         step = steps[0]

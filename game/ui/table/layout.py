@@ -95,6 +95,9 @@ class TableLayout:
     hint_bar: pygame.Rect
     sheet: pygame.Rect  # the last trick and the look-back panels
     text: dict = field(default_factory=dict)  # font sizes by role
+    # hand_rows() and highest_top() by hand size: pure, and asked by every plate's key in
+    # every frame (32 hand_rows a call: ~5 ms a frame at 4x in the browser, uncached)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def tall(self) -> bool:
@@ -107,6 +110,12 @@ class TableLayout:
     def hand_rows(self, n: int) -> HandRows:
         """The rows for n cards: one row while every card keeps a strip a finger wide,
         else two, else three; cards as wide as that leaves (up to ``hand_max_w``)."""
+        got = self.memo.get(("rows", n))
+        if got is None:
+            got = self.memo[("rows", n)] = self._hand_rows(n)
+        return got
+
+    def _hand_rows(self, n: int) -> HandRows:
         area = self.hand_area.w
         least = max(STRIP, int(self.hand_max_w * 0.62))
         for rows in (1, 2, 3):
@@ -139,7 +148,10 @@ class TableLayout:
     def highest_top(self, n: int) -> int:
         """The highest the hand reaches from n cards until a whole hand (so what sits above
         it stays put as cards are played), lifted cards included."""
-        return min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        got = self.memo.get(("top", n))
+        if got is None:
+            got = self.memo[("top", n)] = min(self.hand_top(k) - self.hand_rows(k).lift for k in range(max(1, n), max(n, 16) + 1))
+        return got
 
     def prompt_over(self, n: int) -> int:
         """The prompt line's bottom edge over a hand of n cards."""
