@@ -236,7 +236,14 @@ class FrameMixin:
         spare = self._spare
         if spare is None or spare.get_size() != size:
             spare = self._spare = surf.copy()
-        gfx.set_deadline(self._step_start + self.prepare_budget_ms / 1000.0)
+        deadline = self._step_start + self.prepare_budget_ms / 1000.0
+        for s in self.visible_scenes():  # what its first seconds draw (a deal's cards), made first
+            ahead = getattr(s, "make_ahead", None)
+            if ahead is not None and not ahead(deadline):
+                self._frame_key = self._shown = None
+                self.last_draw = "preparing"
+                return False
+        gfx.set_deadline(deadline)
         try:
             self._draw_scenes(spare)
         except gfx.OutOfTime:

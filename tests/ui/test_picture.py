@@ -453,9 +453,12 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
     makes one picture or one table object).  Those frames show nothing; the game must not
     run on behind them: the first frame on screen is the deal's start, and the cards are
     then seen flying, not a table already waiting for the declaration."""
+    from game.ui import gfx
+
     app = web_app(settings={"speed": "normal", "picture": "sharp"})
     _frames(app, 2)
     app.prepare_budget_ms = 0.001  # as if every frame were out of time as soon as it began
+    gfx._composites.clear()  # no card picture made yet
     app.start_new_game(seed=7)
     waited = 0
     while app.last_draw not in ("full", "partial"):
@@ -465,6 +468,9 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
     table = app.scene.table
     assert waited > 5  # made over several frames indeed
     assert app.scene_name == "deal" and table.board.dealing, f"the first frame showed {app.scene_name}"
+    slots = table.hand.dealt_slots()[0]  # the human's cards as they will land: made before it showed
+    width = gfx.card_rect(table.hand.slot_rects(len(slots))[0]).w
+    assert slots and all(gfx.has_card_sprite(c, width, True, None, False) for c in slots if c is not None)
     seen = 0
     for _ in range(30):
         app.step(events=[], dt=1 / 30)
