@@ -496,3 +496,33 @@ def test_an_unchanged_menu_is_not_drawn_again_in_the_browser(web_app, make_app, 
     native._frame_time -= 1.0
     native.step(events=[], dt=1 / 60)
     assert native.last_draw == "full"
+
+
+@pytest.mark.parametrize("css, quality", [((390, 844), "smooth"), ((844, 390), "sharp"), ((360, 640), "smooth")])
+def test_a_phones_table_paints_inside_its_bounds_and_every_frame_equals_a_redraw(phone, css, quality):
+    """On a phone's shape and pixel ratio (scales of 1.25 to 1.67): every table object,
+    the cards in flight most of all (their reach is their picture, not a fixed margin),
+    paints only inside its paint bounds, and every frame drawn in parts equals a full
+    redraw, through a deal and the tricks after it."""
+    from game.ui.autopilot import Autopilot
+    from tests.ui.test_compositor import _paints_inside
+
+    app, _ = phone(css=css, settings={"picture": quality, "speed": "fast"})
+    _frames(app, 2)
+    app.start_new_game(seed=5)
+    _first_table_frame(app)
+    pilot = Autopilot(app, seed=5)
+    flights = 0
+    for frame in range(500):
+        pilot.step()
+        scene = app.scene
+        if not hasattr(scene, "draw_dirty") or frame % 7:
+            continue
+        still, tops = scene.table.layers(scene.objects(), scene.widgets)
+        for item in still + tops:
+            outside = _paints_inside(item, app.window.get_size())
+            assert outside is None, f"{type(item).__name__} in {scene.name} painted outside its paint_bounds(): {outside}"
+        flights += len(scene.table.board.sprites)
+    assert flights > 10
+    counts = _play_and_compare(app, pilot, 300)
+    assert counts["partial"] > 30, counts
