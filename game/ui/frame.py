@@ -19,7 +19,7 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
-# What a game needs (the computer players, every table object, the table scenes), each
+# What a game needs (the computer players, every table object, the first deal's scenes), each
 # module after all those it imports.  While the title waits each is compiled ahead, one a
 # frame (preload.py), then imported, one a frame: each browser task compiles or runs one
 # module (a step that imported the whole table was one task of 3-4 s at 4x).
@@ -35,7 +35,8 @@ TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.a
                "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay", "game.ui.table.panels",
                "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.topbar",
                "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
-               "game.ui.scenes.deal", "game.engine.gamerecord")
+               "game.ui.scenes.deal", "game.engine.gamerecord", "game.ui.scenes.declare", "game.ui.scenes.exchange",
+               "game.ui.scenes.kitty", "game.ui.scenes.play")
 
 # What the menus' own modules import that nothing before them does: compiled ahead too
 MENU_PARTS = ("game.analysis", "game.engine.sharecode", "game.web_io", "game.records_io", "game.engine.replaycursor")

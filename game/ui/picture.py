@@ -66,6 +66,7 @@ class Picture:
         self.quality: str | None = None  # the budget the window is drawn at now (None: not yet)
         self.due = bool(app.web)  # the wanted size may differ from the window's
         self.watched: list[float] = []  # ms of the menus' presents after a Sharp probe (as for 1280x720)
+        self.late = False  # Auto turned to Smooth after watching: waits for a screen not drawn yet
 
     # --- what is wanted ---------------------------------------------------------------
     def setting(self) -> str:
@@ -132,6 +133,7 @@ class Picture:
         self.watched.append(ms * LOGICAL[0] * LOGICAL[1] / max(1, w * h))
         if len(self.watched) == WATCHED and sorted(self.watched)[WATCHED // 2] > SLOW_PRESENT_MS:
             self.auto = "smooth"
+            self.late = True  # Auto's second thought: applied where nothing is drawn again for it
             self.changed()
 
     def _watching(self) -> bool:
@@ -151,7 +153,16 @@ class Picture:
 
     # --- applying it ------------------------------------------------------------------
     def can_switch(self) -> bool:
-        return all(s.name in MENUS for s in getattr(self.app, "scenes", ()))
+        """May the budget change now?  Only while nothing but menus is open (in a game every
+        card picture would be made again in the middle of play).  Auto's second thought
+        (after watching the menus' presents) waits for the title or a screen whose first
+        frame is still to come, a new game's table included: a screen already shown would be
+        drawn again whole in one frame (the new-game screen: a task of ~1 s at 4x)."""
+        scenes = list(getattr(self.app, "scenes", ()))
+        if not self.late or not scenes:
+            return all(s.name in MENUS for s in scenes)
+        top = scenes[-1]
+        return all(s.name in MENUS for s in scenes[:-1]) and (top.name == "title" or not getattr(top, "first_drawn", True))
 
     def apply(self) -> bool:
         """Before a frame is drawn (and when the App opens its window): make the window the
@@ -167,10 +178,12 @@ class Picture:
         if self.quality is None or (choice != self.quality and self.can_switch()):
             self.quality = choice
         self.due = choice != self.quality  # stays due: the new budget once the menus show
+        if not self.due:
+            self.late = False
         ratio = pixel_ratio(app.css_size or LOGICAL, app.device_ratio, self.quality)
         if not app.set_css_size(app.css_size or LOGICAL, ratio, app.insets):
             return False
         steps = getattr(app, "_warm_modules", None)
-        if self.can_switch() and steps is not None and "scene:new_game" not in steps:
+        if all(s.name in MENUS for s in getattr(app, "scenes", ())) and steps is not None and "scene:new_game" not in steps:
             steps.insert(0, "scene:new_game")  # its first frame, made ahead at the old size: again
         return True

@@ -526,3 +526,25 @@ def test_a_phones_table_paints_inside_its_bounds_and_every_frame_equals_a_redraw
     assert flights > 10
     counts = _play_and_compare(app, pilot, 300)
     assert counts["partial"] > 30, counts
+
+
+def test_autos_second_thought_waits_for_a_screen_not_drawn_yet(web_app, monkeypatch):
+    """Auto's probe said Sharp; the menus' presents then turn out slow while the new-game
+    screen shows.  Switching there would draw that screen again whole in one frame (a task
+    of ~1 s at 4x): the switch waits and comes with the game's start, whose table's first
+    frame is made at the new size anyway."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
+    app = web_app(settings={"speed": "normal"})
+    _frames(app, 1)
+    app.push_scene("new_game")
+    _frames(app, picture.WATCHED + 20)  # watched there: slow
+    assert app.picture.auto == "smooth" and app.picture.due
+    assert app.window.get_size() == (1280, 720) and app.scene_name == "new_game"
+    app.start_new_game(seed=3)
+    for _ in range(200):  # (in the browser a game started early waits for its modules)
+        _frames(app, 1)
+        if app.scene_name != "new_game":
+            break
+    assert app.window.get_size() == SMOOTH and not app.picture.due
+    _first_table_frame(app)
+    assert app.scene_name == "deal" and app.screenshot().get_size() == SMOOTH
