@@ -112,7 +112,7 @@ def manifest(name: str = "3-5-8", start: str = "./index.html") -> dict:
         "scope": "./",
         "display": "fullscreen",
         "display_override": ["fullscreen", "standalone"],
-        "orientation": "landscape",
+        "orientation": "any",  # the game lays out upright and sideways, and follows a turn
         "background_color": FELT_HEX,
         "theme_color": THEME_HEX,
         "categories": ["games"],

@@ -2,8 +2,13 @@
 Chromium (WebAssembly), with the frame, long-task and think() figures it produced.
 
     python -m tools.web_perf --wheel WHEEL [--cpu-slowdown 4] [--deals 2] [--web build/web]
+                             [--size 390x844 --mobile --scale 3]
                              [--seed 7] [--strength normal] [--out /tmp/358-perf] [--json]
     python -m tools.web_perf --summarize FILE        # figures of a saved recording
+
+`--size WxH` is the page's size in CSS px (default 1280x720, a desktop window); `--mobile`
+emulates a phone (touch, a mobile viewport) and `--scale` its device pixel ratio: a phone
+held upright is `--size 390x844 --mobile --scale 3`, turned `--size 844x390 ...`.
 
 It builds the web version into a temporary folder (or uses --web), then runs the shared
 webcheck harness (../shared/webcheck/run.py, paced like pygbag: `await asyncio.sleep(0)`
@@ -15,16 +20,19 @@ human seat with game.ui.autopilot, one decision per animation frame, until the s
 of deal --deals has shown for a moment.  The recording goes to OUT/perf.json.
 
 Printed: page open -> title (and the game's own part, from the archive unpacked to the
-title's first frame), drawn frames (App.step() of frames that drew: median / p95 / p99 /
+title's first frame), the start of the game (frames from Start to the table's first frame
+on screen, which scene that frame showed and how many frames of the deal were drawn: the
+cards seen flying), drawn frames (App.step() of frames that drew: median / p95 / p99 /
 max, share over 16.7 and 33 ms), all frames and the frame interval (start to start, which
-includes the browser's own work), browser tasks over 50 ms during play, and the computer
+includes the browser's own work), browser tasks over 50 ms during play and from the title's
+first frame on (the warm-up on the title included), and the computer
 players' think() slices (median / p95 / max, and how many ran past 1x and 2x their budget).
-The render size (issue 13, setting "picture", game/ui/picture.py): with Auto the App
-times three presents of its empty 1280x720 window before the title's first frame and,
-if they are slow, draws at 960x540 from that first frame on.  So the steps script is
-unchanged: it starts the game once the title has drawn more than two frames, as before
-the setting existed, and the runs stay comparable with older ones (same start point, the
-same warm-up done or not done; the game's own start includes the probe, ~3 x 7 ms at 4x).
+The render size (setting "picture", game/ui/picture.py): the window has the page's shape
+at a pixel budget (Sharp: 1280x720's pixels, Smooth: 960x540's); with Auto the App times
+three presents of its empty window at the Sharp budget before the title's first frame and,
+if they are slow, draws at the Smooth budget from that first frame on.  The steps script
+starts the game once the title has drawn more than two frames, as it always has, so the
+runs stay comparable with older ones (the game's own start includes the probe).
 The report's first line says which size was drawn and what the presents measured.
 `--summarize` prints the same from OUT/perf.json, or from a native recording
 (`G358_PERF=/tmp/frames.json python main.py`).  The wheel is pygame-ce for WebAssembly
@@ -99,6 +107,7 @@ def _g358_perf_start(seed, deals, strength, hold_s):
     pic = getattr(app, "picture", None)  # issue 13: the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(),
                        "window": list(app.window.get_size()), "frames_at_start": app.frames,
+                       "css": list(getattr(app, "css_size", None) or ()), "dpr": getattr(app, "device_ratio", 1.0),
                        "picture": None if pic is None else {"setting": pic.setting(), "auto": pic.auto,
                                                             "present_ms": [round(x, 3) for x in pic.samples]},
                        "timings": json.loads(js.JSON.stringify(js.window.timings)),
@@ -112,6 +121,8 @@ def _g358_perf_dump():
     data["long_tasks"] = json.loads(js.JSON.stringify(js.window.__g358_lt))
     data["long_task_observer"] = str(js.window.__g358_lt_ok)
     data["state"] = main._g358_state
+    data["window_end"] = list(main.APP.window.get_size())
+    data["picture_end"] = main.APP.picture.auto
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -201,15 +212,47 @@ def summarize(data: dict) -> dict:
         if unpacked is not None and page_start is not None:
             out["game_start_ms"] = title - (page_start + unpacked)
     if boot.get("window"):
-        out["window"] = boot["window"]
-        out["picture"] = boot.get("picture")
+        out["window"] = data.get("window_end") or boot["window"]
+        out["picture"] = dict(boot.get("picture") or {}, auto=data.get("picture_end") or (boot.get("picture") or {}).get("auto"))
+        out["page"] = {"css": boot.get("css"), "dpr": boot.get("dpr")}
     window = data.get("recording_js_ms")
     if "long_tasks" in data and window:
         during = [d for t, d in data["long_tasks"] if window[0] <= t <= window[1]]
         out["long_tasks"] = {"n": len(during), "over_100": sum(1 for d in during if d > 100),
                              "max": max(during) if during else None, "observer": data.get("long_task_observer"),
                              "before_recording": len(data["long_tasks"]) - len(during)}
+        if "title_ms" in out:  # from the title on: the task that made the title's first frame is the start's
+            since = [d for t, d in data["long_tasks"] if out["title_ms"] <= t <= window[1]]
+            out["long_tasks"]["from_title"] = {"n": len(since), "over_100": sum(1 for d in since if d > 100),
+                                               "max": max(since) if since else None}
+    start = game_start(frames, col)
+    if start:
+        out["start"] = start
     return out
+
+
+TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")
+
+
+def game_start(frames, col) -> dict | None:
+    """The game's first moments: from the first frame at the table (the one in which Start
+    was clicked) to the first frame the table was on screen; which phase that frame showed,
+    and how many frames of the deal were drawn (0: the cards were never seen flying)."""
+    first = next((i for i, f in enumerate(frames) if f[col["scene"]] in TABLE_SCENES), None)
+    if first is None:
+        return None
+    shown = next((i for i in range(first + 1, len(frames)) if frames[i][col["drawn"]]), None)
+    if shown is None:
+        return {"waited_frames": len(frames) - first - 1, "first_scene": None, "deal_frames": 0}
+    waited = [f[col["ms"]] for f in frames[first + 1:shown]]
+    deal = 0
+    for f in frames[shown:]:
+        if f[col["scene"]] != "deal":
+            break
+        deal += 1 if f[col["drawn"]] else 0
+    return {"waited_frames": len(waited), "waited_ms": frames[shown][col["start_ms"]] - frames[first][col["start_ms"]],
+            "waited_max_ms": max(waited) if waited else None, "first_scene": frames[shown][col["scene"]],
+            "deal_frames": deal}
 
 
 def _ms(x) -> str:
@@ -226,11 +269,18 @@ def report(s: dict) -> str:
     if s.get("window"):
         pic = s.get("picture") or {}
         probe = ", ".join(f"{x:.1f}" for x in pic.get("present_ms") or []) or "-"
-        lines.append(f"render size {s['window'][0]}x{s['window'][1]} (picture {pic.get('setting', '-')},"
-                     f" Auto chose {pic.get('auto') or '-'}; presents timed: {probe} ms)")
+        pg = s.get("page") or {}
+        css = "x".join(f"{v:g}" for v in pg.get("css") or ()) or "-"
+        lines.append(f"render size {s['window'][0]}x{s['window'][1]} for a page of {css} CSS px at DPR {pg.get('dpr') or '-'}"
+                     f" (picture {pic.get('setting', '-')}, Auto chose {pic.get('auto') or '-'}; presents timed: {probe} ms)")
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")
+    st = s.get("start")
+    if st:
+        lines.append(f"the game's start: {st['waited_frames']} frames ({_ms(st.get('waited_ms'))} ms, longest"
+                     f" {_ms(st.get('waited_max_ms'))} ms) from Start to the table on screen; its first frame showed"
+                     f" {st['first_scene'] or '-'}, the deal drawn in {st['deal_frames']} frames")
     for key, label in (("drawn", "drawn frames"), ("all_frames", "all frames"), ("interval", "frame interval")):
         d = s[key]
         lines.append(f"{label} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])} / p99 {_ms(d['p99'])}"
@@ -242,6 +292,10 @@ def report(s: dict) -> str:
     if lt:
         lines.append(f"browser tasks over 50 ms during play: {lt['n']} (over 100 ms: {lt['over_100']},"
                      f" max {_ms(lt['max'])} ms; PerformanceObserver 'longtask': {lt['observer']})")
+        ft = lt.get("from_title")
+        if ft is not None:
+            lines.append(f"browser tasks over 50 ms from the title's first frame on: {ft['n']} (over 100 ms:"
+                         f" {ft['over_100']}, max {_ms(ft['max'])} ms)")
     t = s["think"]
     budgets = ", ".join(f"{b:g}" for b in s["think_budget_ms"]) or "-"
     lines.append(f"think() slices (budget {budgets} ms, n={t['n']}): median {_ms(t['median'])} / p95 {_ms(t['p95'])}"
@@ -272,7 +326,8 @@ def run(args) -> dict:
         script = out / "steps.json"
         script.write_text(json.dumps(steps(args.seed, args.deals, args.strength), indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
-               "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}"]
+               "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
+               "--size", f"{args.size[0]}x{args.size[1]}", "--scale", f"{args.scale:g}"] + (["--mobile"] if args.mobile else [])
         print(f"web_perf: {' '.join(cmd)}", file=sys.stderr)
         proc = subprocess.run(cmd, capture_output=True, text=True)
     (out / "webcheck.log").write_text(proc.stdout + proc.stderr)
@@ -281,9 +336,20 @@ def run(args) -> dict:
     except ValueError as exc:
         sys.exit(f"web_perf: {exc}; see {out / 'webcheck.log'}")
     data["settings"] = {"cpu_slowdown": args.cpu_slowdown, "deals": args.deals, "seed": args.seed,
-                        "strength": args.strength}
+                        "strength": args.strength, "size": list(args.size), "mobile": args.mobile, "scale": args.scale}
     (out / "perf.json").write_text(json.dumps(data))
     return data
+
+
+def page_size(text: str) -> tuple[int, int]:
+    """"390x844" -> (390, 844); argparse says what is wrong with anything else."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size WxH: {text!r}") from None
+    if not (200 <= w <= 4000 and 200 <= h <= 4000):
+        raise argparse.ArgumentTypeError(f"size out of range (200-4000 CSS px a side): {text!r}")
+    return (w, h)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,6 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--strength", default="normal", choices=("random", "easy", "normal", "hard"))
+    ap.add_argument("--size", type=page_size, default=(1280, 720), help="the page's size in CSS px, WxH (default 1280x720)")
+    ap.add_argument("--mobile", action="store_true", help="emulate a phone: touch, a mobile viewport")
+    ap.add_argument("--scale", type=float, default=1.0, help="device pixel ratio (phones: 2-3)")
     ap.add_argument("--web", help="an existing build (build/web); default: build into a temp folder")
     ap.add_argument("--out", default="/tmp/358-perf")
     ap.add_argument("--harness", help="webcheck's run.py (default: ../shared/webcheck/run.py)")
@@ -308,8 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if not args.wheel or not Path(args.wheel).is_file():
             sys.exit("web_perf: --wheel PATH to the pygame-ce WebAssembly wheel is required")
-        if args.deals < 1 or args.cpu_slowdown < 1:
-            sys.exit("web_perf: --deals must be 1 or more and --cpu-slowdown 1 or more")
+        if args.deals < 1 or args.cpu_slowdown < 1 or not 0.5 <= args.scale <= 8:
+            sys.exit("web_perf: --deals must be 1 or more, --cpu-slowdown 1 or more and --scale 0.5 to 8")
         figures = summarize(run(args))
     print(report(figures))
     if args.json:

@@ -1,9 +1,10 @@
 """The application: one window, a scene stack, input routing (mouse, touch, keyboard) and
-the per-frame ``step``.  Scenes lay out and take input in logical 1280×720 coordinates;
-natively they draw on a canvas of the window's real pixel size (letterboxed, scale =
-min(w/1280, h/720)) through the scale-aware helpers in gfx, so text and cards are rendered
-at device resolution, never resampled.  In the browser the canvas stays 1280×720 and the
-page (CSS) scales it.
+the per-frame ``step``.  Scenes lay out and take input in logical coordinates of the
+window's own shape (game/ui/screen.py) and draw straight into the window at its resolution
+through the scale-aware helpers in gfx, so text and cards are rendered at device
+resolution, never resampled.  In the browser the window has the page's shape at the
+picture's pixel budget (game/ui/picture.py) and the page's CSS scales it to the screen;
+the page is polled every few frames, and a phone turned lays everything out again.
 
 Usable without a real display (``SDL_VIDEODRIVER=dummy``) by tests and tools::
 
@@ -24,10 +25,11 @@ from .. import i18n, perf  # perf: issue 13 frame timings (off unless enabled)
 from ..storage.store import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
-from .frame import SCORE_PARTS, TABLE_PARTS, FrameMixin
+from .frame import MENU_PARTS, SCORE_PARTS, TABLE_PARTS, FrameMixin, table_steps
 from .games import GamesMixin
 from .input import InputTranslator
 from .notices import Notices  # issue 10
+from .page import POLL_FRAMES
 from .picture import Picture  # issue 13
 from .settings_check import check_settings  # issue 10
 from .window import WindowMixin
@@ -81,8 +83,11 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self.pixel_ratio = float(pixel_ratio)
         if insets:  # tools: a phone's safe-area insets, CSS px (left, top, right, bottom)
             self.insets = tuple(insets)
-        self._open_window(tuple(size or LOGICAL), scaled)
-        self.picture.apply()  # issue 13: in the browser Auto times the empty window's presents
+        size = tuple(size or LOGICAL)
+        if self.web:  # the page's shape at the Sharp budget (`size`: the page's CSS size when unreadable)
+            size = self._page_window(size)
+        self._open_window(size, scaled)
+        self.picture.apply()  # in the browser Auto times the empty window's presents, then sets the budget
         try:
             pygame.key.set_repeat(350, 60)
         except Exception:
@@ -94,11 +99,12 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self.running, self.frames = True, 0
         self.last_time = time.perf_counter()
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
-        self._warm = [92, 84, 64]  # card widths the table uses: rendered a little per menu frame
+        self._warm = None  # card widths the table's layout uses (frame.py): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["pygame", "card tables", "scene:new_game", "game.ai", "game.ai.search", *TABLE_PARTS, *SCORE_PARTS,
-                              *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m),  # online play: on its first click
+        self._warm_modules = ["pygame", "card tables", "compile:game.ui.scenes.new_game", "scene:new_game", *table_steps(),
+                              *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+                              *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds (frame.py): the table scene that drew it
@@ -258,14 +264,19 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         if self.online is not None:
             self.online.poll()  # the others never wait for this device's menus
         if self.scene is not None:
-            self.scene.update(dt)
+            # a screen whose first frame is still being made (in the browser, over several
+            # frames) does not age: its animations (a new game's deal) start when it shows
+            self.scene.update(0.0 if self._unprepared() else dt)
             self.notices.update(dt)  # issue 10
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":
                     self.picture.watch()  # Auto may still be timing presents (issue 13)
-                if self._warm or self._warm_modules:
+                if self._warm is None or self._warm or self._warm_modules:
                     self._prewarm()
-        self.picture.apply()  # issue 13: the browser's render size, only between games
+            self.start_waiting_game()  # a game asked for before its modules were loaded (the browser)
+        if self.web and self.frames % POLL_FRAMES == 0:
+            self.poll_page()  # a phone turned, a window resized: the window follows the page
+        self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from ..engine import cards
-from . import gfx, screen
+from . import gfx, preload, screen
 
 
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
@@ -19,14 +19,37 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.storage.stats", "game.ui.stats_keeper",
                "game.ui.record_actions")
-# What a game's first frame needs besides the computer players (tests/ui/
-# test_table_warmup.py checks that starting a game after them imports nothing): loaded one
-# a frame while the title waits.  The first brings every table object with it, in one
-# task on the title (~300 ms at 4x in the browser; loading the objects one a frame instead
-# left most of them to the first frame of a game started early: a 450-520 ms task).
-TABLE_PARTS = ("game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene", "game.ui.scenes.deal",
-               "game.engine.formats.record")
-MENU_ONLY = frozenset(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats"))
+# What a game needs (the computer players, every table object, the first deal's scenes), each
+# module after all those it imports.  While the title waits each is compiled ahead, one a
+# frame (preload.py), then imported, one a frame: each browser task compiles or runs one
+# module (a step that imported the whole table was one task of 3-4 s at 4x).
+# tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
+# itself (the "game.ai" package: its own five) and that a game started after them loads
+# nothing.  In the browser a game asked for earlier waits for them (games.py), one a frame.
+TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
+               "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search",
+               "game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
+               "game.ui.table.animator", "game.ui.table.background", "game.ui.table.board", "game.ui.table.forced",
+               "game.ui.table.compositor", "game.ui.cardfan", "game.ui.table.hand", "game.ai.evaluate",
+               "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet", "game.ui.table.lookback",
+               "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay", "game.ui.table.panels",
+               "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.topbar",
+               "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
+               "game.ui.scenes.deal", "game.engine.formats.record", "game.ui.scenes.declare", "game.ui.scenes.exchange",
+               "game.ui.scenes.kitty", "game.ui.scenes.play")
+
+# What the menus' own modules import that nothing before them does: compiled ahead too
+MENU_PARTS = ("game.ai.analysis", "game.engine.formats.sharecode", "game.web.bridge", "game.records.library", "game.engine.history")
+
+
+def table_steps(modules=TABLE_PARTS) -> list:
+    """The warm-up's steps for these modules: each compiled ahead, then each imported."""
+    return [*(f"compile:{m}" for m in modules), *modules]
+
+
+MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats")),
+                       *MENU_PARTS])
+MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY}  # their warm-up steps, left at the table
 
 
 class FrameMixin:
@@ -39,38 +62,44 @@ class FrameMixin:
         self.warm_faces()
 
     def warm_faces(self) -> None:
-        """Render card faces ahead, about 3 ms a frame (the widths in ``_warm``)."""
-        if not self._warm:
-            return
+        """Render card faces ahead, about 3 ms a frame, at the widths the table's layout for
+        this window's shape draws them (``_warm``: None until asked, made again when the
+        shape changes; a phone's hand and trick are narrower than a desktop's)."""
         try:
-            if gfx.card_art().prewarm(max(8, round(self._warm[0] * self.render_scale)), budget_ms=3):
+            if self._warm is None:
+                from .table import layout
+
+                lay = layout.now()
+                self._warm = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
+            if self._warm and gfx.card_art().prewarm(max(8, gfx.px(self._warm[0])), budget_ms=3):
                 self._warm.pop(0)
         except Exception:
             self._warm = []
 
     def warm_step(self, drawing: bool = True) -> bool:
-        """One step of the warm-up: a module, a sound, or a screen's first frame drawn off
-        screen; False when none is left (issue 13: at the table, frames that draw nothing
-        go on with what the title had no time for; not `drawing` there, a screen is made
-        a few ms a frame, under a deadline, and taken up again next time)."""
+        """One step of the warm-up: a module compiled ahead or imported, a sound, or a
+        screen's first frame drawn off screen a few ms a frame (under a deadline, taken up
+        again next time); False when none is left.  At the table (not `drawing`), frames
+        that draw nothing go on with what the title had no time for, menus' modules left."""
         steps = self._warm_modules
         if not drawing:  # at the table: only what play needs
-            steps = [s for s in steps if s not in MENU_ONLY]
+            steps = [s for s in steps if s not in MENU_STEPS]
         if not steps:
             return False
         step = steps[0]
         self._warm_modules.remove(step)
         try:
-            if step.startswith("scene:") and not drawing:  # at the table: a few ms a frame
+            if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
                 gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0)
+                unseen = not step.endswith(":drawn")  # first its pictures, then one real drawing
                 try:
-                    self.prepare_scene(step[6:])
+                    self.prepare_scene(step[6:].removesuffix(":drawn"), unseen)
+                    if unseen:
+                        self._warm_modules.insert(0, step + ":drawn")
                 except gfx.OutOfTime:
                     self._warm_modules.insert(0, step)  # goes on next time from the caches
                 finally:
                     gfx.set_deadline(None)
-            elif step.startswith("scene:"):
-                self.prepare_scene(step[6:])
             elif step == "card tables":  # the engine's suit tables, a few ms a frame
                 self._tables = getattr(self, "_tables", None) or cards.suit_table_steps()
                 end = time.perf_counter() + IDLE_PREPARE_MS / 1000.0
@@ -78,6 +107,8 @@ class FrameMixin:
                     if time.perf_counter() >= end:
                         self._warm_modules.insert(0, step)
                         break
+            elif step.startswith("compile:"):  # its import later only runs it (preload.py)
+                preload.compile_ahead(step[8:])
             elif step == "pygame":  # what App() left out of pygame.init(): mixer, timer
                 import pygame
 
@@ -93,17 +124,31 @@ class FrameMixin:
             pass  # only a head start: the real frame will make what is missing
         return True
 
-    def prepare_scene(self, name: str) -> None:
+    def prepare_scene(self, name: str, unseen: bool = False) -> None:
         """Draw a scene once off screen so that its first real frame finds its text and
         panels already made (a scene class may define ``prepare(app, surf)`` when it needs
-        more than the App to be built, e.g. a game's score sheet)."""
+        more than the App to be built, e.g. a game's score sheet).  `unseen`: only the
+        pictures are made, every blit clipped away (then a pass under a deadline spends its
+        time on the pictures it makes, not on copying those made already: a pass of the
+        new-game screen was ~60 ms at 4x); then one drawing that lands (a screen may keep it)."""
         import pygame
 
         from . import registry
 
-        surf = pygame.Surface(self.window.get_size())
+        surf = getattr(self, "_prepare_surf", None)
+        if surf is None or surf.get_size() != self.window.get_size():
+            surf = self._prepare_surf = pygame.Surface(self.window.get_size())
+        surf.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
         gfx.set_scale(surf.get_width() / screen.current().w)
         cls = registry.scene_class(name)
+        if unseen:  # a picture a screen keeps (prepare) must be a drawing that landed
+            try:
+                scene = registry.create(name, self)
+            except TypeError:  # a screen made from more than the App (a game's score sheet)
+                scene = None
+            if scene is not None:
+                scene.draw(surf)
+                return
         if hasattr(cls, "prepare"):
             cls.prepare(self, surf)
         else:
@@ -141,7 +186,9 @@ class FrameMixin:
         if not explicit and not self.always_redraw:
             key = self.frame_key()
             now = time.perf_counter()
-            if key is not None and key == self._frame_key and now - self._frame_time < 0.5:
+            # natively an unchanged picture is drawn again twice a second all the same; in the
+            # browser the canvas keeps it, and a menu drawn again is a task of ~100 ms at 4x
+            if key is not None and key == self._frame_key and (self.web or now - self._frame_time < 0.5):
                 self.last_draw = "skipped"
                 return False
             self._frame_key, self._frame_time = key, now
@@ -190,7 +237,14 @@ class FrameMixin:
         spare = self._spare
         if spare is None or spare.get_size() != size:
             spare = self._spare = surf.copy()
-        gfx.set_deadline(self._step_start + self.prepare_budget_ms / 1000.0)
+        deadline = self._step_start + self.prepare_budget_ms / 1000.0
+        for s in self.visible_scenes():  # what its first seconds draw (a deal's cards), made first
+            ahead = getattr(s, "make_ahead", None)
+            if ahead is not None and not ahead(deadline):
+                self._frame_key = self._shown = None
+                self.last_draw = "preparing"
+                return False
+        gfx.set_deadline(deadline)
         try:
             self._draw_scenes(spare)
         except gfx.OutOfTime:

@@ -1,22 +1,28 @@
-"""The picture's render size in the browser (issue 13: smooth on a phone).
+"""The picture's render size in the browser: the window is the page's shape, drawn at as
+many pixels as a budget allows.
 
 In the browser every present copies the whole window to the page's canvas (pygbag's SDL,
-whatever rects are passed), and every blit costs in proportion to the pixels it writes,
-so a slow device draws a smaller picture that the page scales up (its CSS size stays).
-The setting ``picture``:
+whatever rects are passed), and every blit costs in proportion to the pixels it writes, so
+the picture has a pixel budget, not a size: the window has the page's CSS shape (the
+canvas fills the page, game/ui/page.py) and ``pixel_ratio()`` window pixels per CSS pixel,
+and the page's CSS scales it to the screen.  The setting ``picture`` sets the budget:
 
-- ``auto`` (default): in the browser the App, once it has opened its 1280x720 window and
-  before the title's first frame, presents the empty window ``PROBES`` times and, when the
-  middle one (the median) is slower than ``SLOW_PRESENT_MS``, draws at ``SMOOTH_SIZE`` from the
-  title's first frame on, for the rest of the session; having chosen Sharp it still watches
-  the menus' first presents and turns to Smooth if they are slow; natively the window is
-  drawn at its own resolution as always;
-- ``sharp``: 1280x720 in the browser;
-- ``smooth``: ``SMOOTH_SIZE`` in the browser.
+- ``auto`` (default): in the browser the App, once it has opened its window at the Sharp
+  budget and before the title's first frame, presents the empty window ``PROBES`` times
+  and, when the middle one (the median, as for a 1280x720 window) is slower than
+  ``SLOW_PRESENT_MS``, draws at the Smooth budget from the title's first frame on, for the
+  rest of the session; having chosen Sharp it still watches the menus' first presents and
+  turns to Smooth if they are slow;
+- ``sharp``: 1280x720's pixels (a 16:9 desktop page draws 1280x720, a phone of 390x844 CSS
+  px 652x1412);
+- ``smooth``: 960x540's pixels (56% of Sharp's: a phone draws 489x1059).
 
-Natively the setting changes nothing (the canvas has the window's own pixel size).  The
-size never changes while a game, a replay or a score sheet is open (the card pictures of
-the new size would be made in the middle of play): a new choice waits for the menus.
+Two kinds of change, two rules.  The page's shape (a phone turned, a window resized, the
+page zoomed) changes the window's size at once, in the middle of a game too: the budget is
+the same, so a phone turned keeps its pixel ratio and the card pictures it made.  The budget
+(Sharp or Smooth) changes only while nothing but menus is open: a new budget makes every
+card picture again, a long task in the middle of play.  Natively the setting changes
+nothing (the window is drawn at its own resolution).
 """
 
 from __future__ import annotations
@@ -57,8 +63,10 @@ class Picture:
         self.app = app
         self.samples: list[float] = []  # ms of the presents Auto timed (as for 1280x720)
         self.auto: str | None = None  # Auto's choice for this session: "sharp" or "smooth"
+        self.quality: str | None = None  # the budget the window is drawn at now (None: not yet)
         self.due = bool(app.web)  # the wanted size may differ from the window's
         self.watched: list[float] = []  # ms of the menus' presents after a Sharp probe (as for 1280x720)
+        self.late = False  # Auto turned to Smooth after watching: waits for a screen not drawn yet
 
     # --- what is wanted ---------------------------------------------------------------
     def setting(self) -> str:
@@ -74,15 +82,28 @@ class Picture:
             self.probe() if self.app.web else None
         return self.auto or "sharp"
 
+    def size_for(self, quality: str) -> tuple[int, int]:
+        """The window for the page as it is (its CSS size and pixel ratio) at this budget."""
+        app = self.app
+        css = app.css_size or LOGICAL
+        ratio = pixel_ratio(css, app.device_ratio, quality)
+        return (max(1, round(css[0] * ratio)), max(1, round(css[1] * ratio)))
+
     def wanted(self):
-        """The window size the browser should draw at (None natively: the window's own)."""
+        """The window size the browser should draw at now (None natively: the window's own):
+        the page's shape at the budget in force; a new budget waits for the menus."""
         if not self.app.web:
             return None
-        return SMOOTH_SIZE if self.choice() == "smooth" else LOGICAL
+        return self.size_for(self.quality or self.choice())
 
     def changed(self) -> None:
         """A setting changed: the picture's is applied at the next frame the menus allow."""
-        self.due = bool(self.app.web) and self.wanted() != tuple(self.app.window.get_size())
+        self.due = bool(self.app.web)
+
+    def page_changed(self) -> None:
+        """The page's shape, pixel ratio or insets changed: applied at the next frame, in
+        the middle of a game too (the budget stays)."""
+        self.due = bool(self.app.web)
 
     # --- Auto: how long a present takes -------------------------------------------------
     def probe(self) -> str:
@@ -112,6 +133,7 @@ class Picture:
         self.watched.append(ms * LOGICAL[0] * LOGICAL[1] / max(1, w * h))
         if len(self.watched) == WATCHED and sorted(self.watched)[WATCHED // 2] > SLOW_PRESENT_MS:
             self.auto = "smooth"
+            self.late = True  # Auto's second thought: applied where nothing is drawn again for it
             self.changed()
 
     def _watching(self) -> bool:
@@ -131,67 +153,37 @@ class Picture:
 
     # --- applying it ------------------------------------------------------------------
     def can_switch(self) -> bool:
-        return all(s.name in MENUS for s in getattr(self.app, "scenes", ()))
+        """May the budget change now?  Only while nothing but menus is open (in a game every
+        card picture would be made again in the middle of play).  Auto's second thought
+        (after watching the menus' presents) waits for the title or a screen whose first
+        frame is still to come, a new game's table included: a screen already shown would be
+        drawn again whole in one frame (the new-game screen: a task of ~1 s at 4x)."""
+        scenes = list(getattr(self.app, "scenes", ()))
+        if not self.late or not scenes:
+            return all(s.name in MENUS for s in scenes)
+        top = scenes[-1]
+        return all(s.name in MENUS for s in scenes[:-1]) and (top.name == "title" or not getattr(top, "first_drawn", True))
 
     def apply(self) -> bool:
-        """Before a frame is drawn (and when the App opens its window): switch the window to
-        the wanted size if it differs and no game is open.  True when the size changed."""
+        """Before a frame is drawn (and when the App opens its window): make the window the
+        page's shape at the budget in force, switching the budget first when the setting
+        (or Auto) asks for another one and only menus are open.  True when the window changed."""
         if not self.due:
             return False
-        want = self.wanted()
         app = self.app
-        if want is None or tuple(app.window.get_size()) == want:
+        if not app.web:
             self.due = False
             return False
-        if not self.can_switch():
-            return False  # stays due: switched once the menus show
-        self.due = False
-        css = _canvas_css_size()
-        app.window = pygame.display.set_mode(want)
-        _keep_canvas_css_size(css)
-        app._layout_window()
-        app._frame_key = app._shown = None
-        app._spare = None
+        choice = self.choice()
+        if self.quality is None or (choice != self.quality and self.can_switch()):
+            self.quality = choice
+        self.due = choice != self.quality  # stays due: the new budget once the menus show
+        if not self.due:
+            self.late = False
+        ratio = pixel_ratio(app.css_size or LOGICAL, app.device_ratio, self.quality)
+        if not app.set_css_size(app.css_size or LOGICAL, ratio, app.insets):
+            return False
         steps = getattr(app, "_warm_modules", None)
-        if steps is not None and "scene:new_game" not in steps:
+        if all(s.name in MENUS for s in getattr(app, "scenes", ())) and steps is not None and "scene:new_game" not in steps:
             steps.insert(0, "scene:new_game")  # its first frame, made ahead at the old size: again
-        for s in getattr(app, "scenes", ()):
-            s.first_drawn = True  # drawn whole next frame: the window holds nothing now
         return True
-
-
-# --- the page: the canvas keeps its CSS size when its pixel size changes -------------------
-def _canvas():
-    try:
-        import platform
-
-        return platform.window.document.getElementById("canvas")
-    except Exception:
-        return None
-
-
-def _canvas_css_size():
-    canvas = _canvas()
-    if canvas is None:
-        return None
-    try:
-        r = canvas.getBoundingClientRect()
-        return (float(r.width), float(r.height))
-    except Exception:
-        return None
-
-
-def _keep_canvas_css_size(css) -> None:
-    """pygbag's page sizes the canvas by CSS and by its aspect (unchanged); a page that
-    shows the canvas at its pixel size (the webcheck harness) would shrink it: keep the
-    size it had."""
-    canvas = _canvas()
-    if canvas is None or not css or css[0] <= 1 or css[1] <= 1:
-        return
-    try:
-        now = canvas.getBoundingClientRect()
-        if abs(float(now.width) - css[0]) > 0.5 or abs(float(now.height) - css[1]) > 0.5:
-            canvas.style.width = f"{css[0]:g}px"
-            canvas.style.height = f"{css[1]:g}px"
-    except Exception:
-        pass

@@ -2,9 +2,10 @@
 straight into the window at the window's resolution, never letterboxed.
 
 - ``pixel_ratio``: window pixels per CSS pixel.  Natively 1 (a window pixel is what the
-  layout calls a CSS pixel); in the browser the page's canvas is as large as the page and
-  its pixel size is the CSS size times the ratio the picture setting chose
-  (game/ui/picture.py: a budget of pixels, at most the device's own ratio).
+  layout calls a CSS pixel); in the browser the page's canvas is as large as the page
+  (``css_size``, polled from the page every few frames: game/ui/page.py) and its pixel
+  size is the CSS size times the ratio the picture's budget allows
+  (game/ui/picture.py: a budget of pixels, at most the device's own ratio ``device_ratio``).
 - ``screen.current()``: the logical shape of the window's CSS size (landscape or portrait),
   with the safe-area insets the page measured.
 - ``scale`` = ``render_scale``: window pixels per logical pixel (the gfx helpers' scale);
@@ -21,7 +22,7 @@ import os
 import pygame
 
 from .. import perf, resources
-from . import gfx, screen
+from . import gfx, page, screen
 from .constants import LOGICAL, MIN_SIZE
 
 
@@ -35,6 +36,34 @@ class WindowMixin:
     web = False
     pixel_ratio = 1.0  # window pixels per CSS pixel
     insets = (0, 0, 0, 0)  # the page's safe-area insets, CSS px (left, top, right, bottom)
+    css_size = None  # the browser: the canvas's size on the page, CSS px (natively None)
+    device_ratio = 1.0  # the browser: the device's pixels per CSS pixel (window.devicePixelRatio)
+
+    def _page_window(self, css) -> tuple[int, int]:
+        """The browser: read the page (its CSS size, pixel ratio, insets; `css` when it
+        cannot be read: headless tests) and return the window to open, at the Sharp budget
+        (Auto times its presents there; picture.apply() sets the budget next)."""
+        from .picture import pixel_ratio
+
+        got = page.read()
+        if got is not None:
+            css, self.device_ratio, self.insets = got.css, got.dpr, got.insets
+        self.css_size = (float(css[0]), float(css[1]))
+        self.pixel_ratio = pixel_ratio(self.css_size, self.device_ratio, "sharp")
+        return (max(1, round(self.css_size[0] * self.pixel_ratio)), max(1, round(self.css_size[1] * self.pixel_ratio)))
+
+    def poll_page(self) -> bool:
+        """The browser, every ``page.POLL_FRAMES`` frames: has the page changed (a phone
+        turned, a window resized or zoomed, the insets)?  Then the picture makes the window
+        the new shape before the next frame is drawn; True if it changed."""
+        got = page.read()
+        if got is None:
+            return False
+        if (got.css, got.dpr, tuple(got.insets)) == (self.css_size, self.device_ratio, tuple(self.insets)):
+            return False
+        self.css_size, self.device_ratio, self.insets = got.css, got.dpr, tuple(got.insets)
+        self.picture.page_changed()
+        return True
 
     def _icon(self) -> None:
         """The window's icon: the shipped icon-32.png, or one drawn here when it is missing."""
@@ -135,9 +164,11 @@ class WindowMixin:
         return True
 
     def relayout(self) -> None:
-        """A new shape: every scene builds its widgets for it and draws whole next frame."""
+        """A new shape: every scene builds its widgets for it and draws whole next frame (and
+        the card faces made ahead are made at the new shape's widths)."""
         self._frame_key = self._shown = None
         self._spare = None
+        self._warm = None
         for s in getattr(self, "scenes", ()):
             s.relayout()
             s.first_drawn = True  # drawn whole next frame: the window holds nothing now

@@ -123,3 +123,37 @@ def test_app_frames_and_think_slices_are_recorded(recorder, tmp_path):
     while player.think(view, 8.0) is None:
         calls += 1
     assert recorder.slices == calls + 1 and all(b == 8.0 for b in recorder.slice_budget[: recorder.slices])
+
+
+def _frames(*spec):
+    """Frames [start_ms, ms, drawn, think_ms, scene] 20 ms apart from (scene, drawn) pairs."""
+    return [[20.0 * i, 10.0, int(drawn), 0.0, scene] for i, (scene, drawn) in enumerate(spec)]
+
+
+def test_the_start_says_when_the_table_showed_and_whether_the_deal_was_seen():
+    never_seen = _frames(("title", 1), ("new_game", 1), *[("deal", 0)] * 6, ("declare", 1), ("declare", 1))
+    s = web_perf.summarize({"frames": never_seen})["start"]
+    assert (s["waited_frames"], s["first_scene"], s["deal_frames"]) == (5, "declare", 0)
+    assert s["waited_ms"] == 6 * 20.0
+    seen = _frames(("title", 1), ("new_game", 1), *[("deal", 0)] * 3, *[("deal", 1), ("deal", 0)] * 4, ("declare", 1))
+    s = web_perf.summarize({"frames": seen})["start"]
+    assert (s["waited_frames"], s["first_scene"], s["deal_frames"]) == (2, "deal", 4)
+    assert "the deal drawn in 4 frames" in web_perf.report(web_perf.summarize({"frames": seen}))
+    assert "start" not in web_perf.summarize({"frames": _frames(("title", 1), ("title", 0))})
+
+
+def test_long_tasks_are_counted_from_the_titles_first_frame_on():
+    data = {"frames": _frames(("title", 1), ("play", 1)), "recording_js_ms": [1000.0, 5000.0],
+            "boot": {"first_frame": {"clock_ms": 100.0, "scene": "title"}, "offset_ms": 400.0},
+            # the start (its last task makes the title's first frame), the title's warm-up, play, after the end
+            "long_tasks": [[100.0, 300.0], [450.0, 90.0], [600.0, 150.0], [700.0, 60.0], [2000.0, 120.0], [6000.0, 500.0]]}
+    lt = web_perf.summarize(data)["long_tasks"]
+    assert (lt["n"], lt["over_100"]) == (1, 1)
+    assert lt["from_title"] == {"n": 3, "over_100": 2, "max": 150.0}
+
+
+def test_the_page_size_is_checked():
+    assert web_perf.page_size("390x844") == (390, 844)
+    for bad in ("390", "390x", "axb", "10x10", "390x99999"):
+        with pytest.raises(Exception):
+            web_perf.page_size(bad)

@@ -11,7 +11,7 @@ import itertools
 import pygame
 import pytest
 
-from game.ui import picture
+from game.ui import page, picture
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
 from game.ui.settings_check import check_settings
 from tests.ui.helpers import advance_until, table_for
@@ -50,6 +50,16 @@ def _click_window(app, wx, wy):
         extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
         pygame.event.post(pygame.event.Event(kind, pos=(wx, wy), **extra))
     app.step(dt=1 / 60)
+
+
+def _first_table_frame(app, limit=200):
+    """Step until the table's first frame is on screen (in the browser it is made over
+    several frames when it takes longer than the budget: on a busy machine, too)."""
+    for _ in range(limit):
+        app.step(events=[], dt=1 / 60)
+        if app.last_draw in ("full", "partial") and getattr(app.scene, "table", None) is not None:
+            return
+    raise AssertionError("the table's first frame never came")
 
 
 def _at_reduced_size(logical_point):
@@ -105,6 +115,7 @@ def test_every_drawn_frame_at_the_reduced_size_equals_a_full_redraw(web_app):
     _frames(app, 2)
     app.start_new_game(seed=11)
     assert app.window.get_size() == SMOOTH
+    _first_table_frame(app)
     counts = _play_and_compare(app, Autopilot(app, seed=11), 700)
     assert counts["partial"] > 100 and counts["full"] >= 1, counts
 
@@ -193,8 +204,8 @@ def test_auto_chosen_later_times_the_window_as_if_it_were_1280x720(web_app, monk
     assert app.picture.samples == [] and app.window.get_size() == SMOOTH
     app.push_scene("settings")
     app.set_setting("picture", "auto")
-    assert app.picture.samples == [pytest.approx(3.0 * 16 / 9)] * picture.PROBES  # 5.3 ms: slow
     _frames(app, 1)
+    assert app.picture.samples == [pytest.approx(3.0 * 16 / 9)] * picture.PROBES  # 5.3 ms: slow
     assert app.picture.auto == "smooth" and app.window.get_size() == SMOOTH
 
 
@@ -276,38 +287,14 @@ def test_a_bad_stored_value_falls_back_to_auto(bad, web_app, tmp_path):
     assert app.storage.load_settings()["picture"] == "auto"  # the repaired settings are stored
 
 
-def test_the_canvas_keeps_its_css_size(monkeypatch):
-    class Rect:
-        def __init__(self, w, h):
-            self.width, self.height = w, h
-
-    class Style:
-        width = height = ""
-
-    class Canvas:
-        style = Style()
-        shown = (1280.0, 720.0)
-
-        def getBoundingClientRect(self):
-            return Rect(*self.shown)
-
-    canvas = Canvas()
-    monkeypatch.setattr(picture, "_canvas", lambda: canvas)
-    css = picture._canvas_css_size()
-    canvas.shown = (960.0, 540.0)  # a page that shows the canvas at its pixel size
-    picture._keep_canvas_css_size(css)
-    assert (canvas.style.width, canvas.style.height) == ("1280px", "720px")
-    canvas.style.width = canvas.style.height = ""
-    canvas.shown = (1280.0, 720.0)  # pygbag's page: CSS sizes it
-    picture._keep_canvas_css_size(css)
-    assert (canvas.style.width, canvas.style.height) == ("", "")
-
-
 def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app, monkeypatch):
     """The new-game screen's first frame, made ahead at 1280x720, is made again at the new
     size when Auto turns to Smooth on the title."""
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
     app = web_app()
+    from game.ui import frame
+
+    monkeypatch.setattr(frame, "IDLE_PREPARE_MS", 10_000.0)  # the screen made in one step here
     app._warm_modules = ["scene:new_game", "game.ai"]
     _frames(app, 3)
     assert app.window.get_size() == (1280, 720) and "scene:new_game" not in app._warm_modules  # made at 1280x720
@@ -317,3 +304,247 @@ def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app,
             break
     assert app.window.get_size() == SMOOTH
     assert app._warm_modules[0] == "scene:new_game"  # the next idle frame makes it again
+
+
+# --- the page's shape: a phone upright, turned, its insets --------------------------------
+class FakePage:
+    """What game/ui/page.py would read from the page: changed by the test to turn the phone."""
+
+    def __init__(self, css, dpr=3.0, insets=(0, 0, 0, 0)):
+        self.now = page.PageSize(css, dpr, insets)
+        self.reads = 0
+
+    def read(self):
+        self.reads += 1
+        return self.now
+
+    def turn(self, css=None, insets=(0, 0, 0, 0)):
+        w, h = self.now.css
+        self.now = page.PageSize(css or (h, w), self.now.dpr, insets)
+
+
+@pytest.fixture
+def phone(web_app, monkeypatch):
+    def make(css=(390, 844), dpr=3.0, insets=(0, 0, 0, 0), settings=None, **kw):
+        fake = FakePage(css, dpr, insets)
+        monkeypatch.setattr(page, "read", fake.read)
+        return web_app(settings=settings, **kw), fake
+
+    return make
+
+
+def _budget_size(css, pixels):
+    """The window for a page of `css` at a budget of `pixels`, worked out by hand."""
+    ratio = (pixels / (css[0] * css[1])) ** 0.5
+    return round(css[0] * ratio), round(css[1] * ratio)
+
+
+def _turned(app, fake, css=None) -> list:
+    """Turn the phone and step until the page has been read again; how each frame drew."""
+    fake.turn(css)
+    drawn = []
+    for _ in range(page.POLL_FRAMES + 1):
+        app.step(events=[], dt=1 / 60)
+        drawn.append(app.last_draw)
+    return drawn
+
+
+def _click_logical(app, point):
+    """A press at the window pixels of a logical point, as SDL reports it in the browser."""
+    _click_window(app, round(point[0] * app.render_scale), round(point[1] * app.render_scale))
+
+
+@pytest.mark.parametrize("quality, pixels", [("sharp", 1280 * 720), ("smooth", 960 * 540)])
+def test_a_phone_page_is_drawn_in_its_own_shape_at_the_pixel_budget(phone, quality, pixels):
+    app, _ = phone(settings={"picture": quality})
+    _frames(app, 2)
+    assert app.window.get_size() == _budget_size((390, 844), pixels)  # 653x1412 Sharp, 489x1059 Smooth
+    assert app.shape.size == (390, 844) and app.shape.portrait  # a logical px is a CSS px
+    assert app.render_scale == pytest.approx(app.window.get_width() / 390)
+    assert app.screenshot().get_size() == app.window.get_size()
+
+
+def test_the_device_pixel_ratio_caps_the_picture(phone):
+    """A page of 1920x1080 CSS px on a screen of DPR 1 draws 1280x720 Sharp (the page scales
+    it up); a small page on a DPR-1 screen is never drawn above its own pixels."""
+    app, _ = phone(css=(1920, 1080), dpr=1.0, settings={"picture": "sharp"})
+    assert app.window.get_size() == (1280, 720) and app.shape.size == (1280, 720)
+    small, _ = phone(css=(640, 360), dpr=1.0, settings={"picture": "sharp"})
+    assert small.window.get_size() == (640, 360) and small.render_scale == 1.0
+
+
+def test_the_pages_safe_area_insets_reach_the_layout(phone):
+    app, _ = phone(insets=(0, 47, 0, 34))
+    _frames(app, 1)
+    assert app.shape.safe == pygame.Rect(0, 47, 390, 844 - 47 - 34)
+
+
+def test_turning_the_phone_on_the_title_lays_it_out_sideways_and_clicks_land(phone):
+    app, fake = phone(settings={"picture": "smooth"})
+    _frames(app, 3)
+    upright = dict(app.scene.targets())["new_game"]
+    _turned(app, fake)
+    assert app.window.get_size() == _budget_size((844, 390), 960 * 540)
+    assert app.shape.size == (844, 390) and not app.shape.portrait
+    sideways = dict(app.scene.targets())["new_game"]
+    assert sideways != upright  # the title laid out again for the new shape
+    assert app.shape.rect.contains(sideways)
+    _click_logical(app, sideways.center)
+    assert app.scene_name == "new_game"
+
+
+def test_turning_the_phone_mid_game_keeps_the_game_and_its_budget(phone, monkeypatch):
+    """The page's shape changes the window in the middle of a game (the budget stays
+    Smooth although Sharp was chosen meanwhile); the same table goes on, nothing is lost,
+    and a click on a card of the hand laid out sideways plays that card."""
+    app, fake = phone(settings={"picture": "smooth", "speed": "fast"})
+    _frames(app, 2)
+    m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.legal_actions()) > 2)
+    scene = table_for(app, m)
+    table = scene.table
+    _first_table_frame(app)
+    app.set_setting("picture", "sharp")  # waits for the menus
+    history = list(m.history)
+    upright = dict(table.hand.targets())
+    drawn = _turned(app, fake)
+    assert app.window.get_size() == _budget_size((844, 390), 960 * 540), "the budget changed mid-game"
+    assert app.shape.size == (844, 390)
+    assert app.scene.table is table and table.session.match is m and list(m.history) == history
+    assert "full" in drawn and "preparing" not in drawn  # the new shape drawn at once, whole
+    sideways = dict(table.hand.targets())
+    assert set(sideways) == set(upright) and sideways != upright  # the same cards, laid out again
+    assert all(app.shape.rect.contains(r) for r in sideways.values())
+    legal = [a.card for a in m.legal_actions()]
+    card = legal[len(legal) // 2]
+    _click_logical(app, sideways[f"card:{card}"].center)
+    assert len(m.history) == len(history) + 1 and m.history[-1].card == card, "the click played another card"
+    _turned(app, fake)  # and back upright
+    assert app.window.get_size() == _budget_size((390, 844), 960 * 540) and app.shape.portrait
+    assert app.scene.table is table
+    app.to_title()
+    _frames(app, 1)
+    assert app.window.get_size() == _budget_size((390, 844), 1280 * 720)  # the new budget at the menus
+
+
+def test_the_page_is_read_every_few_frames_not_every_frame(phone):
+    app, fake = phone()
+    before = fake.reads
+    _frames(app, page.POLL_FRAMES * 3)
+    assert 1 <= fake.reads - before <= 4
+
+
+@pytest.mark.parametrize("text", ["", "ok", "390 844 3 0 0 0", "390 844 3 0 0 0 0 0", "nan 844 3 0 0 0 0",
+                                  "-390 844 3 0 0 0 0", "0 844 3 0 0 0 0", "390 844 3 0 -5 0 0", "1e9 844 3 0 0 0 0"])
+def test_an_unreadable_answer_from_the_page_changes_nothing(text):
+    assert page.parse(text) is None
+
+
+def test_the_pages_answer_is_read_as_css_size_ratio_and_insets():
+    got = page.parse("390 844 3 0 47.4 0 34")
+    assert got == page.PageSize((390.0, 844.0), 3.0, (0, 47, 0, 34))
+    assert page.parse("390 844 99 0 0 0 0").dpr == 1.0  # an absurd ratio: as if 1
+    assert page.read() is None  # natively nothing is read
+
+
+# --- a new game's first frame in the browser: the deal is seen ------------------------------
+def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
+    """In the browser a screen's first frame is made over several frames when it takes
+    longer than its budget (a slow phone: every frame here runs out of time at once, so each
+    makes one picture or one table object).  Those frames show nothing; the game must not
+    run on behind them: the first frame on screen is the deal's start, and the cards are
+    then seen flying, not a table already waiting for the declaration."""
+    from game.ui import gfx
+
+    app = web_app(settings={"speed": "normal", "picture": "sharp"})
+    _frames(app, 2)
+    app.prepare_budget_ms = 0.001  # as if every frame were out of time as soon as it began
+    gfx._composites.clear()  # no card picture made yet
+    app.start_new_game(seed=7)
+    waited = 0
+    while app.last_draw not in ("full", "partial"):
+        app.step(events=[], dt=0.1)  # 100 ms frames: a slow device
+        waited += 1
+        assert waited < 400, "the table's first frame never came"
+    table = app.scene.table
+    assert waited > 5  # made over several frames indeed
+    assert app.scene_name == "deal" and table.board.dealing, f"the first frame showed {app.scene_name}"
+    slots = table.hand.dealt_slots()[0]  # the human's cards as they will land: made before it showed
+    width = gfx.card_rect(table.hand.slot_rects(len(slots))[0]).w
+    assert slots and all(gfx.has_card_sprite(c, width, True, None, False) for c in slots if c is not None)
+    seen = 0
+    for _ in range(30):
+        app.step(events=[], dt=1 / 30)
+        if app.last_draw in ("full", "partial") and table.board.sprites:
+            seen += 1
+    assert seen >= 10, "the cards of the deal were not seen flying"
+
+
+def test_an_unchanged_menu_is_not_drawn_again_in_the_browser(web_app, make_app, monkeypatch):
+    """Natively an unchanged picture is drawn again twice a second; in the browser the
+    canvas keeps it, and drawing a menu again was a task of ~100 ms at 4x."""
+    app = web_app()
+    _frames(app, 3)
+    for _ in range(5):
+        app._frame_time -= 1.0  # as if a second had passed
+        app.step(events=[], dt=1 / 60)
+        assert app.last_draw == "skipped"
+    import game.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "WEB", False)
+    native = make_app()
+    _frames(native, 3)
+    native._frame_time -= 1.0
+    native.step(events=[], dt=1 / 60)
+    assert native.last_draw == "full"
+
+
+@pytest.mark.parametrize("css, quality", [((390, 844), "smooth"), ((844, 390), "sharp"), ((360, 640), "smooth")])
+def test_a_phones_table_paints_inside_its_bounds_and_every_frame_equals_a_redraw(phone, css, quality):
+    """On a phone's shape and pixel ratio (scales of 1.25 to 1.67): every table object,
+    the cards in flight most of all (their reach is their picture, not a fixed margin),
+    paints only inside its paint bounds, and every frame drawn in parts equals a full
+    redraw, through a deal and the tricks after it."""
+    from game.ui.autopilot import Autopilot
+    from tests.ui.test_compositor import _paints_inside
+
+    app, _ = phone(css=css, settings={"picture": quality, "speed": "fast"})
+    _frames(app, 2)
+    app.start_new_game(seed=5)
+    _first_table_frame(app)
+    pilot = Autopilot(app, seed=5)
+    flights = 0
+    for frame in range(500):
+        pilot.step()
+        scene = app.scene
+        if not hasattr(scene, "draw_dirty") or frame % 7:
+            continue
+        still, tops = scene.table.layers(scene.objects(), scene.widgets)
+        for item in still + tops:
+            outside = _paints_inside(item, app.window.get_size())
+            assert outside is None, f"{type(item).__name__} in {scene.name} painted outside its paint_bounds(): {outside}"
+        flights += len(scene.table.board.sprites)
+    assert flights > 10
+    counts = _play_and_compare(app, pilot, 300)
+    assert counts["partial"] > 30, counts
+
+
+def test_autos_second_thought_waits_for_a_screen_not_drawn_yet(web_app, monkeypatch):
+    """Auto's probe said Sharp; the menus' presents then turn out slow while the new-game
+    screen shows.  Switching there would draw that screen again whole in one frame (a task
+    of ~1 s at 4x): the switch waits and comes with the game's start, whose table's first
+    frame is made at the new size anyway."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
+    app = web_app(settings={"speed": "normal"})
+    _frames(app, 1)
+    app.push_scene("new_game")
+    _frames(app, picture.WATCHED + 20)  # watched there: slow
+    assert app.picture.auto == "smooth" and app.picture.due
+    assert app.window.get_size() == (1280, 720) and app.scene_name == "new_game"
+    app.start_new_game(seed=3)
+    for _ in range(200):  # (in the browser a game started early waits for its modules)
+        _frames(app, 1)
+        if app.scene_name != "new_game":
+            break
+    assert app.window.get_size() == SMOOTH and not app.picture.due
+    _first_table_frame(app)
+    assert app.scene_name == "deal" and app.screenshot().get_size() == SMOOTH

@@ -21,7 +21,7 @@ first = perf.first_frame()
 import game.engine.cards as cards
 print("title", first and first["scene"], "ai" , "game.ai" in sys.modules, "table", "game.ui.table" in sys.modules,
       "tables", "SUIT_BITS_DESC" in vars(cards))
-for _ in range(90):  # one warm-up step a frame: modules, the table's parts, sounds, screens
+for _ in range(400):  # one warm-up step a frame: modules compiled and imported, sounds, screens a few ms a frame
     app.step(events=[], dt=1 / 60)
 print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.search" in sys.modules,
       "table", "game.ui.scenes.play" in sys.modules, "tables", "SUIT_BITS_DESC" in vars(cards), "left", len(app._warm_modules))

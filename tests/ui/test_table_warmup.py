@@ -31,7 +31,7 @@ def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
 START_PROBE = r"""
 import json, os, sys, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["G358_DATA"] = tempfile.mkdtemp()
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
 sys.path.insert(0, os.getcwd())
 import importlib
 from game.ui import frame
@@ -48,17 +48,180 @@ print(json.dumps({"start": sorted(m for m in set(sys.modules) - before if m.star
 """
 
 
-def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
-    """After frame.TABLE_PARTS (the title's warm-up loads them one a frame), a game started
-    in a fresh interpreter loads none of the game's modules."""
+def _probe(code) -> dict:
     import json
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-c", START_PROBE], cwd=root, capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
-    probe = json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
+    """After frame.TABLE_PARTS (the title's warm-up loads them one a frame), a game started
+    in a fresh interpreter loads none of the game's modules."""
+    probe = _probe(START_PROBE)
     assert probe["start"] == [], f"a game start still loads {probe['start']}: add them to frame.TABLE_PARTS"
     assert probe["scene"] == "deal"
+
+
+ONE_BY_ONE_PROBE = r"""
+import json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode anywhere: every import compiles, as in the browser
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.getcwd())
+import importlib, importlib._bootstrap_external as be
+from game.ui import frame, preload
+from game.ui.app import App
+app = App(params={})
+for _ in range(2):
+    app.step(events=[], dt=1 / 60)
+compiled_by_import = []
+_source_to_code = be.SourceLoader.source_to_code
+def source_to_code(self, data, path, *, _optimize=-1):
+    compiled_by_import.append(path)
+    return _source_to_code(self, data, path, _optimize=_optimize)
+be.SourceLoader.source_to_code = source_to_code
+ahead = [name for name in frame.TABLE_PARTS if preload.compile_ahead(name)]
+steps = []
+for name in frame.TABLE_PARTS:
+    before = set(sys.modules)
+    importlib.import_module(name)
+    steps.append([name, sorted(m for m in set(sys.modules) - before if m.startswith("game"))])
+print(json.dumps({"ahead": ahead, "steps": steps, "compiled_by_import": [p for p in compiled_by_import if "game" in p]}))
+"""
+
+
+def test_each_table_part_is_compiled_ahead_and_imported_alone():
+    """In the browser one import is one task, as long as compiling and running what it
+    loads: the warm-up compiles each module ahead, one a frame, and then each import only
+    runs one module (the "game.ai" package's runs the five its __init__ imports)."""
+    probe = _probe(ONE_BY_ONE_PROBE)
+    assert probe["compiled_by_import"] == [], "imported without being compiled ahead"
+    assert len(probe["ahead"]) == len(frame.TABLE_PARTS)
+    for name, loaded in probe["steps"]:
+        assert set(loaded) <= set(frame.TABLE_PARTS), f"{name} loads {loaded}: add them to frame.TABLE_PARTS"
+        if not name.startswith("game.ai."):
+            assert loaded in ([name], []), f"{name} loads {loaded}: put them before it in frame.TABLE_PARTS"
+
+
+WAIT_PROBE = r"""
+import builtins, json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode: every module compiled, as in the browser
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.getcwd())
+compiled = []
+_compile = builtins.compile
+def counting_compile(source, filename, *args, **kw):
+    if isinstance(filename, str) and os.sep + "game" + os.sep in filename:
+        compiled.append(filename)
+    return _compile(source, filename, *args, **kw)
+builtins.compile = counting_compile
+import game.ui.app as app_module
+app_module.WEB = True  # the browser, simulated
+from game.ui import frame
+from game.ui.app import App
+app = App(params={}, settings={"language": "en", "speed": "normal", "sound": False})
+for _ in range(2):
+    app.step(events=[], dt=1 / 60)
+app.push_scene("new_game")
+app.step(events=[], dt=1 / 60)
+app.start_new_game(seed=3)  # Start, before the warm-up has loaded the table
+frames = []
+while app.scene_name == "new_game" and len(frames) < 400:
+    del compiled[:]
+    app.step(events=[], dt=1 / 60)
+    frames.append(list(compiled))
+    if app.scene_name == "new_game":
+        app.start_new_game(seed=3)  # Start pressed again and again meanwhile
+print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in frame.TABLE_PARTS if m not in sys.modules]}))
+"""
+
+
+def test_a_game_started_early_in_the_browser_waits_for_its_modules_one_a_frame():
+    """Start clicked before the title's warm-up has loaded the table: the new-game screen
+    stays while the modules are compiled and loaded, at most one compiled a frame (all at
+    once was a task of 3-4 s at 4x in the browser), then the game opens."""
+    probe = _probe(WAIT_PROBE)
+    assert probe["scene"] == "deal" and probe["missing"] == []
+    waited = probe["frames"][:-1]  # the last frame opens the game
+    assert len(waited) >= len(frame.TABLE_PARTS)
+    assert all(len(compiled) <= 1 for compiled in probe["frames"]), [x for x in probe["frames"] if len(x) > 1]
+
+
+def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app, monkeypatch):
+    """The title makes the next screens' pictures a few ms a frame with every blit clipped
+    away (cheap passes), then draws the screen once for real: a screen that keeps its
+    prepared picture (the new-game screen) keeps only that real drawing."""
+    import pygame
+
+    from game.ui import frame
+    from game.ui.scenes.new_game import NewGameScene
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    app.prepare_scene("new_game", unseen=True)
+    assert NewGameScene._first_frame is None
+    monkeypatch.setattr(frame, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
+    app._warm_modules = ["scene:new_game"]
+    steps = 0
+    while app._warm_modules and steps < 500:
+        app.warm_step()
+        steps += 1
+        if app._warm_modules == ["scene:new_game:drawn"]:
+            assert NewGameScene._first_frame is None
+    assert app._warm_modules == [] and NewGameScene._first_frame is not None
+    drawn = pygame.Surface(app.window.get_size())
+    kept = NewGameScene._first_frame[1]
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    NewGameScene(app).draw(drawn)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn.convert(kept), "RGB")
+
+
+WHOLE_WARMUP_PROBE = r"""
+import builtins, json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
+sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode: every module compiled, as in the browser
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.getcwd())
+compiled = []
+_compile = builtins.compile
+def counting_compile(source, filename, *args, **kw):
+    if isinstance(filename, str) and os.sep + "game" + os.sep in filename:
+        compiled.append(os.path.relpath(filename))
+    return _compile(source, filename, *args, **kw)
+builtins.compile = counting_compile
+from game.ui.app import App
+app = App(params={}, settings={"language": "en", "sound": False})
+for _ in range(2):
+    app.step(events=[], dt=1 / 60)
+steps = []
+while app._warm_modules:
+    step = app._warm_modules[0]
+    del compiled[:]
+    app.warm_step()
+    steps.append([step, list(compiled)])
+print(json.dumps(steps))
+"""
+
+
+def test_the_warm_up_compiles_at_most_one_module_a_step():
+    """The whole warm-up, in a fresh interpreter without bytecode (as in the browser): a
+    step compiles at most one of the game's modules, and an import compiles none (it runs
+    what was compiled ahead)."""
+    steps = _probe(WHOLE_WARMUP_PROBE)
+    assert any(step.startswith("compile:") and compiled for step, compiled in steps)
+    for step, compiled in steps:
+        if step.startswith("compile:"):
+            assert len(compiled) <= 1, (step, compiled)
+        elif step not in ("scene:score", "scene:score:drawn"):  # the score screen: its own module, small
+            assert compiled == [], f"{step} compiled {compiled}: compile them ahead (frame.py)"

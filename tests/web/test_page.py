@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from tests.web.browser_support import launch_chromium, need_browser
+from tests.web.browser_support import launch_chromium, need_browser, wasm_wheel
 
 STUB_PYTHONS_JS = """
 // stand-in for pygbag's pythons.js: what the page's own script relies on
@@ -241,3 +241,233 @@ def test_interpreter_abort_fails_at_once_other_rejections_do_not(browser, page_s
         assert "Aborted(CompileError" in page.inner_text("#infobox .detail")
     finally:
         context.close()
+
+
+# --- the page on a phone: edge to edge, upright and sideways, the game's page script ------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+CANVAS_BOX = "(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()"
+
+
+def _phone(browser, url):
+    context = browser.new_context(service_workers="block", **PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("window.stub_loaded === true", timeout=20_000)
+    return context, page, errors
+
+
+def _page_script():
+    from game.ui.page import SCRIPT
+
+    return SCRIPT
+
+
+def test_the_page_fills_a_phone_upright_and_sideways(browser, page_server):
+    """The canvas is the whole page on a phone held upright and turned, whatever its pixel
+    size (the game draws at a pixel budget, not at the page's own pixels), and nothing
+    scrolls, bounces or keeps pythons.js's 16:9 fit."""
+    context, page, errors = _phone(browser, f"{page_server}/web/index.html")
+    try:
+        viewport = page.evaluate("document.querySelector('meta[name=viewport]').content")
+        assert "viewport-fit=cover" in viewport and "width=device-width" in viewport
+        assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]  # not a 980-px desktop layout
+        assert page.evaluate("config.user_canvas_managed") == 1
+        assert page.evaluate("getComputedStyle(document.body).overscrollBehaviorY") == "none"
+        page.evaluate("const c = document.getElementById('canvas'); c.width = 489; c.height = 1059;")
+        assert page.evaluate(CANVAS_BOX) == [0, 0, 390, 844]
+        page.set_viewport_size({"width": 844, "height": 390})  # turned
+        page.evaluate("const c = document.getElementById('canvas'); c.width = 1059; c.height = 489;")
+        page.wait_for_timeout(250)  # pythons.js's own fit would come 100 ms after the resize
+        assert page.evaluate(CANVAS_BOX) == [0, 0, 844, 390]
+        assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]") == [844, 390]
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_the_games_page_script_measures_the_page_and_its_turn(browser, page_server):
+    """What the game polls (game/ui/page.py's script, evaluated as the game evaluates it):
+    the canvas's CSS size, the device pixel ratio and the safe-area insets, measured again
+    after a turn; the page's own canvas styles are left alone."""
+    context, page, errors = _phone(browser, f"{page_server}/web/index.html")
+    try:
+        before = page.evaluate("document.getElementById('canvas').getAttribute('style')")
+        assert page.evaluate(_page_script()) == "ok"
+        assert page.evaluate(_page_script()) == "ok"  # a second run changes nothing
+        assert page.evaluate("g358_page()") == "390 844 3 0 0 0 0"
+        assert page.evaluate("document.getElementById('canvas').getAttribute('style')") == before
+        assert page.evaluate("document.querySelectorAll('#g358-safe-area').length") == 1  # the page's own probe
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_function("g358_page() === '844 390 3 0 0 0 0'", timeout=5_000)
+        # Chromium's phone emulation has no notch: pad the probe as env() would on an iPhone
+        page.evaluate("document.getElementById('g358-safe-area').style.padding = '0px 34px 21px 47px'")
+        page.evaluate("dispatchEvent(new Event('resize'))")
+        assert page.evaluate("g358_page()") == "844 390 3 47 0 34 21"
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_page_without_the_games_template_is_made_to_fit_too(browser, page_server):
+    """An embedding page or the webcheck harness: no viewport meta (a phone would lay it out
+    980 px wide) and a canvas shown at its pixel size; the game's script makes the canvas
+    the page's size and the page a phone's width."""
+    context = browser.new_context(service_workers="block", **PHONE)
+    try:
+        page = context.new_page()
+        page.set_content("<html><body style='margin:0'><canvas id='canvas' width='1280' height='720'"
+                         " style='display:block'></canvas></body></html>")
+        assert page.evaluate("innerWidth") >= 980  # laid out like a desktop page (wider still for a wide canvas)
+        assert page.evaluate(_page_script()) == "ok"
+        page.wait_for_function("innerWidth === 390", timeout=5_000)
+        assert page.evaluate(CANVAS_BOX) == [0, 0, 390, 844]
+        assert page.evaluate("g358_page()") == "390 844 3 0 0 0 0"
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_function("g358_page() === '844 390 3 0 0 0 0'", timeout=5_000)
+        assert page.evaluate(CANVAS_BOX) == [0, 0, 844, 390]
+    finally:
+        context.close()
+
+
+def test_the_manifest_lets_the_phone_turn(page_server):
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{page_server}/web/manifest.webmanifest") as r:
+        assert json.loads(r.read())["orientation"] == "any"
+
+
+# --- the real game in its own page on a phone: upright, turned mid-game --------------------
+
+def _black_bars(png: bytes) -> dict:
+    """Rows (top, bottom) and columns (left, right) of the screenshot that are black edge to
+    edge, as shares of its height and width."""
+    import io
+
+    import pygame
+
+    shot = pygame.image.load(io.BytesIO(png), "shot.png")
+    w, h = shot.get_size()
+
+    def black_row(y):
+        return all(shot.get_at((x, y))[:3] == (0, 0, 0) for x in range(0, w, max(1, w // 24)))
+
+    def black_col(x):
+        return all(shot.get_at((x, y))[:3] == (0, 0, 0) for y in range(0, h, max(1, h // 24)))
+
+    def run(indices, test):
+        n = 0
+        for i in indices:
+            if not test(i):
+                break
+            n += 1
+        return n
+
+    return {"top": run(range(h), black_row) / h, "bottom": run(range(h - 1, -1, -1), black_row) / h,
+            "left": run(range(w), black_col) / w, "right": run(range(w - 1, -1, -1), black_col) / w}
+
+
+def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_build):
+    """The game on Pyodide in its own page (the wheel's stand-in runtime), a phone of 390x844
+    CSS px at DPR 3: the canvas is the page upright and sideways (no black bar), the game
+    lays out for each shape, a turn in the middle of a deal keeps the game, and a card
+    clicked sideways is the card played."""
+    wheel = wasm_wheel("the real game on a phone skipped: set WEBCHECK_WHEEL=/path/to/the pygame-ce WebAssembly"
+                       " wheel (cp314) to run it; the stand-in runtime tests cover the page")
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.offline_support import Server
+    from tests.web.test_offline_wheel import HERE, TAGGED_WHEEL, _py, _until_title
+    from tools.build_web import build
+    from tools.web_wasm import driver_source, pyodide_dir
+
+    runtime = tmp_path / "cdn" / "runtime"
+    (runtime / "0.9.3").mkdir(parents=True)
+    shutil.copy(HERE / "wheel_runtime_standin.js", runtime / "0.9.3" / "pythons.js")
+    shutil.copytree(pyodide_dir(), runtime / "pyodide")
+    shutil.copy(wheel, runtime / TAGGED_WHEEL)
+    (tmp_path / "site").mkdir()
+    site, cdn = Server(tmp_path / "site"), Server(tmp_path / "cdn")
+    shots = _shots()
+
+    def until(page, expr, timeout_s=120):
+        import time
+
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            got = _py(page, f"import main\nstr(bool({expr}))")
+            if got == "True":
+                return
+            assert not got.startswith("ERROR"), got
+            time.sleep(0.2)
+        raise AssertionError(f"timed out: {expr}; scene {_py(page, 'main.APP.scene_name')}")
+
+    def state(page):
+        import json
+
+        return json.loads(_py(page, "import json, main\napp = main.APP\njson.dumps({'window': list(app.window.get_size()),"
+                                    " 'shape': [app.shape.w, app.shape.h], 'scene': app.scene_name,"
+                                    " 'table': id(getattr(app.scene, 'table', None)),"
+                                    " 'history': [str(a) for a in app.scene.table.session.match.history]"
+                                    " if getattr(app.scene, 'table', None) else []})"))
+
+    def filled(page, size, name):
+        assert page.evaluate(CANVAS_BOX) == [0, 0, *size]
+        png = page.screenshot()
+        if shots:
+            (shots / f"phone-{name}.png").write_bytes(png)
+        bars = _black_bars(png)
+        assert max(bars.values()) <= 0.05, bars
+
+    try:
+        build(tmp_path / "site" / "web", tmp_path / "stage", web_build[1], cdn=f"{cdn.url}/runtime/0.9.3/")
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            context = browser.new_context(service_workers="block", **PHONE)
+            page = context.new_page()
+            page.goto(f"{site.url}/web/index.html?lang=ru&seed=7")
+            page.wait_for_selector("#infobox.ready", timeout=120_000)
+            page.mouse.click(195, 600)
+            assert _until_title(page) == "title"
+            _py(page, driver_source())
+            now = state(page)
+            assert now["shape"] == [390, 844] and now["window"][0] < now["window"][1]
+            filled(page, (390, 844), "title-upright")
+            until(page, "main._web_drive('trick_on_table')", 240)  # a game started, cards played
+            before = state(page)
+            assert before["shape"] == [390, 844] and before["history"]
+            filled(page, (390, 844), "play-upright")
+            page.set_viewport_size({"width": 844, "height": 390})  # the phone turned mid-deal
+            until(page, "main.APP.shape.w == 844 and main.APP.last_draw in ('full', 'partial')")
+            after = state(page)
+            assert after["window"][0] > after["window"][1] and after["shape"] == [844, 390]
+            assert after["table"] == before["table"], "the turn lost the table"
+            assert after["history"][:len(before["history"])] == before["history"], "the turn changed the game"
+            filled(page, (844, 390), "play-sideways")
+            # the human's next card, clicked on the hand laid out sideways
+            until(page, "main.APP.scene.my_turn() and main.APP.scene.v.phase == 'play' and len(main.APP.scene.legal_cards()) > 1", 240)
+            played = _py(page, "import main, pygame\napp = main.APP\nscene = app.scene\nlegal = scene.legal_cards()\n"
+                               "card, rect = [(c, r) for c, r in scene.card_rects() if c in legal][-1]\n"
+                               "main._played_before = len(scene.session.match.history)\n"
+                               "x, y = app.to_window(rect.center)\n"
+                               "for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):\n"
+                               "    pygame.event.post(pygame.event.Event(kind, pos=(x, y), button=1, touch=False))\n"
+                               "str(card)")
+            assert not played.startswith("ERROR"), played
+            until(page, "len(main.APP.scene.session.match.history) > main._played_before")
+            first = _py(page, "import main\nstr(main.APP.scene.session.match.history[main._played_before].card)")
+            assert first == played, "the click played another card"
+            page.set_viewport_size({"width": 390, "height": 844})  # and back upright
+            until(page, "main.APP.shape.w == 390 and main.APP.last_draw in ('full', 'partial')")
+            assert state(page)["table"] == before["table"]
+            filled(page, (390, 844), "play-upright-again")
+            assert not [e for e in page.evaluate("window.errors") if "Traceback" in e]
+            browser.close()
+    finally:
+        site.close()
+        cdn.close()

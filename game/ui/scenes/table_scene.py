@@ -275,6 +275,12 @@ class TableScene(CoachControls, Scene):
                 self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
                 self.app.warm_faces()  # then the card faces the played cards will show
 
+    def make_ahead(self, deadline: float) -> bool:
+        """What the table's first seconds draw, made before its first frame shows (the App
+        asks while that frame is made over several frames): a new deal's cards as they land
+        in the hand.  True when nothing is left."""
+        return self.table.hand.warm_dealt(deadline)
+
     def draw(self, surf) -> None:
         self.table.draw(surf, self.objects(), self.widgets)
 

@@ -303,6 +303,24 @@ class HandFan(TableObject):
                 cards.append((c, r, True, None, choosing and c not in legal))
         return cards
 
+    def warm_dealt(self, deadline: float) -> bool:
+        """Before a deal shows (its first frame made over several frames in the browser):
+        the picture of every card of the hand being dealt as it will land, stopping past
+        `deadline` (after at least one); made in the deal's own frames they cost 3-5 ms
+        each at 4x, up to three a frame.  True when all are made."""
+        import time
+
+        dealt = self.dealt_slots()
+        if dealt is None or not dealt[0]:
+            return True
+        width = gfx.card_rect(self.slot_rects(len(dealt[0]))[0]).w
+        for card in dealt[0]:
+            if card is not None and not gfx.has_card_sprite(card, width, True, None, False):
+                prepare(*gfx.card_sprite(card, width, True, None, False))
+                if time.perf_counter() > deadline:
+                    return False
+        return True
+
     def make_pictures(self, deadline: float) -> bool:
         """Make the card pictures draw() needs, stopping past `deadline` (after at least
         one): a first frame made over several frames (issue 13) then never holds all

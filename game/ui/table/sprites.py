@@ -30,9 +30,17 @@ class FlyingCards(TableObject):
 
     @staticmethod
     def reach(sp) -> pygame.Rect:
-        """The logical rect a card in flight may paint (with its shadow)."""
-        w = max(sp.width, layout.now().small_w)
-        r = pygame.Rect(0, 0, w + 40, int(w * 1.45) + 40)
+        """The logical rect a card in flight may paint: its card grown by its picture's
+        margin (shadow, glow; a scaled picture's margin scales with it) and two pixels of
+        rounding.  (It was the card grown by 20 px a side: on a phone two to three times the
+        card's area, redrawn in every frame of a deal for each of the nine cards flying.)"""
+        lay = layout.now()
+        w = sp.width
+        exact = w in (lay.card_w, lay.small_w, lay.pile_w, lay.trick_w)
+        base = w if exact else (lay.card_w if w > lay.small_w else lay.small_w)
+        margin = (max(3, int(gfx.px(max(w, base)) * 0.07)) + 4) / gfx.scale() * max(1.0, w / base) + 2
+        cw, ch = gfx.card_size(w)
+        r = pygame.Rect(0, 0, int(cw + 2 * margin) + 2, int(ch + 2 * margin) + 2)
         r.center = (int(sp.pos[0]), int(sp.pos[1]))
         return r
 
