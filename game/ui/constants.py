@@ -18,4 +18,7 @@ DEFAULT_SETTINGS = {
     "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
     "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
     "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
+    "learned": False,  # the guided deal was seen (played through or skipped)
+    "tips": True,  # short tips the first time something happens in a game
+    "tips_seen": [],  # the tips shown already (game/ui/tips.py TIPS), each shown once
 }

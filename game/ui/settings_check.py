@@ -41,6 +41,9 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,  # issue 13
+        "learned": lambda v: type(v) is bool,
+        "tips": lambda v: type(v) is bool,
+        "tips_seen": _tip_names,
     }
     settings = dict(defaults)
     reset: list[str] = []
@@ -56,6 +59,13 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         reset += [k for k in ("preset", "options") if k in stored]
         settings["preset"], settings["options"] = defaults["preset"], dict(defaults["options"])
     return settings, reset
+
+
+def _tip_names(value) -> bool:
+    """A list of known tips, each once."""
+    from .tips import TIPS
+
+    return isinstance(value, list) and all(v in TIPS for v in value) and len(set(value)) == len(value)
 
 
 def _safe(check, value) -> bool:

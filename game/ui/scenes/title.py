@@ -73,7 +73,9 @@ class TitleScene(Scene):
         entries = []
         if self.session is not None:
             entries.append(("continue", lambda: t("menu.continue"), self.do_continue, True))
-        entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None))
+        learn_first = self.session is None and not self.app.settings.get("learned")  # someone new: the lesson first
+        entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None and not learn_first))
+        entries.append(("learn", lambda: t("menu.learn"), lambda: self.app.push_scene("learn"), learn_first))
         entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
         entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
         entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))  # issue 9c
