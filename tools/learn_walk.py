@@ -165,6 +165,44 @@ class Walker:
         raise AssertionError(f"the lesson did not end; steps seen: {seen}")
 
 
+# how far along the taught line each step's moment is (actions applied before it)
+LINE_AT = {"welcome": 0, "contracts": 0, "declare": 0, "exchange": 1, "returned": 2, "kitty": 2, "targets": 6,
+           "points": 6, "lead": 6, "lost": 9, "follow": 11, "trump": 13, "trumped": 15, "free": 15}
+
+
+def jump(app, name: str) -> bool:
+    """Start the lesson and put it at step `name` straight away (the layout check: every
+    step at every size without playing up to it): the taught line applied to the match,
+    the table shown as it then is; the result and the last step after the rest of the deal
+    is played out and the score screen opened.  True when the step's bubble shows."""
+    from game.ui.lesson import STEPS
+    from game.ui.lesson_deal import DEAL_NUMBER, LINE
+
+    app.guide.start_lesson()
+    lesson = app.guide.lesson
+    session, table = lesson.session, lesson.table
+    line = LINE if name not in LINE_AT else LINE[: LINE_AT[name]]
+    for action in line:
+        session.match.apply(action)
+    if name not in LINE_AT:  # the rest of the deal: the first card allowed, the script's otherwise
+        while session.match.deal_number == DEAL_NUMBER:
+            m = session.match
+            seat = m.to_act
+            view = m.view(seat)
+            m.apply(view.legal[0] if seat == YOU else session.players[seat].choose(view))
+    table.timeline.clear()
+    table.messages.banner.time = 0.0  # the news of moves not shown
+    table.sync()
+    lesson.index = [s.name for s in STEPS].index(name)
+    if name not in LINE_AT:
+        app.push_scene("score", session)
+    else:
+        app.scene.follow_phase()
+    for _ in range(3):
+        app.step(dt=1 / 60)
+    return lesson.step.name == name and app.guide.bubble() is not None
+
+
 def main(argv=None) -> int:
     from game.ui.app import App
     from tools.layout_check import pixel_ratio

@@ -161,8 +161,8 @@ def _lead(view, know, card: Card) -> Reason:
         out = popcount(know.unknown & SUIT_MASKS[trump])
         return Reason("lead_trump", {**facts, "count": out}) if out else Reason("lead_master", facts)
     trumpers = [s for s in ((me + 1) % 3, (me + 2) % 3) if know.voids[s] >> card.suit & 1 and _may_trump(know, s, trump)]
-    if trumpers and higher_out:
-        return Reason("lead_low_void", {**facts, "seat": trumpers[0]})
+    if trumpers:  # a high card would be trumped: a low one is all this suit is worth now
+        return Reason("lead_low_void", {**facts, "seat": trumpers[0]}) if higher_out else Reason("best", {"card": card})
     if not higher_out:
         return Reason("lead_master", facts)
     mine = view.hand_mask & SUIT_MASKS[card.suit]

@@ -70,7 +70,7 @@ class Bubble:
         shape = screen.current()
         key = (shape.size, tuple(map(tuple, self.spots)), self.text, self.nudge, self.title)
         if self._placed is None or self._placed[0] != key:
-            self._placed = (key, place(self.width(), self.height(self.width()), self.spots))
+            self._placed = (key, place(self.width(), self.height, self.spots))
             self._lay_buttons(self._placed[1])
         return self._placed[1]
 
@@ -145,27 +145,38 @@ class Bubble:
             b.draw(surf)
 
 
-def place(w: int, h: int, spots) -> pygame.Rect:
-    """Where a w x h bubble goes: inside the safe area, over none of the spots if it can
-    (else over as little of them as it can), and as near them as it can."""
+MIN_W = 250  # narrower than this the text runs too many lines to read at a glance
+
+
+def place(w: int, height, spots) -> pygame.Rect:
+    """Where the bubble goes: inside the safe area, over none of the spots if it can (else
+    over as little of them as it can), as wide as it may be and as near them as it can.
+    `height(width)` is its height at a width; narrower widths are tried when the widest
+    would cover a spot (a phone lying has room beside the trick, not above it)."""
     s = screen.safe().inflate(-16, -16)
-    w, h = min(w, s.w), min(h, s.h)
+    w = min(w, s.w)
     if not spots:
-        r = pygame.Rect(0, 0, w, h)
+        r = pygame.Rect(0, 0, w, min(height(w), s.h))
         r.center = s.center
         return r
     union = spots[0].unionall(spots[1:])
-    xs = sorted({s.left, s.centerx - w // 2, s.right - w, max(s.left, min(s.right - w, union.centerx - w // 2))})
     best, best_key = None, None
-    for y in range(s.top, s.bottom - h + 1, 4):
-        for x in xs:
-            r = pygame.Rect(x, y, w, h)
-            grown = r.inflate(2 * GAP, 2 * GAP)
-            covered = sum(_area(grown.clip(spot)) for spot in spots)
-            near = min(_distance(r, spot) for spot in spots)
-            key = (covered, near, abs(r.centerx - union.centerx))
-            if best_key is None or key < best_key:
-                best, best_key = r, key
+    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, MIN_W) if MIN_W <= x < w]
+    for width in widths:
+        h = min(height(width), s.h)
+        xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),
+                     max(s.left, min(s.right - width, union.left - GAP - width)), max(s.left, min(s.right - width, union.right + GAP))})
+        for y in range(s.top, s.bottom - h + 1, 4):
+            for x in xs:
+                r = pygame.Rect(x, y, width, h)
+                grown = r.inflate(2 * GAP, 2 * GAP)
+                covered = sum(_area(grown.clip(spot)) for spot in spots)
+                near = min(_distance(r, spot) for spot in spots)
+                key = (covered, -width, near, abs(r.centerx - union.centerx))
+                if best_key is None or key < best_key:
+                    best, best_key = r, key
+        if best_key[0] == 0:
+            break
     return best
 
 

@@ -6,10 +6,10 @@ Hooks in the App (as for the notices): ``update(dt)`` each frame after the scene
 after the scenes; and the table asks ``allows(table, action)`` before it applies a
 person's action (the guided deal turns down moves off its script).
 
-Keys while a bubble is up: Esc skips the lesson (or closes the tip), Enter or Space
-presses the focused button or Next, Tab and the arrows move between the bubble's buttons
-when it waits to be read; while it waits for a move on the table, every other key and
-click goes to the table.
+Keys while the lesson's bubble is up: Esc skips the lesson, Enter or Space presses the
+focused button or Next, Tab and the arrows move between the bubble's buttons when it waits
+to be read; while it waits for a move on the table, every other key and click goes to the
+table.  A tip waits for nothing: the next click or key closes it and goes on to the table.
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ class Guide:
         if self._tips is not None:
             self._tips.close()
         self.lesson = Lesson(self.app)
+
+    def clear(self) -> None:
+        """Forget the lesson and the tip without a word (tools that set up screens)."""
+        self.lesson = None
+        if self._tips is not None:
+            self._tips.close()
 
     def bubble(self):
         if self.lesson is not None:
@@ -87,6 +93,8 @@ class Guide:
         if kind == "move":
             b.hover(inp.pos)
             return False
+        if self.lesson is None:
+            return self._tip_input(b, inp)
         if kind == "click":
             name = b.button_at(inp.pos)
             if name is not None:
@@ -97,10 +105,21 @@ class Guide:
             return self._key(b, inp)
         return b.modal
 
+    def _tip_input(self, b, inp) -> bool:
+        """A tip never stands in the way: the player's next click or key closes it and goes
+        on to the table (unless it was on the tip itself)."""
+        if inp.kind == "click":
+            name = b.button_at(inp.pos)
+            self.press(name or "ok")
+            return name is not None or b.rect().collidepoint(inp.pos)
+        if inp.kind in ("key", "alt"):
+            self._tips.close()
+        return False
+
     def _key(self, b, inp) -> bool:
         k = inp.key
         if k == pygame.K_ESCAPE:
-            self.press("skip" if self.lesson is not None else "ok")
+            self.press("skip")
             return True
         if not b.modal:
             return False  # the table's keys choose the move the bubble asks for

@@ -50,6 +50,13 @@ SCRIPT = {
 }
 
 
+# the whole taught line, every seat's actions in order (the human's trump may be any heart)
+LINE = ("declare H", "give 5S", "discard 2C", "discard 4C", "discard 6C", "discard 9C",
+        "play QS", "play AS", "play 2S",  # trick 1
+        "play KD", "play AD", "play 3D",  # trick 2
+        "play AC", "play 2H", "play 3C")  # trick 3
+
+
 def rules() -> RuleSet:
     return RuleSet.preset("standard")
 

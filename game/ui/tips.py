@@ -3,8 +3,9 @@ first minimum-tricks contract, the first kitty you pick up, the first time Blato
 trump.  Each is shown once (the settings keep the ones seen) and the player can turn them
 all off, from the tip itself or in the settings.
 
-A tip is a coach's bubble (bubble.py) over the table, pointing at what it is about; it
-waits to be read (Got it, Enter or Esc).  Only the phase scenes of a game in progress get
+A tip is a coach's bubble (bubble.py) over the table, pointing at what it is about.  It
+stands in nobody's way: the player's next click or key closes it (and still goes to the
+table), and so does the next deal.  Only the phase scenes of a game in progress get
 tips: never the guided deal (it teaches all of them), the replay or the menus.
 """
 
@@ -37,12 +38,18 @@ def due(table) -> str | None:
 
 
 def spots(table, name: str) -> list:
-    if name == "exchange":
-        return [table.exchange_panel.bounds()]
-    if name == "minimum":
-        return [p.bounds() for p in table.plates]
+    """What the tip is about, and always the hand (the tip must not hide the cards to play)."""
     hand = [r for c, r in table.hand.card_rects() if c is not None]
-    return [hand[0].unionall(hand[1:])] if hand else []
+    out = [hand[0].unionall(hand[1:])] if hand else []
+    if name == "exchange":
+        out.append(table.exchange_panel.bounds())
+    elif name == "minimum":
+        out += [p.bounds() for p in table.plates]
+    elif name == "kitty":
+        from .table import layout
+
+        out.append(layout.now().coach4["discard"])
+    return out
 
 
 class Tips:
@@ -53,6 +60,7 @@ class Tips:
         self.name: str | None = None
         self._bubble = None
         self._table = None
+        self._moment = None  # the deal the tip is about
 
     def enabled(self) -> bool:
         return bool(self.app.settings.get("tips", True))
@@ -64,16 +72,21 @@ class Tips:
         scene = self.app.scene
         table = getattr(scene, "table", None)
         if self.name is not None:
-            if table is None or table is not self._table:  # the game is gone: so is its tip
-                self.close()
+            if table is not self._table or table.v.deal_number != self._moment:
+                self.close()  # the game is gone, or the moment has passed
             return
         if not self.enabled() or table is None or getattr(scene, "name", "") not in TABLE_SCENES:
             return
         name = due(table)
         if name is None or name in self.seen():
             return
-        self.name, self._table, self._bubble = name, table, None
+        self.show(name, table)
         self.app.set_setting("tips_seen", self.seen() + [name])  # once: even if the game ends now
+
+    def show(self, name: str, table) -> None:
+        """Put tip `name` up over `table` (until the player's next click or key, or the next deal)."""
+        self.name, self._table, self._bubble = name, table, None
+        self._moment = table.v.deal_number
 
     def bubble(self):
         scene = self.app.scene
@@ -85,7 +98,7 @@ class Tips:
         if self._bubble is None:
             self._bubble = Bubble(t("tip.title"), t(f"tip.{self.name}"),
                                   [("tips_off", t("tip.off"), False), ("ok", t("tip.ok"), True)], places,
-                                  step=("tip", self.name))
+                                  modal=False, step=("tip", self.name))
         elif [tuple(r) for r in self._bubble.spots] != [tuple(r) for r in places]:
             self._bubble.spots = [r.copy() for r in places]
         return self._bubble
@@ -96,4 +109,4 @@ class Tips:
         self.close()
 
     def close(self) -> None:
-        self.name = self._bubble = self._table = None
+        self.name = self._bubble = self._table = self._moment = None
