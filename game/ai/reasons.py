@@ -47,7 +47,11 @@ def explain(view, evaluation) -> Reason:
         return _give(view, action.card)
     if evaluation.kind == "discard":
         return _discard(view, discard_set(view, action.card))
-    return _play(view, action.card)
+    reason = _play(view, action.card)
+    equal = next((e for e in evaluation.estimates[1:] if e.score >= evaluation.best.score - 1e-9), None)
+    if reason.code == "best" and equal is not None:
+        return Reason("same", {"card": action.card, "also": equal.action.card})  # nothing to choose between them
+    return reason
 
 
 # --- small facts ---------------------------------------------------------------------
@@ -63,6 +67,18 @@ def _top(mask: int, n: int) -> tuple[Card, ...]:
 
 def _mask(cards) -> int:
     return sum(c.mask for c in cards)
+
+
+def _low_end(card: Card, hand: int, barrier: int) -> Card:
+    """The lowest card of `hand` that plays exactly like `card`: no card of `barrier` (still
+    out, or on the table) lies between them, so which of them goes makes no difference."""
+    low = card.index
+    for i in range(card.index - 1, 13 * card.suit - 1, -1):
+        if barrier >> i & 1:
+            break
+        if hand >> i & 1:
+            low = i
+    return Card.from_index(low)
 
 
 # --- the contract --------------------------------------------------------------------
@@ -157,20 +173,37 @@ def _lead(view, know, card: Card) -> Reason:
     facts = {"card": card, "suit": card.suit}
     if view.minimum:
         return Reason("mt_lead_low" if higher_out else "mt_lead_sure", facts)
+    mine = view.hand_mask & SUIT_MASKS[card.suit]
     if card.suit == trump:
         out = popcount(know.unknown & SUIT_MASKS[trump])
-        return Reason("lead_trump", {**facts, "count": out}) if out else Reason("lead_master", facts)
+        if not out:
+            return Reason("lead_master", facts)
+        if popcount(mine) >= out or not higher_out:  # the trumps are yours to draw
+            return Reason("lead_trump", {**facts, "count": out})
+        return Reason("best", {"card": card})
     trumpers = [s for s in ((me + 1) % 3, (me + 2) % 3) if know.voids[s] >> card.suit & 1 and _may_trump(know, s, trump)]
     if trumpers:  # a high card would be trumped: a low one is all this suit is worth now
         return Reason("lead_low_void", {**facts, "seat": trumpers[0]}) if higher_out else Reason("best", {"card": card})
     if not higher_out:
         return Reason("lead_master", facts)
-    mine = view.hand_mask & SUIT_MASKS[card.suit]
     if trump < 0 and popcount(mine) >= 4:
         return Reason("lead_long", {**facts, "count": popcount(mine)})
-    if card.index == (mine & -mine).bit_length() - 1:
-        return Reason("lead_low", facts)
+    low = _low_end(card, view.hand_mask, know.unknown)
+    if low.index == (mine & -mine).bit_length() - 1 and mine & _above(card) & ~_run(card, view.hand_mask, know.unknown):
+        return Reason("lead_low", facts)  # the lowest (or as good), with higher cards kept back
     return Reason("best", {"card": card})
+
+
+def _run(card: Card, hand: int, barrier: int) -> int:
+    """`card` and the cards of `hand` that play exactly like it, as a mask."""
+    run = card.mask
+    for step in (-1, 1):
+        i = card.index + step
+        while 13 * card.suit <= i < 13 * card.suit + 13 and not barrier >> i & 1:
+            if hand >> i & 1:
+                run |= 1 << i
+            i += step
+    return run
 
 
 def _trick_winner(view) -> tuple[int, Card]:
@@ -192,6 +225,7 @@ def _follow(view, know, card: Card) -> Reason:
     wins = bool(winners & card.mask)
     following = card.suit == led
     facts = {"card": card, "led": led, "winner": best, "winner_seat": seat}
+    barrier = know.unknown | _mask(c for _, c in view.trick)
     if view.minimum:
         if wins:
             top = legal & SUIT_MASKS[card.suit]
@@ -200,10 +234,11 @@ def _follow(view, know, card: Card) -> Reason:
         if not following:
             return Reason("mt_shed", facts)
         under = legal & ~winners
-        return Reason("mt_duck_high" if card.index == under.bit_length() - 1 else "mt_duck", facts)
+        top = Card.from_index(under.bit_length() - 1)
+        return Reason("mt_duck_high" if card.mask & _run(top, under, barrier) else "mt_duck", facts)
     if wins:
         same = winners & SUIT_MASKS[card.suit]
-        if card.index != (same & -same).bit_length() - 1:  # not the cheapest winner: one nobody can beat
+        if _low_end(card, same, barrier).index != (same & -same).bit_length() - 1:  # more than enough: one nobody can beat
             no_trumps_out = trump < 0 or card.suit == trump or not know.unknown & SUIT_MASKS[trump]
             sure = not last and not know.unknown & _above(card) and no_trumps_out
             return Reason("win_sure" if sure else "best", facts)
@@ -212,7 +247,7 @@ def _follow(view, know, card: Card) -> Reason:
         return Reason("win_last" if last else "win_cheap", facts)
     if following:
         if not winners:
-            return Reason("follow_low", facts) if card.index == (legal & -legal).bit_length() - 1 else Reason("best", facts)
+            return Reason("follow_low", facts)
         nxt = (me + 1) % 3
         if not last and know.voids[nxt] >> led & 1 and _may_trump(know, nxt, trump):
             return Reason("follow_low_void", {**facts, "seat": nxt})

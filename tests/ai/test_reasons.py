@@ -257,7 +257,7 @@ def test_following_low_when_the_next_player_would_trump_and_winning_cheaply_othe
     assert sentence(r, NAMES) == "Follow low with 3♥: Anna has no ♥ and would trump any card of yours."
     r = why(m, "play QH")
     assert r.code == "win_cheap"
-    assert sentence(r, NAMES) == "Play Q♥: the lowest card that beats 6♥ (Boris)."
+    assert sentence(r, NAMES) == "Play Q♥: enough to beat 6♥ (Boris) without spending a higher card."
 
 
 def test_following_low_to_keep_the_high_cards():
@@ -267,11 +267,17 @@ def test_following_low_to_keep_the_high_cards():
 
 
 def test_a_card_nobody_can_beat_makes_the_trick_sure_in_no_trumps():
-    m = _boris_leads({0: "2H KH AH", 2: "5H 6H 7H 8H 9H TH JH QH"}, contract="NT")
+    m = _boris_leads({0: "2H 9H AH", 2: "5H 6H 7H 8H TH JH QH KH"}, contract="NT")
     play(m, "play 5H")
     assert why(m, "play AH") == Reason("win_sure", {"card": Card.parse("AH"), "led": 1, "winner": Card.parse("5H"),
                                                     "winner_seat": 2})
-    assert why(m, "play KH").code == "win_cheap"
+    assert why(m, "play 9H").code == "win_cheap"
+
+
+def test_cards_that_play_alike_count_as_the_cheapest():
+    m = _boris_leads({0: "2H KH AH", 2: "5H 6H 7H 8H 9H TH JH QH"}, contract="NT")
+    play(m, "play 5H")
+    assert why(m, "play AH").code == why(m, "play KH").code == "win_cheap"  # nothing lies between them
 
 
 def _anna_leads(spec, contract="S", voids=None, rules="standard"):
@@ -288,7 +294,7 @@ def test_taking_the_trick_last_with_the_lowest_card_that_beats_it():
     play(m, "play 5H", "play KH")
     r = why(m, "play AH")
     assert r.code == "win_last" and r.facts["winner"] == Card.parse("KH")
-    assert sentence(r, NAMES) == "Take it with A♥: the lowest card that beats K♥, and nobody plays after you."
+    assert sentence(r, NAMES) == "Take it with A♥: it beats K♥, nobody plays after you, and your higher cards stay."
 
 
 def test_trumping_in_when_void_in_the_suit_led():
@@ -296,7 +302,7 @@ def test_trumping_in_when_void_in_the_suit_led():
     play(m, "play 5H", "play KH")
     r = why(m, "play 2S")
     assert r == Reason("trump_in", {"card": Card.parse("2S"), "led": 1, "winner": Card.parse("KH"), "winner_seat": 2})
-    assert sentence(r, NAMES) == "You have no ♥: trump with 2♠, the lowest trump that takes the trick."
+    assert sentence(r, NAMES) == "You have no ♥: trump with 2♠, enough to take the trick."
 
 
 def test_throwing_a_card_away_when_void_and_without_trumps():
@@ -362,13 +368,13 @@ def test_the_real_evaluator_choice_gets_a_reason_in_every_language():
 
 
 # --- the words -------------------------------------------------------------------------
-CODES = ("forced", "best", "declare_last", "declare_suit", "declare_suit_honours", "declare_nt", "declare_nt_even",
+CODES = ("forced", "best", "same", "declare_last", "declare_suit", "declare_suit_honours", "declare_nt", "declare_nt_even",
          "declare_mt", "declare_mt_aces", "declare_keep", "give_low", "give", "give_safe", "discard_void",
          "discard_short", "discard_nt", "discard_mt", "discard_mt_low", "lead_trump", "lead_master", "lead_low_void",
          "lead_long", "lead_low", "mt_lead_low", "mt_lead_sure", "win_cheap", "win_last", "win_sure", "trump_in",
          "trump_under", "follow_low", "follow_low_void", "follow_keep", "discard_keep_trumps", "throw_low",
          "mt_must_win", "mt_duck_high", "mt_duck", "mt_shed")
-FACTS = {"card": Card.parse("2H"), "cards": cards("2C 3C"), "suit": 3, "led": 1, "seat": 1, "winner_seat": 2,
+FACTS = {"card": Card.parse("2H"), "also": Card.parse("3H"), "cards": cards("2C 3C"), "suit": 3, "led": 1, "seat": 1, "winner_seat": 2,
          "winner": Card.parse("KH"), "contract": "H", "other": "NT", "count": 5, "seen": 6}
 
 
@@ -391,3 +397,22 @@ def test_every_reason_reads_whole_in_every_language(lang):
         assert not text.startswith("why.") and "{" not in text, (lang, code, text)
     assert "{" not in figures(8.24, -0.5)
     assert "8,2" in figures(8.24, -0.5) if lang != "en" else "8.2" in figures(8.24, -0.5)
+
+
+def test_cards_worth_the_same_are_said_to_be_so():
+    m = _spades_declared({0: "AH 4H 9H AS KS QS"})
+    view = m.view(0)
+    nine, four = Action.parse("play 9H"), Action.parse("play 4H")
+    ev = Evaluation(0, "play", (Estimate(nine, 0.5, 8.5, 0.5, 1), Estimate(four, 0.5, 8.5, 0.5, 1),
+                                *(Estimate(a, 0.0, 8.0, 0.0, 1) for a in view.legal if a not in (nine, four))))
+    r = explain(view, ev)
+    assert r == Reason("same", {"card": Card.parse("9H"), "also": Card.parse("4H")})
+    assert sentence(r, NAMES) == "9♥ and 4♥ are worth the same here: either will do."
+    assert why(m, "play 9H").code == "best"  # a real difference with no fact found: said plainly
+
+
+def test_a_low_trump_lead_from_few_trumps_is_not_called_drawing_trumps():
+    m = _spades_declared({0: "2S 3S AH KH QH JH"})  # two small trumps of thirteen
+    assert why(m, "play 2S").code == "best"
+    m = _spades_declared({0: "AS KS QS JS TS 9S 8S 2S"})  # most of the trumps: draw them
+    assert why(m, "play 2S").code == "lead_trump"
