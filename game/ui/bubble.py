@@ -68,9 +68,9 @@ class Bubble:
     # --- where it goes ------------------------------------------------------------------
     def rect(self) -> pygame.Rect:
         shape = screen.current()
-        key = (shape.size, tuple(map(tuple, self.spots)), self.text, self.nudge, self.title)
+        key = (shape.size, tuple(map(tuple, self.spots)), tuple(map(tuple, self.marks)), self.text, self.nudge, self.title)
         if self._placed is None or self._placed[0] != key:
-            self._placed = (key, place(self.width(), self.height, self.spots))
+            self._placed = (key, place(self.width(), self.height, self.spots, self.marks))
             self._lay_buttons(self._placed[1])
         return self._placed[1]
 
@@ -148,9 +148,11 @@ class Bubble:
 MIN_W = 250  # narrower than this the text runs too many lines to read at a glance
 
 
-def place(w: int, height, spots) -> pygame.Rect:
+def place(w: int, height, spots, marks=()) -> pygame.Rect:
     """Where the bubble goes: inside the safe area, over none of the spots if it can (else
-    over as little of them as it can), as wide as it may be and as near them as it can.
+    over as little of them as it can, the first of them, the main one, least of all, and
+    never over the marked cards a step asks for), as wide as it may be and as near them as
+    it can.
     `height(width)` is its height at a width; narrower widths are tried when the widest
     would cover a spot (a phone lying has room beside the trick, not above it)."""
     s = screen.safe().inflate(-16, -16)
@@ -170,7 +172,8 @@ def place(w: int, height, spots) -> pygame.Rect:
             for x in xs:
                 r = pygame.Rect(x, y, width, h)
                 grown = r.inflate(2 * GAP, 2 * GAP)
-                covered = sum(_area(grown.clip(spot)) for spot in spots)
+                covered = (sum(_area(grown.clip(spot)) for spot in spots) + _area(grown.clip(spots[0]))  # the first counts twice
+                           + 1000 * sum(_area(r.clip(m)) for m in marks))
                 near = min(_distance(r, spot) for spot in spots)
                 key = (covered, -width, near, abs(r.centerx - union.centerx))
                 if best_key is None or key < best_key:

@@ -183,14 +183,15 @@ def test_the_lesson_leaves_a_saved_game_as_it_was(make_app):
     assert any(w.name == "continue" for w in app.scene.widgets)
 
 
-def test_the_title_offers_the_lesson_first_to_someone_new_and_again_later(make_app):
+def test_the_title_offers_the_lesson_to_someone_new_and_again_later(make_app):
     app = make_app()
     settle(app, 1)
-    primary = [w.name for w in app.scene.widgets if w.primary]
-    assert primary == ["learn"]
+    learn = next(w for w in app.scene.widgets if w.name == "learn")
+    assert learn.selected  # it stands out for someone new; Enter still starts a new game
+    assert [w.name for w in app.scene.widgets if w.primary] == ["new_game"]
     app.set_setting("learned", True)
     app.scene.refresh()
-    assert [w.name for w in app.scene.widgets if w.primary] == ["new_game"]
+    assert not next(w for w in app.scene.widgets if w.name == "learn").selected
     walker = Walker(app)
     walker.start()  # replayable: from its first step
     assert walker.until("welcome") and walker.lesson.index == 0

@@ -73,9 +73,8 @@ class TitleScene(Scene):
         entries = []
         if self.session is not None:
             entries.append(("continue", lambda: t("menu.continue"), self.do_continue, True))
-        learn_first = self.session is None and not self.app.settings.get("learned")  # someone new: the lesson first
-        entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None and not learn_first))
-        entries.append(("learn", lambda: t("menu.learn"), lambda: self.app.push_scene("learn"), learn_first))
+        entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None))
+        entries.append(("learn", lambda: t("menu.learn"), lambda: self.app.push_scene("learn"), False))
         entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
         entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
         entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))  # issue 9c
@@ -92,6 +91,8 @@ class TitleScene(Scene):
             if name == "continue":
                 b.sublabel = self.info
                 b.rect.h = max(b.rect.h, 52)
+            if name == "learn":  # someone new (no game saved, the lesson not seen): it stands out
+                b.selected = self.session is None and not self.app.settings.get("learned")
             self.widgets.append(b)
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
