@@ -145,7 +145,7 @@ class Bubble:
             b.draw(surf)
 
 
-MIN_W = 250  # narrower than this the text runs too many lines to read at a glance
+MIN_W = 200  # narrower than this the text runs too many lines to read at a glance
 
 
 def place(w: int, height, spots, marks=()) -> pygame.Rect:
@@ -163,7 +163,7 @@ def place(w: int, height, spots, marks=()) -> pygame.Rect:
         return r
     union = spots[0].unionall(spots[1:])
     best, best_key = None, None
-    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, MIN_W) if MIN_W <= x < w]
+    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, 250, MIN_W) if MIN_W <= x < w]
     for width in widths:
         h = min(height(width), s.h)
         xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),

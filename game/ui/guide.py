@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import pygame
 
+from .tips import Tips  # small: a game's first frame asks it already
+
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -27,10 +29,8 @@ class Guide:
 
     # --- what shows ----------------------------------------------------------------------
     @property
-    def tips(self):
+    def tips(self) -> Tips:
         if self._tips is None:
-            from .tips import Tips
-
             self._tips = Tips(self.app)
         return self._tips
 

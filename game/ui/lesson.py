@@ -291,7 +291,9 @@ class Lesson:
 
     def marks(self) -> list:
         """The cards an acting step asks for, where they show in the hand."""
-        if self.step.done is None or self.step.name == "declare":
+        if self.step.name == "declare":
+            return [self.table.declare_panel.button_rect(deal.CONTRACT)]
+        if self.step.done is None:
             return []
         allowed = deal.expected(self.session.match.view(deal.YOU)) or ()
         cards = {a.card for a in allowed if a.card is not None}
