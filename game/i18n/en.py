@@ -446,7 +446,7 @@ MESSAGES = {
     "why.declare_nt_even": "{contract}: no suit is long enough to be trumps.",
     "why.declare_mt": "{contract}: {count} of your {seen} cards are sevens or lower, so you can keep out of tricks.",
     "why.declare_mt_aces": "{contract}: {count} of your {seen} cards are sevens or lower, enough even with {cards}.",
-    "why.declare_keep": "{other} would score a little more now, but each contract is played once: keep it for a hand that suits it better.",
+    "why.declare_keep": "{other} would score more now; keep it for a hand that suits it better.",
     "why.give_low": "Pass {card}, your lowest of that suit: {seat} must give back their highest {suit}, and {cards} are not yours.",
     "why.give": "Pass {card}: {seat} must give back their highest {suit}, and {cards} are not yours.",
     "why.give_safe": "Pass {card}: you hold the best {suit} already, so nothing you need can be lost.",

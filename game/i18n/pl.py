@@ -443,7 +443,7 @@ MESSAGES = {
     "why.declare_nt_even": "{contract}: żaden kolor nie jest dość długi na atu.",
     "why.declare_mt": "{contract}: {count} z {seen} twoich kart to siódemki i niższe, więc unikniesz lew.",
     "why.declare_mt_aces": "{contract}: {count} z {seen} twoich kart to siódemki i niższe, to wystarczy nawet z {cards}.",
-    "why.declare_keep": "Kontrakt {other} dałby teraz trochę więcej, ale każdy kontrakt gra się raz: zachowaj go na rękę, która lepiej mu pasuje.",
+    "why.declare_keep": "Kontrakt {other} dałby teraz więcej; zachowaj go na lepiej pasującą rękę.",
     "why.give_low": "Oddaj {card}, najniższą w tym kolorze: {seat} musi oddać swoją najwyższą kartę w kolorze {suit}, a {cards} nie są twoje.",
     "why.give": "Oddaj {card}: {seat} musi oddać swoją najwyższą kartę w kolorze {suit}, a {cards} nie są twoje.",
     "why.give_safe": "Oddaj {card}: najwyższą kartę w kolorze {suit} masz już ty, więc nie stracisz niczego, czego potrzebujesz.",

@@ -80,7 +80,7 @@ def test_a_contract_kept_for_later_is_named_when_another_would_score_more_now():
     r = why(m, "declare MT")
     assert r.code == "declare_mt_aces" and r.facts["cards"] == cards("AS")
     assert r.extra == Reason("declare_keep", {"other": "S"})
-    assert "♠ Spades would score a little more now" in sentence(r, NAMES)
+    assert "♠ Spades would score more now; keep it for a hand that suits it better." in sentence(r, NAMES)
     assert why(m, "declare S").extra is None  # the best now needs no word about later
 
 

@@ -230,3 +230,12 @@ def test_the_guided_deal_is_the_second_deal_with_an_exchange_and_scripted_seats(
             assert str(events[1].card) == "KS"  # Boris must give back his highest spade
     assert m.current.tricks_taken == [1, 1, 1] or tuple(m.current.tricks_taken) == (1, 1, 1)
     assert [t.winner for t in m.current.tricks] == [1, 2, 0]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_every_step_and_tip_keeps_the_layout_floors_on_a_phone(size):
+    from tools import layout_check
+
+    mine = [s for s in layout_check.SCENES if s.startswith(("learn:", "tip:"))]
+    assert len(mine) == len(SHOWN) + 4
+    assert layout_check.run(sizes=[size], langs=["ru"], scenes=mine) == {}
