@@ -286,7 +286,6 @@ class Lesson:
                                       nudge=self.nudge, marks=marks)
         elif [tuple(r) for r in b.spots] != [tuple(r) for r in spots] or b.marks != marks:
             b.spots, b.marks = [r.copy() for r in spots], marks  # the table moved (a new shape): follow it
-            b._placed = None
         return b
 
     def marks(self) -> list:
