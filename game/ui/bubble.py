@@ -168,7 +168,7 @@ def place(w: int, height, spots, marks=()) -> pygame.Rect:
         h = min(height(width), s.h)
         xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),
                      max(s.left, min(s.right - width, union.left - GAP - width)), max(s.left, min(s.right - width, union.right + GAP))})
-        for y in range(s.top, s.bottom - h + 1, 4):
+        for y in range(s.top, s.bottom - h + 1, 6):
             for x in xs:
                 r = pygame.Rect(x, y, width, h)
                 grown = r.inflate(2 * GAP, 2 * GAP)
