@@ -112,6 +112,7 @@ def _settle(app, frames=2):
 
 def _set_up(app, name, pos):
     """Put the App in the state called `name`; False when it cannot (skipped)."""
+    app.guide.clear()
     del app.scenes[1:]
     app.notices.clear() if hasattr(app.notices, "clear") else None
     if name == "title":
@@ -202,6 +203,15 @@ def _set_up(app, name, pos):
             app.step(dt=1 / 60)
             if scene.table.hint.current() is not None:
                 break
+    elif name.startswith("learn:"):  # a step of the guided deal
+        from tools.learn_walk import jump
+
+        return jump(app, name.partition(":")[2])
+    elif name.startswith("tip:"):  # a first-time tip over the table it is about
+        tip = name.partition(":")[2]
+        scene = _open(app, pos[{"exchange": "exchange", "kitty": "kitty"}.get(tip, "play")])
+        app.guide.tips.show(tip, scene.table)
+        return app.guide.bubble() is not None
     elif name == "pause":
         app.push_scene("pause", _open(app, pos["play"]).table)
     elif name == "handover":
@@ -270,7 +280,10 @@ SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:p
           "score", "game_over", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard", "replay:end",
           "replay:line", "replay:line-other", "share:page", "settings:address",
           "friends", "online:lobby", "online:lobby_guest", "online:codes", "online:answer", "online:join", "online:join_failed",
-          "online:table", "online:room")
+          "online:table", "online:room",
+          *(f"learn:{step}" for step in ("welcome", "contracts", "declare", "exchange", "returned", "kitty", "targets", "points",
+                                         "lead", "lost", "follow", "trump", "trumped", "free", "result", "done")),
+          "tip:exchange", "tip:minimum", "tip:kitty", "tip:must_trump")
 
 
 # --- rendering with the record on -----------------------------------------------------------
@@ -292,6 +305,7 @@ def render(app):
         try:
             s.draw(surf)
             if i == len(scenes) - 1:
+                app.guide.draw(surf)  # the coach's bubble over the top scene
                 app.notices.draw(surf)
         finally:
             if i == len(scenes) - 1:
@@ -441,7 +455,7 @@ def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=
         data = tempfile.mkdtemp(prefix="358layout-")
         if pygame.display.get_init():
             pygame.event.clear()
-        app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False},
+        app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False, "tips": False},
                   pixel_ratio=ratio)
         _open(app, pos["play"])  # a saved game: the title shows Continue
         app.to_title()

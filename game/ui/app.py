@@ -27,6 +27,7 @@ from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers t
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
 from .frame import MENU_PARTS, SCORE_PARTS, TABLE_PARTS, FrameMixin, table_steps
 from .games import GamesMixin
+from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .input import InputTranslator
 from .notices import Notices  # issue 10
 from .page import POLL_FRAMES
@@ -69,6 +70,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self.save_settings()
         self.settings["language"] = i18n.set_language(self.settings["language"])
         self.notices = Notices(self.storage)  # issue 10: banners over every scene
+        self.guide = Guide(self)
         if reset_settings:  # issue 10: say so once, and store the repaired settings
             self.notices.post(i18n.t("notice.settings_reset"), "info", 12.0)
             self.save_settings()
@@ -231,7 +233,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
 
     def dispatch(self, inp) -> None:
         scene = self.scene
-        if scene is None or self.notices.handle(inp):  # issue 10: a click on a notice dismisses it
+        if scene is None or self.notices.handle(inp) or self.guide.handle(inp):  # issue 10: a click on a notice dismisses it
             return
         scene.handle(inp)
 
@@ -268,6 +270,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             # frames) does not age: its animations (a new game's deal) start when it shows
             self.scene.update(0.0 if self._unprepared() else dt)
             self.notices.update(dt)  # issue 10
+            self.guide.update(dt)
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":
                     self.picture.watch()  # Auto may still be timing presents (issue 13)

@@ -23,4 +23,7 @@ DEFAULT_SETTINGS = {
     "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
     "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
     "trick_hold": "normal",  # how long a finished trick stays (TRICK_HOLDS), or until a tap
+    "learned": False,  # the guided deal was seen (played through or skipped)
+    "tips": True,  # short tips the first time something happens in a game
+    "tips_seen": [],  # the tips shown already (game/ui/tips.py TIPS), each shown once
 }

@@ -167,14 +167,14 @@ class FrameMixin:
             if k is None:
                 return None
             keys.append(k)
-        return (tuple(keys), self.window.get_size(), self.scale, self.notices.frame_key())  # + the notices (issue 10)
+        return (tuple(keys), self.window.get_size(), self.scale, self.notices.frame_key(), self.guide.frame_key())  # + the notices (issue 10)
 
     def _partial_source(self, surf):
         """The scene that can redraw only what changed on `surf`: the one table scene shown
         (no overlay, no notice), on the surface it drew last, at the size presented as is."""
         visible = self.visible_scenes()
         scene = visible[0] if len(visible) == 1 else None
-        if scene is None or getattr(scene, "draw_dirty", None) is None or self.notices.frame_key() is not None:
+        if scene is None or getattr(scene, "draw_dirty", None) is None or self.notices.frame_key() is not None or self.guide.frame_key() is not None:
             return None, None
         return scene, (scene.compositor, surf, surf.get_size())
 
@@ -217,6 +217,7 @@ class FrameMixin:
             if i > start:
                 surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
+        self.guide.draw(surf)  # the coach's bubble over the scene
         self.notices.draw(surf)  # over every scene (issue 10)
 
     # --- issue 13: a screen's first frame made over several frames ---------------------

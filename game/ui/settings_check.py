@@ -44,6 +44,9 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "picture": lambda v: v in PICTURES,  # issue 13
         "page_address": lambda v: v == "" or _page_address_ok(v),
         "trick_hold": lambda v: v in TRICK_HOLDS,
+        "learned": lambda v: type(v) is bool,
+        "tips": lambda v: type(v) is bool,
+        "tips_seen": _tip_names,
     }
     settings = dict(defaults)
     reset: list[str] = []
@@ -67,6 +70,13 @@ def _page_address_ok(value) -> bool:
     from ..records.library import page_address
 
     return isinstance(value, str) and page_address(value) == value
+
+
+def _tip_names(value) -> bool:
+    """A list of known tips, each once."""
+    from .tips import TIPS
+
+    return isinstance(value, list) and all(v in TIPS for v in value) and len(set(value)) == len(value)
 
 
 def _safe(check, value) -> bool:

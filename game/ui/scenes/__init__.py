@@ -22,6 +22,7 @@ registry.later(__name__ + ".stats", "stats")  # issue 9c
 registry.later(__name__ + ".records", "replays", "share")  # issue 9d
 registry.later(__name__ + ".replay", "replay")  # issue 9d
 registry.later(__name__ + ".handover", "handover")  # issue 9e
+registry.later(__name__ + ".learn", "learn")  # the guided deal
 
 from ..online import SCENES as _ONLINE  # online play's screens (game/ui/online)
 

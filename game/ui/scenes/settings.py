@@ -48,6 +48,7 @@ class SettingsScene(Paged, Scene):
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
             ("undo", "settings.undo", [True, False], onoff),  # issue 9b
             ("autoplay", "settings.autoplay", [True, False], onoff),
+            ("tips", "settings.tips", [True, False], onoff),  # the first-time tips (game/ui/tips.py)
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
         if self.app.web:  # issue 13: the render size; natively the window's own resolution

@@ -74,6 +74,7 @@ class TitleScene(Scene):
         if self.session is not None:
             entries.append(("continue", lambda: t("menu.continue"), self.do_continue, True))
         entries.append(("new_game", lambda: t("menu.new_game"), self.do_new, self.session is None))
+        entries.append(("learn", lambda: t("menu.learn"), lambda: self.app.push_scene("learn"), False))
         entries.append(("friends", lambda: t("menu.friends"), lambda: self.app.push_scene("friends"), False))  # online play
         entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
         entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
@@ -91,6 +92,8 @@ class TitleScene(Scene):
             if name == "continue":
                 b.sublabel = self.info
                 b.rect.h = max(b.rect.h, 52)
+            if name == "learn":  # someone new (no game saved, the lesson not seen): it stands out
+                b.selected = self.session is None and not self.app.settings.get("learned")
             self.widgets.append(b)
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None

@@ -16,13 +16,11 @@ import time
 import pygame
 
 from ... import i18n
-from ...ai import heuristic as H
+from ...ai import reasons
 from ...ai.evaluate import UNIT, Evaluator, reason
-from ...ai.knowledge import knowledge
 from ...ai.players import view_key
 from ...ai.slicing import SliceKeeper
-from ...engine.cards import cards_of
-from ...i18n import t
+from ...i18n import t, why
 from .. import art, gfx
 from . import layout
 from .base import TableObject
@@ -38,12 +36,7 @@ def hint_seed(session) -> int:
 
 def discard_set(view, card) -> frozenset:
     """`card` completed to a whole discard the way the evaluator valued it (rules of thumb)."""
-    need = 4 - len(view.discards or ())
-    x = card.index
-    rest = 0
-    if need > 1:
-        rest = H.discard_set(view.hand_mask & ~(1 << x), view.trump, view.minimum, knowledge(view).unknown, need - 1)
-    return frozenset(cards_of(rest)) | {card}
+    return frozenset(reasons.discard_set(view, card))
 
 
 class HintBar(TableObject):
@@ -59,6 +52,7 @@ class HintBar(TableObject):
         self._key = None
         self._slices = SliceKeeper()
         self.evaluation = None
+        self.why = None  # the fact that explains the choice (game/ai/reasons.py)
         self.cards: frozenset = frozenset()  # cards of the hand the hint points at
         self.steps = 0
         self.expected = 1
@@ -139,6 +133,10 @@ class HintBar(TableObject):
     def _finish(self, evaluation) -> None:
         self._job = None
         self.evaluation = evaluation
+        try:
+            self.why = reasons.explain(self.v, evaluation)
+        except Exception:  # a reason that cannot be found must not cost the hint: the figures stay
+            self.why = None
         self.latency_ms = (time.perf_counter() - self.started) * 1000.0
         best = evaluation.best.action
         if best.kind == "discard":
@@ -161,6 +159,26 @@ class HintBar(TableObject):
 
     def hand_cards(self) -> frozenset:
         return self.cards if self.current() is not None else frozenset()
+
+    def sentence(self, ev) -> str:
+        """Why, in words (the whole discard named), else the evaluator's figures alone."""
+        if self.why is None:
+            line = reason(ev)
+            rest = [c for c in self.table.sort(self.cards) if ev.kind == "discard" and c != ev.best.action.card]
+            if rest:  # the whole discard the value was for glows: name the other cards too
+                line += " " + t("hint.discard_rest", cards=" ".join(c.pretty() for c in rest))
+            return line
+        return why.sentence(self.why, [self.table.seat_name(s) for s in range(3)])
+
+    def line(self, ev, width: int) -> str:
+        """The hint's text: the reason, and the figures behind it where three lines hold both."""
+        text = t("hint.title") + " " + self.sentence(ev)
+        if self.why is None or ev.forced:
+            return text
+        more = text + " " + why.figures(ev.best.tricks, ev.best.points)
+        small = gfx.MIN_TEXT + 1
+        rows = max(1, min(3, (self.bounds().h - 6) // gfx.line_height(small, False, 2)))
+        return more if len(gfx.wrap(more, small, width)) <= rows else text
 
     # --- drawing ---------------------------------------------------------------------
     def state_key(self):
@@ -198,10 +216,7 @@ class HintBar(TableObject):
         if ev is None:
             return
         gfx.blit_panel(surf, bar, alpha=240, edge=art.HINT, over=True)
-        line = t("hint.title") + " " + reason(ev)
-        rest = [c for c in self.table.sort(self.cards) if ev.kind == "discard" and c != ev.best.action.card]
-        if rest:  # the whole discard the value was for glows: name the other cards too
-            line += " " + t("hint.discard_rest", cards=" ".join(c.pretty() for c in rest))
+        line = self.line(ev, bar.w - 24)
         fitted = gfx.fit_size(line, size, bar.w - 24, False, gfx.MIN_TEXT + 1)
         if gfx.text_width(line, fitted) <= bar.w - 24:
             gfx.blit_text(surf, line, fitted, bar.center, gfx.CREAM, False, "center", box=bar)

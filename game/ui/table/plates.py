@@ -55,6 +55,11 @@ class Plate(BakedOnBackground, TableObject):
         r = self.bounds()  # the panel's shadow falls right and down
         return pygame.Rect(r.x - 5, r.y - 3, r.w + 16, r.h + 17)
 
+    def pile_left(self) -> int:
+        """The left edge of this seat's pile of won tricks (with its count's badge)."""
+        x = layout.now().piles[layout.side(self.seat, self.table.human)][0]
+        return int(x - gfx.card_size(layout.now().pile_w)[1] // 2)
+
     def active(self) -> bool:
         if self._turn is not None:
             return self._turn
@@ -118,7 +123,7 @@ class Plate(BakedOnBackground, TableObject):
         tricks = self.tricks_text()
         pad = 10 if r.h < 100 else 12
         if plate_look(self.seat, self.table.human) == "row":  # one strip: name and roles left, tricks, score, the won tricks right
-            end = r.right - layout.ROW_PILE
+            end = min(r.right - layout.ROW_PILE, self.pile_left() - 6)  # the won tricks' pile lies at the row's right end
             gfx.blit_text(surf, score_text, ssize, (end, r.centery), gfx.GOLD if score > 0 else gfx.MUTED, True, "midright", box=r)
             right = end - score_w - 12
             if tricks:

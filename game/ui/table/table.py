@@ -174,6 +174,9 @@ class Table:
 
     def act(self, action) -> bool:
         """Apply the human's (or a computer player's) action and queue its animation."""
+        guide = getattr(self.app, "guide", None)
+        if guide is not None and not guide.allows(self, action):  # the guided deal keeps to its script
+            return False
         deal = self.session.match.deal_number
         try:
             events = self.session.apply(action)

@@ -1,0 +1,232 @@
+"""The coach's bubble: a short note that points at something on the screen.
+
+A `Bubble` is a title, a few lines of text, one or two buttons, and the rects it is about
+(`spots`).  Around the spots the screen is veiled, so the eye goes where the text says; the
+bubble itself goes where it covers none of them, as close to them as it can, with a small
+pointer toward them.  The guided deal (lesson.py) and the first-time tips (tips.py) both
+show their words in one; the App's guide layer (guide.py) draws it over whatever scene is
+showing and routes the input to it first.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import gfx, screen
+from .widgets import Button
+
+VEIL = (0, 0, 0, 120)  # the screen around the spots: dimmed, still readable
+RING = (255, 214, 102)
+MARK = (120, 220, 255)  # the card (or button) the step asks for, inside a spot
+PAD = 14
+GAP = 10  # between the bubble and the rects it points at
+MAX_W = 460
+FILL = (22, 58, 42)
+
+
+class Bubble:
+    """One note.  `buttons`: (name, label, primary) in order; `modal`: the table waits for
+    the reader (clicks outside do nothing) rather than for an action on it."""
+
+    def __init__(self, title: str, text: str, buttons, spots=(), modal: bool = True, veil: bool = True,
+                 step: str = "", nudge: str = "", marks=()):
+        self.title, self.text, self.step = title, text, step
+        self.nudge = nudge  # a word after a wrong move, shown under the text
+        self.modal, self.veil = modal, veil
+        self.spots = [pygame.Rect(r) for r in spots if r is not None and pygame.Rect(r).w > 0]
+        self.marks = [pygame.Rect(r) for r in marks]  # inside the spots: the very cards meant
+        self.buttons = [Button((0, 0, 120, 44), label, None, name=name, primary=primary, size=17)
+                        for name, label, primary in buttons]
+        self.focus: int | None = None
+        self._placed = None  # (key, rect)
+
+    # --- sizes --------------------------------------------------------------------------
+    @staticmethod
+    def text_size() -> int:
+        return 16 if screen.current().compact >= 0.6 else 15
+
+    def width(self) -> int:
+        s = screen.safe()
+        return min(MAX_W if s.w >= 500 else s.w - 16, s.w - 16)
+
+    def _lines(self, inner: int) -> tuple[list[str], list[str]]:
+        size = self.text_size()
+        body = gfx.wrap(self.text, size, inner)
+        nudge = gfx.wrap(self.nudge, size, inner, True) if self.nudge else []
+        return body, nudge
+
+    def height(self, w: int) -> int:
+        inner = w - 2 * PAD
+        size = self.text_size()
+        body, nudge = self._lines(inner)
+        h = PAD + gfx.line_height(17, True, 2) + 4
+        h += len(body) * gfx.line_height(size, False, 2)
+        if nudge:
+            h += 6 + len(nudge) * gfx.line_height(size, True, 2)
+        return h + 10 + screen.MIN_TARGET + PAD
+
+    # --- where it goes ------------------------------------------------------------------
+    def rect(self) -> pygame.Rect:
+        shape = screen.current()
+        key = (shape.size, tuple(map(tuple, self.spots)), tuple(map(tuple, self.marks)), self.text, self.nudge, self.title)
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, place(self.width(), self.height, self.spots, self.marks))
+            self._lay_buttons(self._placed[1])
+        return self._placed[1]
+
+    def _lay_buttons(self, r: pygame.Rect) -> None:
+        n = len(self.buttons)
+        if not n:
+            return
+        gap = 10
+        widths = [max(110, gfx.text_width(b.text(), 17, True) + 32) for b in self.buttons]
+        room = r.w - 2 * PAD - gap * (n - 1)
+        if sum(widths) > room:
+            widths = [room // n] * n
+        x = r.right - PAD - sum(widths) - gap * (n - 1)
+        for b, w in zip(self.buttons, widths):
+            b.rect = pygame.Rect(x, r.bottom - PAD - screen.MIN_TARGET, w, screen.MIN_TARGET)
+            x += w + gap
+
+    # --- input --------------------------------------------------------------------------
+    def button_at(self, pos) -> str | None:
+        self.rect()
+        return next((b.name for b in self.buttons if b.hit(pos)), None)
+
+    def hover(self, pos) -> None:
+        self.rect()
+        for b in self.buttons:
+            b.hover = b.hit(pos)
+
+    def move_focus(self, step: int) -> None:
+        if not self.buttons:
+            return
+        i = -1 if self.focus is None and step > 0 else (0 if self.focus is None else self.focus)
+        self.focus = (i + step) % len(self.buttons)
+        for j, b in enumerate(self.buttons):
+            b.focused = j == self.focus
+
+    def focused(self) -> str | None:
+        return self.buttons[self.focus].name if self.focus is not None and self.focus < len(self.buttons) else None
+
+    def primary(self) -> str | None:
+        return next((b.name for b in self.buttons if b.primary), None)
+
+    def key(self):
+        return (self.step, self.title, self.text, self.nudge, tuple(map(tuple, self.spots)), tuple(map(tuple, self.marks)), self.focus,
+                tuple(b.hover for b in self.buttons), tuple(b.text() for b in self.buttons))
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        r = self.rect()
+        if self.veil:
+            draw_veil(surf, self.spots)
+        for spot in self.spots:
+            gfx.rect(surf, RING, spot.inflate(8, 8), 3, 12)
+        for mark in self.marks:
+            gfx.rect(surf, MARK, mark.inflate(4, 4), 3, 8)
+        if self.spots:
+            _pointer(surf, r, self.spots)
+        gfx.blit_panel(surf, r, color=FILL, edge=RING, radius=14, alpha=248, over=True)
+        inner = pygame.Rect(r.left + PAD, r.top + PAD, r.w - 2 * PAD, r.h - 2 * PAD)
+        gfx.blit_text(surf, self.title, 17, inner.topleft, gfx.GOLD, True, width=inner.w, box=r)
+        y = inner.top + gfx.line_height(17, True, 2) + 4
+        size = self.text_size()
+        body, nudge = self._lines(inner.w)
+        for line in body:
+            gfx.blit_text(surf, line, size, (inner.left, y), gfx.CREAM, width=inner.w, box=r)
+            y += gfx.line_height(size, False, 2)
+        if nudge:
+            y += 6
+            for line in nudge:
+                gfx.blit_text(surf, line, size, (inner.left, y), RING, True, width=inner.w, box=r)
+                y += gfx.line_height(size, True, 2)
+        for b in self.buttons:
+            b.draw(surf)
+
+
+MIN_W = 200  # narrower than this the text runs too many lines to read at a glance
+
+
+def place(w: int, height, spots, marks=()) -> pygame.Rect:
+    """Where the bubble goes: inside the safe area, over none of the spots if it can (else
+    over as little of them as it can, the first of them, the main one, least of all, and
+    never over the marked cards a step asks for), as wide as it may be and as near them as
+    it can.
+    `height(width)` is its height at a width; narrower widths are tried when the widest
+    would cover a spot (a phone lying has room beside the trick, not above it)."""
+    s = screen.safe().inflate(-16, -16)
+    w = min(w, s.w)
+    if not spots:
+        r = pygame.Rect(0, 0, w, min(height(w), s.h))
+        r.center = s.center
+        return r
+    union = spots[0].unionall(spots[1:])
+    best, best_key = None, None
+    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, 250, MIN_W) if MIN_W <= x < w]
+    for width in widths:
+        h = min(height(width), s.h)
+        xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),
+                     max(s.left, min(s.right - width, union.left - GAP - width)), max(s.left, min(s.right - width, union.right + GAP))})
+        for y in range(s.top, s.bottom - h + 1, 6):
+            for x in xs:
+                r = pygame.Rect(x, y, width, h)
+                grown = r.inflate(2 * GAP, 2 * GAP)
+                covered = (sum(_area(grown.clip(spot)) for spot in spots) + _area(grown.clip(spots[0]))  # the first counts twice
+                           + 1000 * sum(_area(r.clip(m)) for m in marks))
+                near = min(_distance(r, spot) for spot in spots)
+                key = (covered, -width, near, abs(r.centerx - union.centerx))
+                if best_key is None or key < best_key:
+                    best, best_key = r, key
+        if best_key[0] == 0:
+            break
+    return best
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.w * r.h
+
+
+def _distance(a: pygame.Rect, b: pygame.Rect) -> int:
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return dx + dy
+
+
+_veils: dict = {}
+
+
+def draw_veil(surf, spots) -> None:
+    """The screen dimmed except over the spots (one picture per size and spots)."""
+    size = surf.get_size()
+    holes = tuple(tuple(gfx.dev_rect(r.inflate(8, 8))) for r in spots)
+    key = (size, holes)
+    veil = _veils.get(key)
+    if veil is None:
+        if len(_veils) > 24:
+            _veils.clear()
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(VEIL)
+        for hole in holes:
+            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=gfx.px(12))
+        _veils[key] = veil
+    surf.blit(veil, (0, 0))
+    gfx.note("veil", screen.current().rect)  # what is under it is not read by the layout check
+
+
+def _pointer(surf, r: pygame.Rect, spots) -> None:
+    """A small triangle on the bubble's edge nearest the closest spot, pointing at it."""
+    spot = min(spots, key=lambda q: _distance(r, q))
+    cx = max(r.left + 24, min(r.right - 24, spot.centerx))
+    cy = max(r.top + 24, min(r.bottom - 24, spot.centery))
+    if spot.bottom <= r.top:
+        base, tip = ((cx - 10, r.top + 1), (cx + 10, r.top + 1)), (cx, r.top - GAP + 2)
+    elif spot.top >= r.bottom:
+        base, tip = ((cx - 10, r.bottom - 1), (cx + 10, r.bottom - 1)), (cx, r.bottom + GAP - 2)
+    elif spot.right <= r.left:
+        base, tip = ((r.left + 1, cy - 10), (r.left + 1, cy + 10)), (r.left - GAP + 2, cy)
+    elif spot.left >= r.right:
+        base, tip = ((r.right - 1, cy - 10), (r.right - 1, cy + 10)), (r.right + GAP - 2, cy)
+    else:
+        return
+    pygame.draw.polygon(surf, RING, [gfx.dev_pos(p) for p in (*base, tip)])

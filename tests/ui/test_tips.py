@@ -1,0 +1,144 @@
+"""First-time tips (game/ui/tips.py): each shown once at its moment in a real game,
+remembered in the settings, off-able, never in anyone's way; and the hint bar's reason in
+words (game/ai/reasons.py through game/i18n/why.py)."""
+
+import pytest
+
+from game import i18n
+from game.ai.reasons import explain
+from game.engine import RuleSet
+from game.i18n import t, why
+from game.ui.autopilot import post_click
+from game.ui.settings_check import check_settings
+from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
+from tests.ui.helpers import advance_until, table_for
+
+TIPS = {"on": {"tips": True, "tips_seen": []}}
+
+
+def _must_trump(m) -> bool:
+    if m.phase != "play" or m.to_act != 0 or not m.trick:
+        return False
+    v = m.view(0)
+    return v.trump >= 0 and not any(c.suit == v.led_suit for c in v.hand) and any(c.suit == v.trump for c in v.hand)
+
+
+MOMENTS = {
+    "exchange": (lambda m: m.phase == "exchange" and m.to_act == 0, None),
+    "kitty": (lambda m: m.phase == "discard" and m.to_act == 0, None),
+    "minimum": (lambda m: m.contract == "MT" and m.phase == "play" and m.to_act == 0, None),
+    "must_trump": (_must_trump, RuleSet.preset("blato")),
+}
+
+
+def at(name):
+    pred, rules = MOMENTS[name]
+    return advance_until(pred, rules=rules)
+
+
+def settle(app, frames=3):
+    for _ in range(frames):
+        app.step(dt=1 / 60)
+
+
+@pytest.mark.parametrize("name", list(MOMENTS))
+def test_each_tip_shows_the_first_time_its_moment_comes_and_is_remembered(make_app, name):
+    app = make_app(settings=TIPS["on"])
+    table_for(app, at(name))
+    settle(app)
+    assert app.guide.tips.name == name
+    b = app.guide.bubble()
+    assert b is not None and b.text == t(f"tip.{name}") and not b.modal
+    assert name in app.settings["tips_seen"] and name in app.storage.load_settings()["tips_seen"]
+
+
+def test_a_tip_seen_is_not_shown_again_even_after_a_restart(make_app, tmp_path):
+    app = make_app(settings=TIPS["on"])
+    table_for(app, at("kitty"))
+    settle(app)
+    assert app.guide.tips.name == "kitty"
+    post_click(app, next(x.rect for x in app.guide.bubble().buttons if x.name == "ok").center)
+    settle(app)
+    assert app.guide.bubble() is None
+    table_for(app, at("kitty"))  # another game at the same moment
+    settle(app)
+    assert app.guide.tips.name is None
+    again = make_app(storage_dir=tmp_path, settings={"tips": True})  # the stored settings say it was seen
+    assert again.settings["tips_seen"] == ["kitty"]
+    table_for(again, at("kitty"))
+    settle(again)
+    assert again.guide.tips.name is None
+
+
+def test_no_more_tips_turns_every_tip_off(make_app):
+    app = make_app(settings=TIPS["on"])
+    table_for(app, at("kitty"))
+    settle(app)
+    post_click(app, next(x.rect for x in app.guide.bubble().buttons if x.name == "tips_off").center)
+    settle(app)
+    assert app.settings["tips"] is False and app.guide.bubble() is None
+    table_for(app, at("exchange"))
+    settle(app)
+    assert app.guide.tips.name is None
+
+
+def test_tips_turned_off_in_the_settings_never_show(make_app):
+    app = make_app(settings={"tips": False, "tips_seen": []})
+    table_for(app, at("exchange"))
+    settle(app)
+    assert app.guide.tips.name is None and app.guide.bubble() is None
+    app.push_scene("settings")
+    assert any(w.name == "set_tips" for w in app.scene.widgets)  # and the settings can turn them back on
+
+
+def test_a_tip_stands_in_nobodys_way(make_app):
+    app = make_app(settings=TIPS["on"])
+    scene = table_for(app, at("kitty"))
+    settle(app)
+    b = app.guide.bubble()
+    card, rect = next((c, r) for c, r in scene.table.hand.visible_parts() if c is not None and not r.colliderect(b.rect()))
+    post_click(app, rect.center)  # the first click on the table picks the card, and the tip goes
+    settle(app)
+    assert card in scene.table.hand.selected
+    assert app.guide.bubble() is None
+
+
+def test_no_tips_during_the_guided_deal(make_app):
+    from tools.learn_walk import jump
+
+    app = make_app(settings=TIPS["on"])
+    settle(app, 1)
+    assert jump(app, "exchange")
+    settle(app, 10)
+    assert app.guide.tips.name is None and app.settings["tips_seen"] == []
+
+
+def test_damaged_tip_settings_are_reset_to_their_defaults():
+    settings, reset = check_settings({"tips": "yes", "tips_seen": ["exchange", "nonsense"], "learned": 1},
+                                     DEFAULT_SETTINGS, SPEEDS, STRENGTHS)
+    assert sorted(reset) == ["learned", "tips", "tips_seen"]
+    assert settings["tips"] is True and settings["tips_seen"] == [] and settings["learned"] is False
+    kept, reset = check_settings({"tips": False, "tips_seen": ["kitty", "exchange"], "learned": True},
+                                 DEFAULT_SETTINGS, SPEEDS, STRENGTHS)
+    assert not reset and kept["tips_seen"] == ["kitty", "exchange"] and kept["learned"] is True
+
+
+# --- the hint's reason in words --------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_hint_says_why_in_words(make_app, lang):
+    app = make_app(settings={"tips": False, "language": lang})
+    match = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 2)
+    scene = table_for(app, match)
+    hint = scene.table.hint
+    assert hint.request()
+    for _ in range(3000):
+        app.step(dt=1 / 60)
+        if hint.current() is not None:
+            break
+    ev = hint.current()
+    assert ev is not None and hint.why is not None
+    said = why.sentence(explain(scene.v, ev), [scene.table.seat_name(s) for s in range(3)])
+    line = hint.line(ev, 2000)
+    assert line.startswith(t("hint.title") + " " + said)
+    assert not said.startswith("why.") and "{" not in said
+    i18n.set_language("en")
