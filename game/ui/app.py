@@ -25,7 +25,7 @@ from .. import i18n, perf  # perf: issue 13 frame timings (off unless enabled)
 from ..storage.store import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
-from .frame import MENU_PARTS, SCORE_PARTS, TABLE_PARTS, FrameMixin, table_steps
+from .frame import MENU_PARTS, NEW_GAME_PARTS, SCORE_PARTS, TABLE_PARTS, FrameMixin, table_steps
 from .games import GamesMixin
 from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .input import InputTranslator
@@ -104,7 +104,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self._warm = None  # card widths the table's layout uses (frame.py): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next (issue 13)
-        self._warm_modules = ["pygame", "card tables", "compile:game.ui.scenes.new_game", "scene:new_game", *table_steps(),
+        self._warm_modules = ["pygame", "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS), "scene:new_game", *table_steps(),
                               *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
                               *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]

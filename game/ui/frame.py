@@ -27,19 +27,27 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datet
 # itself (the "game.ai" package: its own five) and that a game started after them loads
 # nothing.  In the browser a game asked for earlier waits for them (games.py), one a frame.
 TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
-               "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search",
-               "game.ui.table", "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
-               "game.ui.table.animator", "game.ui.table.background", "game.ui.table.board", "game.ui.table.forced",
-               "game.ui.table.compositor", "game.ui.cardfan", "game.ui.table.hand", "game.ai.evaluate",
-               "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet", "game.ui.table.lookback",
-               "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay", "game.ui.table.panels",
-               "game.ui.table.piles", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.topbar",
-               "game.ui.table.trick", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
-               "game.ui.scenes.deal", "game.engine.formats.record", "game.ui.scenes.declare", "game.ui.scenes.exchange",
-               "game.ui.scenes.kitty", "game.ui.scenes.play")
+               "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search", "game.ui.table",
+               "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
+               "game.ui.table.background", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.verdict",
+               "game.ui.table.animator", "game.ui.table.board", "game.ui.table.forced", "game.ui.table.compositor",
+               "game.ui.cardfan", "game.ui.table.hand", "game.ai.evaluate", "game.ai.reasons", "game.i18n.format",
+               "game.i18n.why", "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet",
+               "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay",
+               "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.topbar", "game.ui.table.trick",
+               "game.ui.table.celebration", "game.ui.table.table", "game.ui.coach", "game.ui.scenes.table_scene",
+               "game.ui.scenes.deal", "game.engine.formats", "game.engine.names", "game.engine.formats.notation",
+               "game.engine.formats.deal_lines", "game.engine.formats.record", "game.ui.scenes.declare",
+               "game.ui.scenes.exchange", "game.ui.scenes.kitty", "game.ui.scenes.play")
+
+# The new-game screen and the parts of the menus' frame it is the first to import: compiled
+# ahead on the title, so opening it compiles nothing
+NEW_GAME_PARTS = ("game.ui.menu_page", "game.ui.menu_rows", "game.ui.new_game_page", "game.ui.scenes.new_game")
 
 # What the menus' own modules import that nothing before them does: compiled ahead too
-MENU_PARTS = ("game.ai.analysis", "game.engine.formats.sharecode", "game.web.bridge", "game.records.library", "game.engine.history")
+MENU_PARTS = ("game.ai.analysis", "game.ui.analysis_view", "game.ui.review", "game.records", "game.engine.formats.sharecode",
+              "game.records.library", "game.web", "game.web.bridge", "game.ui.table.replay_places", "game.ui.table.replay",
+              "game.ui.stats_tables")
 
 
 def table_steps(modules=TABLE_PARTS) -> list:
