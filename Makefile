@@ -15,6 +15,7 @@ play: $(BIN)/.installed
 	$(BIN)/python main.py
 
 test: $(BIN)/.installed
+	$(BIN)/python -m ruff check .
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 bench: $(BIN)/.installed

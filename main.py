@@ -34,9 +34,8 @@ def launch_params() -> dict:
 
 async def main():
     global APP
-    from game.ui.app import App
-
     from game import perf
+    from game.ui.app import App
 
     perf.enable_from_launch()  # issue 13: G358_PERF=1 or ?perf=1 records frame timings
     APP = App(params=launch_params())

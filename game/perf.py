@@ -141,6 +141,7 @@ def _query_flag() -> bool:
         return False
     try:
         import platform
+
         from .web.params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
 
         query = str(platform.window.location.search).lstrip("?")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 
-from game.ai.search import simulate_deal, deal_points
+from game.ai.search import deal_points, simulate_deal
 from game.engine import RuleSet
 
 

@@ -19,6 +19,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+
 from game.engine import Phase
 
 HANDS = ["QH JH TH 9H 8H 7H 6H 5H 4H 3H AD QD JD TD 9D 8D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH 2D",

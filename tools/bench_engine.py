@@ -14,9 +14,7 @@ import random
 import statistics
 import time
 
-from game.engine import Match, RuleSet, trump_of
-from game.engine import fast
-from game.engine import Phase
+from game.engine import Match, Phase, RuleSet, fast, trump_of
 
 SUIT_LOW = [(1 << 13) - 1 << 13 * s for s in range(4)]
 
@@ -28,7 +26,6 @@ def bare_deals(rng: random.Random, seconds: float) -> int:
     """The yardstick: the least code that plays a random deal on 52-bit integers, with a
     table from each 13-bit suit pattern to its card indices (no per-bit scanning)."""
     deck = list(range(52))
-    suits = SUIT_LOW
     bits = _BITS
     choice = rng.choice
     done = 0

@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+
 from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -73,7 +74,6 @@ def main(argv=None) -> int:
         p95 = times[int(len(times) * 0.95) - 1]
         print(f"play scene {w}x{h}, {label}, {args.frames} frames: median {med:.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms")
 
-    cards = list(scene.table.board.hand)
     # 1. every frame drawn from scratch: the still table re-rendered too (worst case)
     app.always_redraw = True
 

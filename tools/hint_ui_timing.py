@@ -30,8 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.web_wasm import webcheck_run_py
 from game.engine import Phase
+from tools.web_wasm import webcheck_run_py
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,7 +26,6 @@ Exit status 1 when any breach is found.  The test suite runs it (tests/ui/test_l
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys

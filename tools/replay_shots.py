@@ -17,6 +17,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+
 from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -16,6 +16,7 @@ import os
 import random
 import sys
 from pathlib import Path
+
 from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import time
+
 from game.engine import Phase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame  # noqa: E402
 
-from game.ui.autopilot import Autopilot, post_click  # noqa: E402
+from game.ui.autopilot import Autopilot  # noqa: E402
 
 WANTED = ("title", "new_game", "settings", "rules", "pause", "deal", "declare", "exchange", "kitty", "play", "last_trick", "score", "game_over")
 

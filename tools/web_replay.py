@@ -22,12 +22,11 @@ import random
 import sys
 from pathlib import Path
 
-from tools.web_wasm import driver_source, webcheck_run_py
 from game.engine import Phase
+from tools.web_wasm import driver_source, webcheck_run_py
 
 ROOT = Path(__file__).resolve().parent.parent
 from tools.replay_timing import TIMING  # noqa: E402  (the same measurement, run in the browser)
-
 
 FILL_PANEL = """
 import platform
@@ -41,9 +40,9 @@ _doc.getElementById("g358-import-open").click()
 def share_link(seed: int, deals: int) -> tuple[str, int, str]:
     """A whole game played natively, its #record= fragment and its text; (fragment, actions, text)."""
     sys.path.insert(0, str(ROOT))
-    from game.records import library as records_io
     from game.engine import Match, RuleSet
     from game.engine.formats.record import GameRecord
+    from game.records import library as records_io
 
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import sys
 
-from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
-
 from ..strengths import STRENGTHS  # noqa: F401  (game.ai.STRENGTHS: every strength make_player knows)
+from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
 
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
 # keep the hard player's decisions and think() slices within the browser's frame budget.
@@ -33,14 +32,14 @@ def make_player(strength: str, seed=None, **settings) -> Player:
     if key == "easy":
         return EasyPlayer(seed)
     if key == "expert":
-        from .expert import ExpertPlayer, EXPERT
+        from .expert import EXPERT, ExpertPlayer
         base = dict(EXPERT)
         if IN_BROWSER:
             base.update(BROWSER_EXPERT)
         base.update(settings)
         return ExpertPlayer(seed, **base)
     if key in ("search", "hard", "normal"):
-        from .search import SearchPlayer, NORMAL, HARD
+        from .search import HARD, NORMAL, SearchPlayer
         base = dict(NORMAL if key == "normal" else HARD)
         if IN_BROWSER and key != "normal":
             base.update(BROWSER_HARD)

@@ -27,12 +27,12 @@ from __future__ import annotations
 from game.engine.cards import FULL_DECK, popcount
 from game.engine.fast import legal_mask
 
+from ..engine import Phase
 from .declare_model import likelihood
 from .heuristic import discard_set
 from .model_solver import ModelSolver
 from .policy import choose_card
 from .search import SearchPlayer
-from ..engine import Phase
 
 # hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by a
 # strict model (0.2 per surprising play); the last 7 tricks searched against that model

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from game.engine.cards import FULL_DECK, SUIT_MASKS, popcount
 
-from .sampler import Sampler
 from ..engine import Phase
+from .sampler import Sampler
 
 
 @dataclass

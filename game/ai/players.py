@@ -10,7 +10,7 @@ import random
 import time
 
 from game import perf
-from game.engine import Action, CARDS
+from game.engine import CARDS, Action
 
 from . import heuristic as H
 from .knowledge import knowledge

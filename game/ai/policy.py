@@ -8,9 +8,12 @@ cheaply; in MT it ducks, sheds its dangerous high cards and leads where others m
 
 from __future__ import annotations
 
-from game.engine.cards import SUIT_BITS, SUIT_MASKS, popcount as _count
-from game.engine.cards import SUIT_BITS_DESC as _DESC, SUIT_OF as _SUIT_OF  # shared tables, built once
-from game.engine.fast import beats, legal_mask as legal  # the rules live in the engine
+from game.engine.cards import SUIT_BITS, SUIT_MASKS
+from game.engine.cards import SUIT_BITS_DESC as _DESC  # shared tables, built once
+from game.engine.cards import SUIT_OF as _SUIT_OF
+from game.engine.cards import popcount as _count
+from game.engine.fast import beats  # the rules live in the engine
+from game.engine.fast import legal_mask as legal
 
 
 def lowest(mask: int) -> int:

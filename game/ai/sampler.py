@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine.cards import SUIT_MASKS, popcount, indices_of
+from game.engine.cards import SUIT_MASKS, indices_of, popcount
 
 
 class Inconsistent(ValueError):

@@ -20,7 +20,7 @@ runtimes (the browser).
 
 from __future__ import annotations
 
-from game.engine import Action, CARDS
+from game.engine import CARDS, Action
 from game.engine.cards import SUIT_MASKS, popcount
 from game.engine.rules import trump_of
 

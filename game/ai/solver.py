@@ -10,7 +10,9 @@ Cards adjacent in rank among the cards still out are equivalent, so only one is 
 from __future__ import annotations
 
 from game.engine.cards import SUIT_BITS, SUIT_MASKS
-from game.engine.cards import SUIT_BITS_DESC as _DESC, SUIT_OF as _SUIT_OF  # shared tables, built once
+from game.engine.cards import SUIT_BITS_DESC as _DESC  # shared tables, built once
+from game.engine.cards import SUIT_OF as _SUIT_OF
+
 _RUNS: dict = {}
 
 

@@ -14,19 +14,13 @@ cards cancels because every player held every hand.
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 import math
-import os
 import random
 import statistics
-import sys
 import time
 
 from game.engine import CARDS, Match, RuleSet
-
-from .backends import BACKENDS, Progress, UnitLog, job_key, normalized, run_units
 
 TYPES = ("trump", "NT", "MT")
 PREV_PATTERNS = ((0, 0, 0), (1, -1, 0), (2, -1, -1), (1, 1, -2), (3, -2, -1), (2, 0, -2), (1, 0, -1), (4, -2, -2))

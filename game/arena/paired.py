@@ -61,8 +61,9 @@ def load_roles(paths: list[str]) -> dict:
     """{(preset, type, seed, role): A's own points per deal} from unit logs, role "declarer"
     (the seating where A declares) or "defender" (the mean of its two other seatings).
     A − B per deal = ½ · declarer + defender, so a paired difference splits the same way."""
-    from .duplicate import unit_position
     from game.engine import RuleSet
+
+    from .duplicate import unit_position
 
     out = {}
     for path in paths:

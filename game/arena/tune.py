@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from .duplicate import build_player, make_jobs_for, mean_ci, per_unit_scores, run_unit
 from .backends import BACKENDS, Progress, UnitLog, job_key, run_units
+from .duplicate import build_player, make_jobs_for, mean_ci, per_unit_scores, run_unit
 
 
 def grid_specs(player: str, grid: str) -> list[str]:

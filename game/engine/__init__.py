@@ -8,8 +8,7 @@ imported by it.
 """
 
 from .actions import Action, Event
-from .cards import (CARDS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, cards_of, format_cards, mask_of,
-                    parse_cards)
+from .cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, cards_of, format_cards, mask_of, parse_cards
 from .deal import Deal, ExchangeStep, Trick, check_seat
 from .errors import IllegalAction, InvalidNotation, InvalidPosition, InvalidRules, RecordError, Refusal, SaveError
 from .match import Match

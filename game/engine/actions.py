@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CARDS, Card, plain, shown
-from .errors import IllegalAction, InvalidNotation
+from .errors import InvalidNotation
 from .rules import ALL_CONTRACTS, parse_contract
 
 DECLARE, GIVE, DISCARD, PLAY = "declare", "give", "discard", "play"

@@ -158,11 +158,11 @@ def suit_table_steps():
 
 def _suit_bits_desc() -> tuple:
     try:
-        return SUIT_BITS_DESC
+        return SUIT_BITS_DESC  # noqa: F821  (made by suit_table_steps at first use)
     except NameError:
         for _ in suit_table_steps():
             pass
-        return SUIT_BITS_DESC
+        return SUIT_BITS_DESC  # noqa: F821
 
 
 def __getattr__(name: str):

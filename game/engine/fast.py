@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_MASKS, SUIT_OF as _SUIT_OF, indices_of as mask_indices  # noqa: F401 (mask_indices: public here too)
+from .cards import SUIT_MASKS  # noqa: F401 (mask_indices: public here too)
+from .cards import SUIT_OF as _SUIT_OF
+from .cards import indices_of as mask_indices
 
 
 def legal_mask(hand: int, led_suit: int, trump: int, must_trump: bool) -> int:

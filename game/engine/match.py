@@ -21,8 +21,8 @@ from . import fast, save
 from .actions import _DISCARD, _GIVE, _PLAY, Action, Event
 from .cards import SUIT_MASKS, SUIT_NAMES, Card, highest_in_suit, indices_of
 from .deal import Deal, ExchangeStep, Trick, check_seat, first_dealer, shuffled_deal
-from .exchange import exchange_plan
 from .errors import IllegalAction, InvalidNotation, Refusal, SaveError
+from .exchange import exchange_plan
 from .phases import PHASE_DOING, PHASE_KIND, Phase
 from .position import Position, check_rules, check_seed, later_deals, later_from_dict, later_to_dict
 from .rules import CONTRACT_NAMES, MT, RuleSet, trump_of

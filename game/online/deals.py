@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from game.engine import Action, Card, Match, RuleSet, View
 
-from .codec import MAX_DEALS, MAX_PASSES, MAX_TOTAL, Bad, action, cards, contract, fields, items, seat, three, view_to_json, whole
 from ..engine import Phase
+from .codec import MAX_DEALS, MAX_PASSES, MAX_TOTAL, Bad, action, cards, contract, fields, items, seat, three, view_to_json, whole
 
 FIXED_ACTIONS = 1 + 4 + 48  # a contract, four discards, 48 cards played; plus one per pass
 MAX_ACTIONS = FIXED_ACTIONS + MAX_PASSES

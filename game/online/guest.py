@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from game.ai.slicing import SliceKeeper
 from game.engine import Action, Event, View
 
+from ..engine import Phase
 from . import shuffle
 from .codec import Bad
 from .deals import view_digest
 from .guest_table import GuestTable
 from .peer import Peer
 from .protocol import QUICK, decode
-from ..engine import Phase
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"

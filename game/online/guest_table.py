@@ -15,8 +15,8 @@ from __future__ import annotations
 from game.engine import Match
 from game.engine.match import decide_winner
 
-from .shuffle import match_seed
 from ..engine import Phase
+from .shuffle import match_seed
 
 
 class GuestTable:

@@ -45,7 +45,6 @@ from .transport import CLOSED, CONNECTING
 from .visibility import events_for
 
 
-
 @dataclass(frozen=True)
 class HostSettings:
     absent_wait_s: float = 15.0  # a person away this long: a computer holds the seat

@@ -24,9 +24,9 @@ import sys
 
 from game.engine.cards import format_cards
 from game.engine.formats.record import MAX_TEXT, GameRecord, RecordError, read_record
+from game.engine.formats.sharecode import ShareError, decode, encode, find_code
 from game.engine.names import safe_text
 from game.engine.rules import CONTRACT_NAMES
-from game.engine.formats.sharecode import ShareError, decode, encode, find_code
 from game.records.library import page_address, share_link, share_page, stored_page_address
 
 

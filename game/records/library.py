@@ -21,8 +21,8 @@ import os
 import re
 
 from ..engine.formats.record import MAX_TEXT, GameRecord, RecordError, game_so_far, read_record
-from ..engine.names import UNKNOWN, clean_name, safe_text
 from ..engine.formats.sharecode import ShareError, decode, encode, find_code
+from ..engine.names import UNKNOWN, clean_name, safe_text
 from ..files import NotAFile, read_regular, write_new
 
 EXTENSION = ".358"

@@ -31,8 +31,7 @@ import os
 import random
 import sys
 
-from .backends import (FileBackend, LocalStorageBackend, MemoryBackend, Unreadable,
-                               reason_of)
+from .backends import FileBackend, LocalStorageBackend, MemoryBackend, Unreadable, reason_of
 
 APP_DIR = "three-five-eight"
 ENV_VAR = "THREE_FIVE_EIGHT_DATA"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pygame
+
 from ..engine import Phase
 
 

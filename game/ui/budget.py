@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+
 class OutOfTime(Exception):
     """A drawing made under a deadline (``set_deadline``) ran past it before a new cached
     picture; drawn again next frame, it finds what this pass made in the caches."""

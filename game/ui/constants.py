@@ -7,7 +7,8 @@ SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 # how long a finished trick stays on the table before it is collected, in seconds whatever
 # the animation speed (None: until the player taps or presses a key)
 TRICK_HOLDS = {"short": 0.35, "normal": 0.9, "long": 2.0, "tap": None}
-from ..strengths import OFFERED as STRENGTHS  # the strengths a person may choose
+from ..strengths import OFFERED as STRENGTHS  # noqa: F401  (the strengths a person may choose: the App and the settings read them here)
+
 DEFAULT_SETTINGS = {
     "language": None,  # None: detect from the system / browser at first start
     "speed": "normal",

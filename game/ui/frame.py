@@ -11,7 +11,6 @@ import time
 from ..engine import cards
 from . import gfx, preload, screen
 
-
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 # issue 13: in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the

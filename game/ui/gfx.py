@@ -426,7 +426,6 @@ def panel_margin() -> int:
 
 from .felt import felt  # noqa: E402,F401
 
-
 # --- cards via art.py ----------------------------------------------------------------
 _card_art = None
 

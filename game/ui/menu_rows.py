@@ -42,8 +42,8 @@ def arrangement(width: int, labels, values) -> tuple[bool, int]:
     value_need = longest_word(values, LABEL_MIN, True) + 2 * ARROW_ZONE + 8
     if label_need + value_need > width:
         return True, 0
-    label_w = max(label_need, min(360, width * 46 // 100))
-    for label_w in range(min(label_w, width - value_need), width - value_need + 1, 8):
+    narrowest = max(label_need, min(360, width * 46 // 100))
+    for label_w in range(min(narrowest, width - value_need), width - value_need + 1, 8):
         if all(len(gfx.wrap(text, LABEL_MIN, label_w - 16)) <= 2 for text in labels):  # draw_label_beside's room
             return False, label_w
     return True, 0
@@ -58,11 +58,11 @@ def draw_label_above(surf, text: str, r, color, size: int = 15) -> None:
     gfx.blit_text(surf, text, size, (r.left + 2, box.centery - 1), color, False, "midleft", width=r.w - 4, box=box)
 
 
-def draw_label_beside(surf, text: str, r, label_w: int, color, size: int) -> None:
+def draw_label_beside(surf, text: str, r, label_w: int, color, largest: int) -> None:
     """The label left of a row's value, at the page's size: on one line, else two, else
     shortened with an ellipsis."""
     box = pygame.Rect(r.left, r.top, label_w - 12, r.h)
-    for size in range(size, min(size, LABEL_MIN) - 1, -1):  # a point or two smaller before an ellipsis
+    for size in range(largest, min(largest, LABEL_MIN) - 1, -1):  # a point or two smaller before an ellipsis
         room = box.w - 4  # drawn at the device's size, a line may come out a pixel or two wider
         lines = [text] if gfx.text_width(text, size) <= room else gfx.wrap(text, size, room)
         lh = gfx.line_height(size, False, 2)

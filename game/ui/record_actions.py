@@ -60,9 +60,9 @@ def so_far_note(record) -> str:
 def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
+    from ..engine.names import safe_text
     from ..records import library as records_io
     from ..web import bridge as web_io
-    from ..engine.names import safe_text
 
     if record is None or isinstance(record, str):
         app.notices.post(t("record.export_failed", reason=safe_text(record or "?")), "error")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..i18n import t
 from . import gfx
 
+
 def draw_sheet(surf, session, rect, highlight_last=True) -> None:
     """Score sheet: one row per finished deal (deal, declarer, contract, points), totals.
     The columns share the rect's width (the declarer's name takes what the rest leave and

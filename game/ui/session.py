@@ -9,13 +9,12 @@ from __future__ import annotations
 import random
 
 from .. import i18n
-from ..engine import Match
+from ..engine import Match, Phase
 from ..engine.history import can_undo, undo
-from ..storage.store import DamagedSave
 from ..storage.backends import Unreadable
+from ..storage.store import DamagedSave
 from .players import make_player
 from .seats import check_human_seats  # issue 9e: pass-and-play
-from ..engine import Phase
 
 HUMAN = 0
 

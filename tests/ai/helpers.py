@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from game.engine import Action, RuleSet, View, parse_cards
+from game.engine import CARDS, Action, RuleSet, View, parse_cards
 from game.engine.cards import FULL_DECK, mask_of
 from game.engine.fast import legal_mask, mask_indices
-from game.engine import CARDS
 
 
 def play_view(hand: str, others: tuple[str, str], trick=(), leader: int = 0, seat: int = 0, contract: str = "NT",

@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.ai import make_player
 from game.ai import heuristic as H
+from game.ai import make_player
 from game.engine import Action, Card
 from game.engine.cards import SUIT_MASKS, mask_of
 

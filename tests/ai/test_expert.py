@@ -4,7 +4,6 @@ import pytest
 
 from game.ai import make_player
 from game.ai.expert import ExpertPlayer, history, plays_weight
-from game.ai.players import Player
 from game.ai.search import SearchPlayer
 from game.engine import Match, RuleSet
 from game.engine.cards import mask_of

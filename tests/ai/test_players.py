@@ -25,6 +25,7 @@ class Guard:
 def one_deal_match(seed: int) -> Match:
     """The last deal of a short game, after a +1/-1 deal: contract, exchange, kitty, play."""
     import random
+
     from game.engine import CARDS
     deck = list(CARDS)
     random.Random(seed).shuffle(deck)

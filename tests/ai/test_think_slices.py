@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai import make_player
 from game.ai.knowledge import knowledge
@@ -233,7 +234,7 @@ def test_sampler_built_in_steps_is_the_eager_sampler():
                     pass
             except Inconsistent:
                 continue
-            raise AssertionError("the stepwise build accepted what the eager one refused")
+            raise AssertionError("the stepwise build accepted what the eager one refused") from None
         lazy = Sampler(unknown, sizes, allowed, lazy=True)
         parts = sum(1 for _ in lazy.build_steps())
         assert eager.free or parts >= 4  # one part per suit table at least

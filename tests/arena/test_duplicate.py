@@ -8,7 +8,7 @@ from game.arena import cli, duplicate
 def test_a_unit_plays_each_seating_and_sums_to_zero():
     unit = duplicate.run_unit((["heuristic", "random"], "standard", {}, "deal", "NT", 5, "single"))
     assert len(unit["results"]) == 3
-    for seating, deals in unit["results"]:
+    for _seating, deals in unit["results"]:
         assert len(deals) == 1 and deals[0][0] == "NT" and sum(deals[0][1]) == 0
     s = duplicate.summarize([unit], ["heuristic", "random"])
     assert "NT" in s["points"] and "heuristic" in s["times_ms"]

@@ -10,8 +10,8 @@ import pytest
 
 from game.ai import make_player
 from game.ai.solver import Solver
-from game.engine import Match, RuleSet
 from game.arena.oracle import OraclePlayer
+from game.engine import Match, RuleSet
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -109,7 +109,7 @@ def test_a_partial_oracle_takes_only_its_kinds_of_decision():
 def test_a_partial_oracle_plays_whole_deals_in_the_arena(tmp_path):
     import json
 
-    from game.arena import cli, duplicate
+    from game.arena import cli
 
     out = tmp_path / "p.json"
     cli.main(["--players", "oracle:sees=declare+play;role=any,heuristic", "--types", "trump", "--deals", "1",

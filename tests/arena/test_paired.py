@@ -1,7 +1,7 @@
 """Paired differences of arena runs over the positions both played."""
 
 
-from game.arena import cli, duplicate, paired
+from game.arena import cli, paired
 
 
 def run(tmp_path, player: str, deals: int) -> str:

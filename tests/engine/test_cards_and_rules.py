@@ -1,3 +1,5 @@
+import dataclasses
+
 import pytest
 
 from game.engine import Action, Card, InvalidNotation, InvalidRules, RuleSet, cards_of, mask_of, parse_cards
@@ -63,7 +65,7 @@ def test_targets_by_role_and_contract():
 def test_options_override_and_stay_immutable():
     rules = RuleSet.preset("standard", must_trump=True, deals=9)
     assert rules.must_trump and rules.deals == 9 and rules.preset_name == "standard"
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         rules.deals = 3
     assert rules.with_options(exchange=False).exchange is False and rules.exchange is True
     assert RuleSet.from_dict(rules.to_dict()) == rules

@@ -6,8 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import (Action, Card, IllegalAction, InvalidNotation, InvalidPosition, Match, RuleSet,
-                         SaveError, parse_cards, parse_contract)
+from game.engine import (
+    Action,
+    Card,
+    IllegalAction,
+    InvalidNotation,
+    InvalidPosition,
+    Match,
+    RuleSet,
+    SaveError,
+    parse_cards,
+    parse_contract,
+)
 from game.engine.cards import parse_suit
 from game.web.params import parse_argv
 from tests.engine.positions import dominant_deal, position

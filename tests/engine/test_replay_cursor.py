@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.formats.record import read_record
-from game.engine.history import ReplayCursor
-from game.engine.history import replayed
+from game.engine.history import ReplayCursor, replayed
 from tests.engine.formats.test_record import DOMINANT, PRESETS, random_game
 
 

@@ -10,11 +10,10 @@ import random
 
 import pytest
 
-from game.engine import CARDS, Card, IllegalAction, Match, RuleSet, mask_of, parse_cards
-from game.engine import fast
+from game.engine import CARDS, Card, IllegalAction, Match, RuleSet, fast, mask_of, parse_cards
 from game.engine.deal import Deal, Trick
 from game.engine.match import decide_winner
-from tests.engine.positions import CLUBS, DIAMONDS, HEARTS, SPADES, dominant_deal, position
+from tests.engine.positions import CLUBS, DIAMONDS, SPADES, dominant_deal, position
 
 
 def _declared(prev, contract="S", preset="standard", dealer=0):

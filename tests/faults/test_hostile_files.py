@@ -4,7 +4,6 @@ are not UTF-8.  The game writes only through a temporary file of its own, reads 
 regular files, leaves what it cannot read where it is, and says what really happened."""
 
 import datetime
-import json
 import os
 import resource
 import subprocess

@@ -8,9 +8,9 @@ import json
 import pygame
 
 from game.storage.store import Storage, checksum
+from game.ui.autopilot import Autopilot, post_key
 from game.ui.session import Session
 from tools import save_faults
-from game.ui.autopilot import Autopilot, post_key
 
 
 def _moves(app):

@@ -25,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.records import library as records_io
 from game.engine import Match, RuleSet
 from game.engine.formats.record import GameRecord, RecordError, read_record
-from game.engine.names import is_name
 from game.engine.formats.sharecode import ShareError, decode, encode
+from game.engine.names import is_name
+from game.records import library as records_io
 from game.storage.stats import Stats, StatsError
 from game.storage.store import Storage
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS

@@ -7,7 +7,6 @@ import pytest
 
 from game.online.ice import DEFAULT_SERVERS, ice_servers, parse_ice
 from game.online.invite import Invite, parse_invite
-
 from game.web.params import parse_argv, parse_query
 
 

@@ -52,7 +52,7 @@ def test_a_whole_match_with_two_guests_and_the_host():
     check_guests_saw_the_match(room)
     assert room.host.refused == {}
     match = room.host.match
-    for i, g in enumerate(room.guests):
+    for i in range(len(room.guests)):
         updates = every_update[i]
         assert updates[0].snapshot and updates[0].at == 0
         # one update per action, in order, each with that action's events

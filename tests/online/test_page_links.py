@@ -14,8 +14,7 @@ from game.online import codes, page_link, reasons
 from game.online.invite import Invite
 from game.online.transport import CLOSED, OPEN
 
-from .link_support import (PageWindow, free_port, launch_chromium, need_chromium, nostr_relay, report, served_page,
-                           until)
+from .link_support import PageWindow, free_port, launch_chromium, need_chromium, nostr_relay, report, served_page, until
 
 LAN = []  # "this network only": no STUN
 
@@ -125,7 +124,7 @@ def test_a_room_by_link_through_a_local_relay_is_a_star(devices, relay):
     # which host link is whose: each guest says its name
     assert first.send("I am one") and second.send("I am two")
     heard = {}
-    until(lambda: [heard.setdefault(link, m) for link in links for m in link.receive()] is not None
+    until(lambda: [heard.setdefault(link, m) for link in links for m in link.receive()] != None
           and len(heard) == 2, 10, what="both guests heard")
     if heard[to_first] != ["I am one"][0]:
         to_first, to_second = to_second, to_first

@@ -4,6 +4,7 @@ The browser run itself (tools.web_perf --wheel ...) is not part of the tests."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -155,5 +156,5 @@ def test_long_tasks_are_counted_from_the_titles_first_frame_on():
 def test_the_page_size_is_checked():
     assert web_perf.page_size("390x844") == (390, 844)
     for bad in ("390", "390x", "axb", "10x10", "390x99999"):
-        with pytest.raises(Exception):
+        with pytest.raises(argparse.ArgumentTypeError):
             web_perf.page_size(bad)

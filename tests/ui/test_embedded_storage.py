@@ -13,10 +13,10 @@ import types
 import pygame  # noqa: F401  (imported natively before sys.platform plays the browser)
 import pytest
 
-from game.web import bridge as web_io
-from game.storage.store import Storage
 from game.storage.backends import LocalStorageBackend
+from game.storage.store import Storage
 from game.ui.app import App
+from game.web import bridge as web_io
 
 REFUSED = "SecurityError: Failed to read the 'localStorage' property from 'Window': Access is denied for this document."
 

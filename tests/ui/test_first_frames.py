@@ -180,9 +180,7 @@ def test_a_hand_drawn_without_its_covered_parts_equals_every_card_drawn_whole(ma
     import random
 
     from game.engine.cards import parse_cards
-    from game.ui import art
-
-    from game.ui import cardblit
+    from game.ui import art, cardblit
 
     make_app()
     monkeypatch.setattr(cardfan, "CUT_COVERED", True)  # as in the browser

@@ -7,9 +7,9 @@ import json
 import pygame
 import pytest
 
-from game.records import library as records_io
 from game.engine.formats.record import GameRecord, write_record
 from game.engine.formats.sharecode import encode
+from game.records import library as records_io
 from game.ui.scenes.records import open_launch_record
 
 from .helpers import finished_match

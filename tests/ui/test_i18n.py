@@ -42,7 +42,7 @@ def test_same_placeholders(code):
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_formats_with_dummy_fields(code):
-    for key, text in _table(code).items():
+    for _key, text in _table(code).items():
         fields = {name: "X" for name in _fields(text)}
         text.format(**fields)
 

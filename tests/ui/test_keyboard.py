@@ -4,8 +4,8 @@ contracts, and Enter never opens the pause menu by surprise."""
 
 import pygame
 
-from tests.ui.helpers import advance_until, table_for
 from game.ui.autopilot import post_key
+from tests.ui.helpers import advance_until, table_for
 
 
 def _declare_table(make_app):

@@ -100,7 +100,7 @@ def test_rules_pages_hold_the_whole_text_and_turn_by_keys_wheel_and_swipe(make_a
     scene = app.scene
     assert scene.pages > 1
     words = []
-    for page, items in _pages(app):
+    for _page, items in _pages(app):
         words += " ".join(info["text"] for k, r, info in items if k == "text" and scene.box.contains(r)).split()
     from game.i18n import t
 
@@ -259,7 +259,7 @@ def test_every_game_and_contract_of_the_statistics_is_on_some_page(make_app, siz
     app = make_app(size=size, settings={"language": "en"})
     _open(app, "stats:games")
     shown = []
-    for page, items in _pages(app):
+    for _page, items in _pages(app):
         shown += _texts(items)
     for label in ("Standard · Normal", "Blato · Expert", "Classic · Beginner", "Standard · Hard"):
         assert label in shown

@@ -7,7 +7,6 @@ import asyncio
 import time
 
 from game.ui.online.net import NativeNet
-
 from tests.online.link_support import need_aiortc
 
 from .online_support import click, make_app, step, type_into

@@ -33,8 +33,8 @@ def format_info(rows) -> tuple:
 def read_back(rows) -> str | None:
     """The text a QR reader (zbar, where pyzbar and libzbar are installed) reads, else None."""
     try:
-        from pyzbar.pyzbar import decode
         from PIL import Image
+        from pyzbar.pyzbar import decode
     except ImportError:
         return None
     n, s = len(rows) + 8, 4

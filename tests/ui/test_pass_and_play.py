@@ -18,7 +18,6 @@ from game.ui.session import Session
 from .handover_watch import FaceUpRecorder, PassAndPlayWatch
 
 
-
 def _start(app, humans, seed, preset="standard", deals=3):
     app.start_new_game(seed=seed, rules=RuleSet.preset(preset, deals=deals), names=["Ann", "Bo", "Cy"], strength="random", humans=humans)
 

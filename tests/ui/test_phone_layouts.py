@@ -6,9 +6,9 @@ pages, the files' list that scrolls, Enter in the path field."""
 import pygame
 import pytest
 
-from game.records import library as records_io
 from game.engine.formats.record import write_record
 from game.engine.history import ReplayCursor
+from game.records import library as records_io
 from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
 from game.ui.session import Session

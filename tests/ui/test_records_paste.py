@@ -5,9 +5,10 @@ refused in the player's language."""
 
 import pytest
 
-from game.records import library as records_io
 from game.engine.formats.sharecode import encode
+from game.records import library as records_io
 from game.ui.session import Session
+
 from .helpers import finished_match
 
 

@@ -6,12 +6,12 @@ step is a click or a key through the real scenes."""
 import pygame
 import pytest
 
-from game.engine.formats.record import write_record
-from game.records import library as records_io
 from game.engine import RuleSet
-from game.engine.history import ReplayCursor
+from game.engine.formats.record import write_record
 from game.engine.formats.sharecode import decode
+from game.engine.history import ReplayCursor
 from game.i18n import t
+from game.records import library as records_io
 from game.ui.session import Session
 
 from .helpers import advance_until, finished_match, table_for

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from game import i18n
+from game.engine.formats.record import write_record
 from game.i18n import t
 from game.records import library as records_io
-from game.engine.formats.record import write_record
 
 from .helpers import advance_until, finished_match, table_for
 

@@ -11,11 +11,11 @@ import types
 import pygame
 import pytest
 
+from game.engine import Match, RuleSet
 from game.records import library as records_io
+from game.ui.session import Session
 from game.web import bridge as web_io
 from game.web import params as web_params
-from game.engine import Match, RuleSet
-from game.ui.session import Session
 
 
 def finished_record(seed=17):

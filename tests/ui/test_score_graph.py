@@ -2,7 +2,8 @@
 and it draws at the smallest window."""
 
 import pygame
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ui.autopilot import post_click, post_key
 from game.ui.graph import SEAT_COLOURS, deal_ticks, value_ticks

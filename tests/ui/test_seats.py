@@ -1,7 +1,8 @@
 """issue 9e: the human seats and the hand-over rule on their own (no pygame)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.engine import Match
 from game.ui.seats import HandOver, check_human_seats

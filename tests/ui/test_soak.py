@@ -41,7 +41,7 @@ def soak(make_app, n_events, seed, speed="instant"):
     rng = random.Random(seed)
     pilot = Autopilot(app, seed=seed)
     seen = set()
-    for i in range(n_events):
+    for _i in range(n_events):
         if rng.random() < 0.35:
             pilot.decide()
             app.step(dt=1 / 60)

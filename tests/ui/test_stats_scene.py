@@ -5,8 +5,8 @@ import pytest
 
 from game.storage.stats import STATS_KEY, load_stats
 from game.ui import gfx
-from game.ui.stats_tables import average_text
 from game.ui.session import Session
+from game.ui.stats_tables import average_text
 
 from .helpers import click_named, finished_match
 
@@ -59,7 +59,7 @@ def test_a_finished_game_is_counted_once_and_shown(make_app, drawn_text):
     assert "Hints used: 2" in drawn_text and "Undos used: 1" in drawn_text
     assert any(s.startswith("Best game: ") and f"{max(match.totals[0], other.match.totals[0]):+d}" in s for s in drawn_text)
     deals = match.deals + other.match.deals
-    for role, pick in (("declarer", lambda d: d.declarer == 0), ("defender", lambda d: d.declarer != 0)):
+    for _role, pick in (("declarer", lambda d: d.declarer == 0), ("defender", lambda d: d.declarer != 0)):
         mine = [d for d in deals if pick(d)]
         contract = mine[0].contract
         points = [d.points[0] for d in mine if d.contract == contract]

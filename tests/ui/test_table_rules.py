@@ -4,8 +4,8 @@ import pygame
 import pytest
 
 from game.engine import Action, RuleSet
-from tests.ui.helpers import advance_until, table_for
 from game.ui.autopilot import Autopilot, post_click, post_key
+from tests.ui.helpers import advance_until, table_for
 
 
 def _rect_of(scene, card):

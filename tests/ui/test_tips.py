@@ -9,8 +9,8 @@ from game.ai.reasons import explain
 from game.engine import RuleSet
 from game.i18n import t, why
 from game.ui.autopilot import post_click
-from game.ui.settings_check import check_settings
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
+from game.ui.settings_check import check_settings
 from tests.ui.helpers import advance_until, table_for
 
 TIPS = {"on": {"tips": True, "tips_seen": []}}

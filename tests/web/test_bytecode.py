@@ -82,7 +82,7 @@ def test_archive_has_the_starts_bytecode_for_the_pages_python_only(web_build, tm
     assert WITHOUT_PYC not in start
     assert report.bytecode["cpython-312"] == sorted(f"assets/{f}" for f in start)
     with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as tar:
-        header = tar.extractfile(f"assets/game/engine/__pycache__/cards.cpython-312.pyc").read(4)
+        header = tar.extractfile("assets/game/engine/__pycache__/cards.cpython-312.pyc").read(4)
     assert header == b"\xcb\x0d\x0d\x0a"  # CPython 3.12's magic number (3531), the same in every 3.12
 
 

@@ -69,7 +69,7 @@ def _malformed(reveal) -> str | None:
             group.check_scalar(k)
         if reveal["deck_key"] is not None:
             group.check_scalar(reveal["deck_key"])
-        for point, (card, scalar) in reveal["claims"].items():
+        for _point, (card, scalar) in reveal["claims"].items():
             Card.parse(card)
             group.check_scalar(scalar)
     except (KeyError, TypeError, ValueError):

@@ -18,7 +18,6 @@ the real rules.
 
 from __future__ import annotations
 
-
 from ...engine import fast
 from ...engine.actions import _DISCARD, _GIVE, _PLAY, Action
 from ...engine.cards import SUIT_MASKS, SUIT_NAMES, Card, indices_of

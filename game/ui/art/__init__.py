@@ -33,10 +33,31 @@ Surfaces returned are shared cache entries: blit them, never draw on them.
 from game.ui import fonts  # noqa: F401  (art.fonts: the text renderer the card indices use)
 
 from .core import (  # noqa: F401  (the package's public names)
-    CARD_RATIO, COMPACT_BELOW, GOLD, HINT, KITTY, SELECT, STYLES, WARN, WHITE,
-    card_size, draw_suit, suit_colour, suit_surface,
+    CARD_RATIO,
+    COMPACT_BELOW,
+    GOLD,
+    HINT,
+    KITTY,
+    SELECT,
+    STYLES,
+    WARN,
+    WHITE,
+    card_size,
+    draw_suit,
+    suit_colour,
+    suit_surface,
 )
 from .faces import CardArt  # noqa: F401
 from .icons import (  # noqa: F401
-    badge, contract_icon, crown, dim, draw_dim, draw_highlight, draw_shadow, glow_margin, highlight, mark, shadow,
+    badge,
+    contract_icon,
+    crown,
+    dim,
+    draw_dim,
+    draw_highlight,
+    draw_shadow,
+    glow_margin,
+    highlight,
+    mark,
+    shadow,
 )

@@ -6,6 +6,7 @@ import pygame
 
 from .core import BACK_COLOURS, GOLD_DARK, GOLD_LIGHT, blank_card, draw_shape, finish_card, mix_colour, rounded_rect
 
+
 def render_back(w: int, h: int, colour: str) -> pygame.Surface:
     dark, light, paper = BACK_COLOURS[colour]
     big, k = blank_card(w, h, paper)

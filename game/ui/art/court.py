@@ -9,7 +9,6 @@ import pygame
 from .core import GOLD_DARK, GOLD_LIGHT
 
 
-
 def _outline_poly(s, pts, fill, line, width):
     pygame.draw.polygon(s, fill, pts)
     pygame.draw.polygon(s, line, pts, max(1, int(width)))
@@ -82,10 +81,10 @@ def _swords_jack(s, r, bg):
                  (near_tip[0] - n[0] * hw, near_tip[1] - n[1] * hw),
                  (guard[0] - n[0] * hw, guard[1] - n[1] * hw)]
         parts.append((d, n, base, guard, blade))
-    for d, n, base, guard, blade in parts:
+    for _d, _n, _base, guard, blade in parts:
         _outline_poly(s, blade, steel, steel_dark, outline)
         pygame.draw.line(s, steel_dark, guard, blade[2], max(1, outline))  # the fuller
-    for d, n, base, guard, blade in parts:
+    for _d, n, base, guard, _blade in parts:
         pygame.draw.line(s, (110, 70, 30), base, guard, max(2, int(hw * 1.6)))  # grip
         g = r.h * 0.17
         pygame.draw.line(s, GOLD_DARK, (guard[0] - n[0] * g, guard[1] - n[1] * g),

@@ -5,8 +5,25 @@ from __future__ import annotations
 
 import pygame
 
-from .core import COMPACT_BELOW, STYLES, suit_colour, BACK_COLOURS, CREAM, GOLD_DARK, GOLD_LIGHT, PAPER, blank_card, draw_shape, finish_card, fit_text, mix_colour, remember, rounded_rect, pixel_size
 from .backs import render_back
+from .core import (
+    BACK_COLOURS,
+    COMPACT_BELOW,
+    CREAM,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    PAPER,
+    STYLES,
+    blank_card,
+    draw_shape,
+    finish_card,
+    fit_text,
+    mix_colour,
+    pixel_size,
+    remember,
+    rounded_rect,
+    suit_colour,
+)
 from .court import EMBLEMS
 
 # ---------------------------------------------------------------------------------------

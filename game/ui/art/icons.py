@@ -6,7 +6,22 @@ import math
 
 import pygame
 
-from .core import GOLD, WHITE, suit_colour, EDGE, PAPER, draw_shape, finish_picture, fit_text, misc_cache, mix_colour, remember, rounded_rect, pixel_size
+from .core import (
+    EDGE,
+    GOLD,
+    PAPER,
+    WHITE,
+    draw_shape,
+    finish_picture,
+    fit_text,
+    misc_cache,
+    mix_colour,
+    pixel_size,
+    remember,
+    rounded_rect,
+    suit_colour,
+)
+
 
 def highlight(size, colour=GOLD) -> pygame.Surface:
     """A glowing ring for a card of ``size``; blit at (x - m, y - m), m = glow_margin(size)."""

@@ -163,7 +163,7 @@ class OnlineGame:
         return (self.host or self.guest).stage
 
     def started(self) -> bool:
-        from ...online.lobby import LOBBY, LEFT
+        from ...online.lobby import LEFT, LOBBY
 
         return self.stage not in (LOBBY, LEFT, "joining")
 

@@ -11,7 +11,6 @@ In-memory links for tests and tools are `loop_net.LoopNet`.
 from __future__ import annotations
 
 
-
 def current(app):
     """The App's net: one given to it (tests), else the page's or the native one."""
     net = getattr(app, "net", None)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Action
+from ...engine import Action, Phase
 from ...i18n import t
 from ..registry import register
 from .table_scene import ENTER, TableScene
-from ...engine import Phase
 
 
 @register("declare")

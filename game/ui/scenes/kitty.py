@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ...engine import Action
+from ...engine import Action, Phase
 from ...i18n import t
 from ..registry import register
 from ..table import layout
 from ..widgets import Button
 from .table_scene import TableScene
-from ...engine import Phase
 
 
 @register("kitty")

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import t
 from ...engine.rules import RuleSet
+from ...i18n import t
 from .. import gfx, menu_page
 from ..constants import STRENGTHS
 from ..menu_page import Paged
 from ..menu_rows import RowChoice, RowField
+from ..new_game_page import NewGamePage
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
-from ..new_game_page import NewGamePage
 
 
 @register("new_game")

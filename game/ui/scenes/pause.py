@@ -7,11 +7,10 @@ import pygame
 
 from ...i18n import t
 from .. import gfx, screen
+from ..record_actions import pause_button  # issue 9d
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
-from ..record_actions import pause_button  # issue 9d
-
 
 
 def panel_rect() -> pygame.Rect:

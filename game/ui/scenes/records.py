@@ -12,9 +12,9 @@ import os
 import pygame
 
 from ...engine.names import safe_text
+from ...i18n import t
 from ...records import library as records_io
 from ...web import bridge as web_io
-from ...i18n import t
 from .. import gfx, screen
 from ..menu_layout import bar_top, bottom_bar
 from ..record_actions import refusal_text

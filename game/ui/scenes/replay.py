@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.history import replayed
-from ...engine.history import ReplayCursor
+from ...engine import Phase
+from ...engine.history import ReplayCursor, replayed
 from ...i18n import t
 from .. import gfx
+from ..record_actions import export_record, share_record
 from ..registry import register
+from ..review import draw_caption as draw_review_caption
 from ..scene import Scene
 from ..table.replay import ReplayTable
 from ..table.replay_places import STEPS, places, step_name
 from ..widgets import Button
-from ..record_actions import export_record, share_record
-from ..review import draw_caption as draw_review_caption
-from ...engine import Phase
 
 STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back", ("action", -1): "replay.action_back",
              ("action", 1): "replay.action_next", ("trick", 1): "replay.trick_next", ("deal", 1): "replay.deal_next"}

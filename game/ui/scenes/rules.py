@@ -109,7 +109,7 @@ class RulesScene(Paged, Scene):
                 lines.append((p, offset, line, bullet and i == 0, indent))
                 offset += len(line) + 1
         pages, page, y = [], [], 0
-        for n, line in enumerate(lines):
+        for _n, line in enumerate(lines):
             gap = PARA_GAP if page and line[1] == 0 else 0
             if page and y + gap + lh > inner.h:
                 if line[1] == 0 and page[-1][2].endswith(":") and len(page) > 1:
@@ -160,7 +160,7 @@ class RulesScene(Paged, Scene):
         gfx.blit_panel(surf, self.box)
         inner, lh, size = self.inner, self.line_h, self.size
         y = inner.top
-        for i, (p, offset, line, bullet, indent) in enumerate(self.text_pages[self.page] if self.text_pages else []):
+        for i, (_p, offset, line, bullet, indent) in enumerate(self.text_pages[self.page] if self.text_pages else []):
             if i and offset == 0:
                 y += PARA_GAP
             if bullet:

@@ -9,11 +9,11 @@ from .. import gfx, screen, stats_keeper
 from ..backdrop import blit_backdrop  # issue 13
 from ..graph import draw_score_graph, score_series
 from ..menu_layout import bar_top, bottom_bar, two_panels
+from ..record_actions import game_over_buttons  # issue 9d
 from ..registry import register
 from ..scene import Scene
 from ..scoresheet import draw_owed, draw_result, draw_sheet
 from ..widgets import Button
-from ..record_actions import game_over_buttons  # issue 9d
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 READ_SECONDS = 1.5  # the game-over screen takes Enter as Play again only after this

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ... import i18n
-from ...i18n import t
 from ...engine import Card
+from ...i18n import t
 from .. import art, gfx, menu_page
 from ..constants import SPEEDS, STRENGTHS, TRICK_HOLDS
 from ..menu_page import Block, Paged

@@ -15,8 +15,8 @@ from .. import gfx, menu_page, stats_keeper
 from ..menu_page import Block, Paged
 from ..registry import register
 from ..scene import Scene
-from ..widgets import Button
 from ..stats_tables import MIN_COLUMN, StatsTables
+from ..widgets import Button
 
 
 @register("stats")

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
+from .. import gfx
+from ..coach import CoachControls
 from ..flow import scene_for
 from ..scene import Scene
-from .. import gfx
 from ..table import layout
 from ..table.opponents import warm_columns
 from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
 from ..widgets import Button
-from ..coach import CoachControls
-from ...engine import Phase
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing (issue 13)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import t
 from ...engine import Card
+from ...i18n import t
 from .. import gfx, screen
 from ..menu_layout import grid
 from ..registry import register

@@ -10,13 +10,13 @@ the winner's moment (celebration.py)."""
 
 from __future__ import annotations
 
+from ...engine import Phase
 from ...i18n import t
 from .. import anim
 from ..constants import TRICK_HOLDS
 from . import layout
 from .sprites import Sprite
 from .verdict import DealResult
-from ...engine import Phase
 
 VERDICT_ALONE = 0.8  # s at normal speed: the deal's result shows before the points fly
 VERDICT_MIN = 0.5  # s: never shorter (the Instant speed)

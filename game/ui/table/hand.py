@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from .. import art, gfx
 from ..cardblit import prepare
 from ..cardfan import card_layers, draw_overlapping  # issue 13
-from .base import TableObject
 from . import layout
+from .base import TableObject
 from .layout import SUIT_ORDER
-from ...engine import Phase
 
 
 def sort_cards(cards, trump: int) -> list:

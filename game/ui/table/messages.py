@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
 from .. import gfx
 from ..widgets import Toast
 from . import layout
 from .base import TableObject
-from ...engine import Phase
 
 
 def current_receiver(v):

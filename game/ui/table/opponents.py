@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
-from .base import TableObject
 from . import layout
+from .base import TableObject
 
 _layers: dict = gfx.scaled_cache({})
 

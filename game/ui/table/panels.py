@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
 from .. import gfx
 from ..widgets import Button
 from . import layout
 from .base import TableObject
-from ...engine import Phase
 
 
 def _panel_rect(lines: int = 0) -> pygame.Rect:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from .. import art, gfx
-from .base import TableObject
 from . import layout
+from .base import TableObject
 from .opponents import _layers, rotated_back
 
 SHOWN = 6  # backs drawn in a pile at most

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
 from .. import gfx
 from . import layout
 from .baked import BakedOnBackground
 from .base import TableObject
-from ...engine import Phase
 
 
 def plate_rect(seat: int, human: int) -> pygame.Rect:

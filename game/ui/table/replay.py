@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
 from .. import art, gfx
+from . import layout
 from .base import TableObject
 from .board import Board
 from .hand import sort_cards
-from . import layout
 from .plates import Plate
 from .replay_places import places, rank_layout
 from .topbar import TopBar
 from .trick import TrickArea
-from ...engine import Phase
 
 KITTY_TEXT = (255, 170, 80)  # the kitty's cards in the declarer's hand, written in rows of ranks
 
@@ -238,10 +238,10 @@ class SeatBlock(TableObject):
         """(size, lines): the hand as rows of ranks by suit, a suit never split while it fits
         a line; each line is [(suit, x), (card, x), ...] with x from the line's left."""
         p = self.place()
-        size = places().size("ranks")
+        largest = places().size("ranks")
         width = p.cards.w
         lines: list = []
-        for size in (size, size - 1, size - 2):
+        for size in (largest, largest - 1, largest - 2):
             lines = rank_layout(self.cards(), size, width)
             if len(lines) * gfx.line_height(size, True, 2) <= p.cards.h + 2:
                 break

@@ -8,8 +8,8 @@ import pygame
 
 from .. import anim, gfx
 from ..cardblit import blit_scaled, prepare, scaled_middle
-from .base import TableObject
 from . import layout
+from .base import TableObject
 
 
 class Sprite:
@@ -110,7 +110,7 @@ def warm_flights(budget_ms: float) -> bool:
     """Make the face-up flight pictures of every card for at most about `budget_ms`, on
     frames that draw nothing (issue 13: in WebAssembly each costs 3-5 ms at 4x, and every
     trick made six of them in the frames that animate it).  True when all are made."""
-    from ...engine.cards import cards_of, FULL_DECK
+    from ...engine.cards import FULL_DECK, cards_of
 
     end = time.perf_counter() + budget_ms / 1000.0
     for width, shadow in flight_looks():

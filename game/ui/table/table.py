@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
-
 from ... import i18n
-from ...engine import IllegalAction
+from ...engine import IllegalAction, Phase
 from ...i18n.format import refusal
 from .. import anim, gfx
 from ..players import player_failed
@@ -16,8 +15,9 @@ from ..seats import HandOver  # issue 9e
 from .animator import Animator
 from .background import Background
 from .board import Board
-from .forced import ForcedMove
+from .celebration import Celebration
 from .compositor import Compositor
+from .forced import ForcedMove
 from .hand import HandFan, sort_cards
 from .hintbar import HintBar
 from .kitty import Deck, Kitty
@@ -28,13 +28,10 @@ from .overlay import LastTrickOverlay
 from .panels import DeclarePanel, ExchangePanel
 from .piles import WonPiles
 from .plates import Plate, ThinkingDots
-from .celebration import Celebration
 from .sprites import FlyingCards
 from .topbar import TopBar
 from .trick import TrickArea
 from .verdict import PointSigns, Verdict
-from ...engine import Phase
-
 
 MAX_HELD = 3  # frames in a row a computer player's thinking may wait for a presented picture
 

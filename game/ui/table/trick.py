@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Phase
 from ...i18n import t
 from .. import art, gfx
-from .base import TableObject
 from . import layout
-from ...engine import Phase
+from .base import TableObject
 
 MARGIN = (30, 34)  # what a seat's card paints around it: the glow, the shadow, the "1" and the outline's pill
 LEAD_EDGE = (40, 30, 8)  # the dark ground of the leader's pill and of the led card's "1"

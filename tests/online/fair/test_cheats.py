@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.players import HeuristicPlayer
-from game.engine import Action, Card, RuleSet
+from game.engine import Card, RuleSet
 from game.engine.cards import SUIT_MASKS, cards_of, highest_in_suit
 from game.online.fair import group
 from game.online.fair.breach import breached_points
@@ -284,7 +284,7 @@ def test_refusing_to_reveal_at_the_end_names_the_seat_and_the_match_goes_on():
         table.run()
 
     table = play(RefusesToReveal, after_run=time_out)
-    verdict = assert_caught(table, "did not reveal", immediate=False)
+    assert_caught(table, "did not reveal", immediate=False)
     deal_points = breached_points(CHEATER, RULES.targets(0, None), None)
     assert sum(deal_points) == 0
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from game.ai.players import HeuristicPlayer, RandomPlayer
-from game.engine import Card, CARDS, RuleSet
+from game.engine import CARDS, Card, RuleSet
 from game.online.fair import group
 from game.online.fair.local import LocalTable
 from game.online.fair.prepare import KITTY, seat_positions

@@ -3,6 +3,7 @@ same points: otherwise a browser and a native device could not deal together."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -10,9 +11,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import pytest
-
 import nacl.bindings as sodium
+import pytest
 
 from game.online.fair import group, page_group
 
@@ -78,7 +78,7 @@ def test_card_points_multiplication_inversion_and_refusals_agree():
     got = node_answers(ask)
 
     assert got["cards"] == [c.hex() for c in cards]
-    want = [sodium_or_none(lambda p=bytes.fromhex(p), k=bytes.fromhex(k): group.multiply(p, k)) for p, k in pairs]
+    want = [sodium_or_none(functools.partial(group.multiply, bytes.fromhex(p), bytes.fromhex(k))) for p, k in pairs]
     assert want[len(points):] == [None] * len(refused)  # libsodium refuses them all...
     assert got["multiply"] == want  # ...and so does the page
     assert got["multiplyPublic"] == want

@@ -4,7 +4,8 @@ once the breaches it can see."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai.players import HeuristicPlayer, RandomPlayer
 from game.engine import Card, Match, RuleSet
