@@ -24,7 +24,7 @@ def launch_params() -> dict:
         from game.web.params import read_launch_params, read_launch_record
 
         params = read_launch_params()
-        record = read_launch_record()  # issue 9d: --record FILE, record=CODE, #record=CODE
+        record = read_launch_record()  # --record FILE, record=CODE, #record=CODE
         if record:
             params["record"] = record
         return params
@@ -37,7 +37,7 @@ async def main():
     from game import perf
     from game.ui.app import App
 
-    perf.enable_from_launch()  # issue 13: G358_PERF=1 or ?perf=1 records frame timings
+    perf.enable_from_launch()  # G358_PERF=1 or ?perf=1 records frame timings
     APP = App(params=launch_params())
     await APP.run()
     if sys.platform != "emscripten":

@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.web.params import read_launch_params, read_launch_record
 
     params = read_launch_params(argv)
-    record = read_launch_record(argv)  # issue 9d: --record FILE or record=CODE opens the replay viewer
+    record = read_launch_record(argv)  # --record FILE or record=CODE opens the replay viewer
     if record:
         params["record"] = record
     try:

@@ -31,7 +31,7 @@ _loaded: dict[str, str | None] = {}
 def _find_root() -> tuple[Path | None, str]:
     # On disk beside the modules (installed, frozen) or beside the package (checkout, web):
     # two stat calls. importlib.resources only for other importers: importing its readers
-    # was ~70-100 ms of the browser's start with the CPU slowed 4x (issue 13).
+    # was ~70-100 ms of the browser's start with the CPU slowed 4x.
     beside = Path(__file__).resolve().parent / PACKAGED
     if beside.is_dir():
         return beside, "package"

@@ -5,7 +5,7 @@ Sets up a table in the play phase (the human to play, two cards on the table, a 
 hover highlight showing) and times whole frames of App.step(): input, update, draw, present.
 Prints the median and the 95th percentile in milliseconds (target: median < 4 ms).
 
-Then the native proxy of the browser benchmark (issue 13): a seeded game at Normal speed
+Then the native proxy of the browser benchmark: a seeded game at Normal speed
 against random players, the human's seat played by the autopilot, and the frame right after
 a card is played: the human's click frame (the card leaves the hand: hand, trick, plates,
 prompt change), and a computer player's card (its think() time taken out), median / p95.

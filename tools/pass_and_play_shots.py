@@ -1,4 +1,4 @@
-"""Screenshots of pass-and-play (issue 9e), natively (headless) and in the browser build:
+"""Screenshots of pass-and-play, natively (headless) and in the browser build:
 
     python -m tools.pass_and_play_shots --out /tmp/shots                       # native
     python -m tools.pass_and_play_shots --web build/web --wheel WHEEL --out DIR  # webcheck

@@ -4,7 +4,7 @@
                                 [--budget 0.8]
 
 think(view, budget) can only stop between steps, so the longest step bounds how far a
-slice can run past its budget (issue 13).  Plays seeded matches with every seat the same
+slice can run past its budget.  Plays seeded matches with every seat the same
 strength and times each step of every decision in thread CPU time (a busy shared machine
 inflates it less than the wall clock).  Prints per phase: steps, median, p99 and max in
 ms, and the longest steps with where they started and ended in the search.  The browser
@@ -67,7 +67,7 @@ def cpu_slices(strength: str, matches: int, deals: int, seed: int, budget_ms: fl
     from game.ai import players as players_module
 
     players_module.Player.clock = staticmethod(time.thread_time)
-    players_module.time = types.SimpleNamespace(perf_counter=time.thread_time)  # think() before issue 13
+    players_module.time = types.SimpleNamespace(perf_counter=time.thread_time)  # think()
     try:
         slices = []
         for m in range(matches):

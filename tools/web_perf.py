@@ -104,7 +104,7 @@ def _g358_perf_start(seed, deals, strength, hold_s):
     main._g358_done = False
     main._g358_task = asyncio.ensure_future(drive())
     nav = js.JSON.parse(js.JSON.stringify(js.performance.getEntriesByType("navigation")))
-    pic = getattr(app, "picture", None)  # issue 13: the render size (None: a build without it)
+    pic = getattr(app, "picture", None)  # the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(),
                        "window": list(app.window.get_size()), "frames_at_start": app.frames,
                        "css": list(getattr(app, "css_size", None) or ()), "dpr": getattr(app, "device_ratio", 1.0),

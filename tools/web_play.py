@@ -9,7 +9,7 @@ tools.web_wasm.find_webcheck: --webcheck DIR, $WEBCHECK_DIR, then shared/webchec
 repository or a folder above it): title, new-game
 screen, the table after the deal, the first play, a trick on the table, the first trick
 taken. Screenshots and report.json land in --out. `--picture sharp|smooth` sets the
-browser's render size (issue 13) on the title before the game starts (the page still
+browser's render size on the title before the game starts (the page still
 shows the canvas at the viewport's size). The wheel is pygame-ce built for
 WebAssembly (cp314) from the public pygame-web/cdn repository; keep it outside the
 repository (never commit it).

@@ -22,7 +22,7 @@ tricks in minimum tricks) and expected tricks that seat ends the deal with:
 Work is counted in worlds and solver nodes, never in time, so the same view and seed give
 the same values wherever and however it is sliced.  No threads: ``Evaluator.think(view,
 budget_ms)`` works for about budget_ms and returns None until the `Evaluation` is ready.
-Steps are short enough for a browser frame (issue 9): the sampler's tables are built in
+Steps are short enough for a browser frame: the sampler's tables are built in
 parts, long solves pause every SOLVE_CHUNK nodes (search.solve_steps, as the hard player
 solves), and think() keeps to its slice as the players' does (slicing.SliceKeeper).  The
 generator yields UNIT after each candidate in each world (what a progress bar counts) and

@@ -47,7 +47,7 @@ class Sampler:
             for _ in self.build_steps():
                 pass
 
-    # Issue 13 (think() slices): the tables cost up to ~10 ms natively with four holders,
+    # Sliced thinking: the tables cost up to ~10 ms natively with four holders,
     # far more on a slow phone, so they are built in parts a caller can spread over frames.
     BUILD_WORK = 200  # table entries visited between yields (~0.3 ms natively)
 

@@ -55,7 +55,7 @@ def simulate_deal(hands, pool: int, declarer: int, contract: str, must_trump: bo
     return taken
 
 
-# Issue 13 (think() slices): one solve can take ~5 ms natively, ten times that on a slow
+# Sliced thinking: one solve can take ~5 ms natively, ten times that on a slow
 # phone, so a solve pauses every SOLVE_CHUNK nodes and restarts from its root on the next
 # step; the transposition table keeps every finished sub-position, so little is repeated,
 # and the value is exact as before.  A chunk that finished nothing doubles the next one, so
@@ -126,7 +126,7 @@ class SearchPlayer(HeuristicPlayer):
         try:
             know = knowledge(view)
             sampler = know.sampler(lazy=True)
-            yield from sampler.build_steps()  # issue 13: its tables are built across slices
+            yield from sampler.build_steps()  # its tables are built across slices
         except Inconsistent:
             return HeuristicPlayer.decide(self, view)
         if kind == "play":
@@ -164,7 +164,7 @@ class SearchPlayer(HeuristicPlayer):
                 if left <= self.horizon:
                     try:
                         totals[c] += (yield from self._solve_steps(solver, solver.root_values, h, leader, trick, [c]))[c]
-                        yield  # issue 13: a slice point after every exact solve too
+                        yield  # a slice point after every exact solve too
                         continue
                     except Budget:
                         h2, lead2, t2, stop = h, leader, trick, 0
@@ -250,7 +250,7 @@ class SearchPlayer(HeuristicPlayer):
                     for d in cands:
                         taken = simulate_deal(hands, 0, view.seat, view.contract, view.rules.must_trump, d)
                         scores[d] += deal_points(taken, view.targets, minimum, view.seat)
-                        yield  # issue 13: a slice point per candidate, not per world
+                        yield  # a slice point per candidate, not per world
                 plan = max(cands, key=lambda d: scores[d])
             self._plan = (key, plan)
         card = (plan & hand).bit_length() - 1
@@ -292,7 +292,7 @@ class SearchPlayer(HeuristicPlayer):
                 taken = simulate_deal(h, pool if pool_i is not None else 0, view.declarer, view.contract,
                                       view.rules.must_trump)
                 scores[x] += deal_points(taken, view.targets, False, me)
-                yield  # issue 13: a slice point per candidate, not per world
+                yield  # a slice point per candidate, not per world
         return Action.give(CARDS[max(cands, key=lambda x: scores[x])])
 
     # --- contract ---------------------------------------------------------------------
@@ -311,7 +311,7 @@ class SearchPlayer(HeuristicPlayer):
             for c in options:
                 taken = simulate_deal(hands, pool, me, c, rules.must_trump)
                 scores[c] += deal_points(taken, rules.targets(view.dealer, c), c == "MT", me)
-                yield  # issue 13: a slice point per candidate, not per world
+                yield  # a slice point per candidate, not per world
         n = self.declare_worlds
         if rules.contracts_once and len(options) > 1:
             base = BASELINE["blato" if rules.must_trump else "standard"]

@@ -1,7 +1,7 @@
 """Running a step generator in frame-sized slices without passing the budget.
 
-Why shared: the computer players' think() (issue 13) and the evaluator behind the hint and
-the analysis (issue 9) both run a generator once per frame, and a browser frame must stay
+Why shared: the computer players' think() and the evaluator behind the hint and
+the analysis both run a generator once per frame, and a browser frame must stay
 short however long a single step is.  The keeper stops before a step that would likely run
 past the budget (a step is expected to cost about as much as the recent ones), and time a
 slice ran over is taken off the next slice of the same job, so a frame that held a long

@@ -129,7 +129,7 @@ def mask_of(cards) -> int:
 # Set bits of every 13-bit suit pattern, highest first: SUIT_BITS_DESC[v] turns a suit's
 # bits into card numbers without scanning all 13 (the search's inner loops use it).  It is
 # the one table the game itself uses: one table of 8192 entries is a few ms natively and
-# far longer in the browser, and the title needs none (issue 13: the game's start), so it
+# far longer in the browser, and the title needs none (the game's start), so it
 # is made on first use, or a part at a time by suit_table_steps() while the title waits
 # (the App's warm-up).  SUIT_CARDS[s][v] and SUIT_INDICES[s][v] (cards and card indices of
 # suit s) are made only if someone asks for them: eight more such tables would be a long

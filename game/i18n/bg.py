@@ -212,7 +212,7 @@ MESSAGES = {
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Нещо се обърка: {message}",
     "seat.you": "вие",
-    # --- issue 10: saves that fail, damaged saves and settings ---------------------------
+    # --- saves that fail, damaged saves and settings ---------------------------
     "notice.save_failed": "Играта не можа да бъде запазена: {reason} ({where}). Играта продължава: записът се опитва отново след всеки ход.",
     "notice.saved_again": "Играта отново е запазена.",
     "notice.save_replaced": "В друг прозорец се играе от същата запазена игра. Сега е запазена играта от този прозорец: записът остава за прозореца с последния ход.",
@@ -226,7 +226,7 @@ MESSAGES = {
     "save.reason.blocked": "папката за записи не може да бъде създадена",
     "save.reason.other": "грешка при съхранението",
     "save.reason.quota": "хранилището на браузъра за този сайт е пълно",
-    # --- issue 9: hints (one line of reason, game/ai/evaluate.py reason()) -------------------
+    # --- hints (one line of reason, game/ai/evaluate.py reason()) -------------------
     "hint.forced": "{best} е единственият позволен ход.",
     "hint.same": "{best} и {next} тук струват еднакво: около {best_points} т. за раздаването.",
     "hint.play": "{best}: взятки за вас около {best_tricks}, точки {best_points}; {next}: взятки {next_tricks}, точки {next_points}.",
@@ -235,12 +235,12 @@ MESSAGES = {
     "hint.give": "Дайте {best}: около {best_points} т. за раздаването; ако дадете {next}: {next_points}.",
     "hint.discard": "Изхвърлете {best}: около {best_points} т. за раздаването; ако изхвърлите {next}: {next_points}.",
     "hint.declare_seen": "Според шестте видими карти най-добре пасва {best} ({best_gain} по бърза оценка; {next}: {next_gain}); по симулация: около {best_points} т. срещу {next_points}.",
-    # --- issue 8: the table redesign ------------------------------------------------
+    # --- the table redesign ------------------------------------------------
     "table.leads": "играе първи",
     "contract.badge.NT": "БК",
     "contract.badge.MT": "МВ",
     "kitty.tag": "прикуп",
-    # --- issue 9c: analysis, score graph, statistics ---------------------------------
+    # --- analysis, score graph, statistics ---------------------------------
     "analysis.button": "Анализ",
     "analysis.button_game": "Анализ на играта",
     "analysis.title_deal": "Анализ на раздаване {deal}",
@@ -291,7 +291,7 @@ MESSAGES = {
     "stats.won_game": "победа",
     "stats.lost_game": "загуба",
     "stats.game_line": "{total} ({result}) · {preset} · {strength} · {date}",
-    # --- issue 9d: game records in the UI (export, import, replay viewer, share link) ------
+    # --- game records in the UI (export, import, replay viewer, share link) ------
     "menu.replays": "Повторения",
     "replay.kitty": "прикуп",
     "replay.discards": "хвърлени",
@@ -341,7 +341,7 @@ MESSAGES = {
     "launch.record_error": "Записът на играта не можа да се отвори: {reason}",
     "import.paste_button": "Постави от клипборда",
     "import.clipboard_empty": "в клипборда няма текст",
-    # --- issue 9b: hint, undo, auto-play of forced cards, look back ---------------------
+    # --- hint, undo, auto-play of forced cards, look back ---------------------
     "hint.button": "Подсказка",
     "hint.title": "Подсказка:",
     "hint.thinking": "Търся подсказка…",
@@ -360,7 +360,7 @@ MESSAGES = {
     "lookback.close": "B, Esc или щракване затваря",
     "settings.undo": "Връщане на ходове",
     "settings.autoplay": "Принудената карта се играе сама",
-    # --- issue 13: the browser's render size ---
+    # --- the browser's render size ---
     "settings.picture": "Картина",
     "picture.auto": "Автоматично",
     "picture.auto_chose": "Автоматично: {choice}",
@@ -369,7 +369,7 @@ MESSAGES = {
     "settings.picture_note": "Плавна рисува по-малко пиксели, за бавни телефони; Автоматично я избира на бавно устройство. Сменя се между игрите.",
     "hint.failed": "Този път без подсказка: оценката не успя.",
     "hint.discard_rest": "Заедно с {cards}.",
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     "handover.title": "Подайте устройството на: {name}",
     "handover.turn": "Ред е на: {name}",
     "handover.note": "Сега гледа само {name}. Картите се показват след потвърждение.",

@@ -215,7 +215,7 @@ MESSAGES = {
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Something went wrong: {message}",
     "seat.you": "you",
-    # --- issue 10: saves that fail, damaged saves and settings ---------------------------
+    # --- saves that fail, damaged saves and settings ---------------------------
     "notice.save_failed": "Your game could not be saved: {reason} ({where}). Play on: saving is tried again after every move.",
     "notice.saved_again": "Your game is saved again.",
     "notice.save_replaced": "Another window is playing from the same saved game. This window's game is now the saved one: the window with the last move keeps the save.",
@@ -229,7 +229,7 @@ MESSAGES = {
     "save.reason.blocked": "the save folder cannot be created",
     "save.reason.other": "a storage error",
     "save.reason.quota": "the browser's storage for this site is full",
-    # --- issue 9: hints (one line of reason, game/ai/evaluate.py reason()) -------------------
+    # --- hints (one line of reason, game/ai/evaluate.py reason()) -------------------
     "hint.forced": "{best} is the only legal choice.",
     "hint.same": "{best} and {next} are worth the same here: about {best_points} points for the deal.",
     "hint.play": "{best}: about {best_tricks} tricks for you, {best_points} points; {next}: {next_tricks} tricks, {next_points} points.",
@@ -238,12 +238,12 @@ MESSAGES = {
     "hint.give": "Pass {best}: about {best_points} points for the deal; passing {next}: {next_points}.",
     "hint.discard": "Discard {best}: about {best_points} points for the deal; discarding {next}: {next_points}.",
     "hint.declare_seen": "On the six cards you see, {best} fits best ({best_gain} by a quick estimate; {next}: {next_gain}); simulated: about {best_points} points against {next_points}.",
-    # --- issue 8: the table redesign ------------------------------------------------
+    # --- the table redesign ------------------------------------------------
     "table.leads": "leads",
     "contract.badge.NT": "NT",
     "contract.badge.MT": "MT",
     "kitty.tag": "kitty",
-    # --- issue 9c: analysis, score graph, statistics ---------------------------------
+    # --- analysis, score graph, statistics ---------------------------------
     "analysis.button": "Analysis",
     "analysis.button_game": "Game analysis",
     "analysis.title_deal": "Analysis of deal {deal}",
@@ -294,7 +294,7 @@ MESSAGES = {
     "stats.won_game": "won",
     "stats.lost_game": "lost",
     "stats.game_line": "{total} ({result}) · {preset} · {strength} · {date}",
-    # --- issue 9d: game records in the UI (export, import, replay viewer, share link) ------
+    # --- game records in the UI (export, import, replay viewer, share link) ------
     "menu.replays": "Replays",
     "replay.kitty": "kitty",
     "replay.discards": "discards",
@@ -344,7 +344,7 @@ MESSAGES = {
     "launch.record_error": "The game record could not be opened: {reason}",
     "import.paste_button": "Paste from the clipboard",
     "import.clipboard_empty": "the clipboard holds no text",
-    # --- issue 9b: hint, undo, auto-play of forced cards, look back ---------------------
+    # --- hint, undo, auto-play of forced cards, look back ---------------------
     "hint.button": "Hint",
     "hint.title": "Hint:",
     "hint.thinking": "Thinking about a hint…",
@@ -363,7 +363,7 @@ MESSAGES = {
     "lookback.close": "B, Esc or a click closes this",
     "settings.undo": "Undo",
     "settings.autoplay": "Play forced cards by themselves",
-    # --- issue 13: the browser's render size ---
+    # --- the browser's render size ---
     "settings.picture": "Picture",
     "picture.auto": "Auto",
     "picture.auto_chose": "Auto: {choice}",
@@ -372,7 +372,7 @@ MESSAGES = {
     "settings.picture_note": "Smooth draws fewer pixels, for slow phones; Auto picks it on a slow device. Changes between games.",
     "hint.failed": "No hint this time: the evaluation failed.",
     "hint.discard_rest": "Together with {cards}.",
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     "handover.title": "Pass the device to {name}",
     "handover.turn": "It is {name}'s turn",
     "handover.note": "Only {name} should look now. The cards are shown when {name} confirms.",

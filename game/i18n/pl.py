@@ -212,7 +212,7 @@ MESSAGES = {
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Coś poszło nie tak: {message}",
     "seat.you": "ty",
-    # --- issue 10: saves that fail, damaged saves and settings ---------------------------
+    # --- saves that fail, damaged saves and settings ---------------------------
     "notice.save_failed": "Nie udało się zapisać gry: {reason} ({where}). Gra toczy się dalej: zapis jest ponawiany po każdym ruchu.",
     "notice.saved_again": "Gra jest znowu zapisana.",
     "notice.save_replaced": "Inne okno gra z tego samego zapisu. Zapisana jest teraz gra z tego okna: zapis należy do okna, w którym wykonano ostatni ruch.",
@@ -226,7 +226,7 @@ MESSAGES = {
     "save.reason.blocked": "nie można utworzyć folderu zapisu",
     "save.reason.other": "błąd zapisu danych",
     "save.reason.quota": "pamięć przeglądarki dla tej strony jest pełna",
-    # --- issue 9: hints (one line of reason, game/ai/evaluate.py reason()) -------------------
+    # --- hints (one line of reason, game/ai/evaluate.py reason()) -------------------
     "hint.forced": "{best} to jedyny dozwolony ruch.",
     "hint.same": "{best} i {next} są tu warte tyle samo: około {best_points} pkt w rozdaniu.",
     "hint.play": "{best}: lewy dla ciebie około {best_tricks}, punkty {best_points}; {next}: lewy {next_tricks}, punkty {next_points}.",
@@ -235,12 +235,12 @@ MESSAGES = {
     "hint.give": "Oddaj {best}: około {best_points} pkt w rozdaniu; oddając {next}: {next_points}.",
     "hint.discard": "Odrzuć {best}: około {best_points} pkt w rozdaniu; odrzucając {next}: {next_points}.",
     "hint.declare_seen": "Na sześciu widocznych kartach najlepiej pasuje {best} ({best_gain} według szybkiej oceny; {next}: {next_gain}); symulacja: około {best_points} pkt wobec {next_points}.",
-    # --- issue 8: the table redesign ------------------------------------------------
+    # --- the table redesign ------------------------------------------------
     "table.leads": "wychodzi",
     "contract.badge.NT": "BA",
     "contract.badge.MT": "ML",
     "kitty.tag": "musik",
-    # --- issue 9c: analysis, score graph, statistics ---------------------------------
+    # --- analysis, score graph, statistics ---------------------------------
     "analysis.button": "Analiza",
     "analysis.button_game": "Analiza partii",
     "analysis.title_deal": "Analiza rozdania {deal}",
@@ -291,7 +291,7 @@ MESSAGES = {
     "stats.won_game": "wygrana",
     "stats.lost_game": "przegrana",
     "stats.game_line": "{total} ({result}) · {preset} · {strength} · {date}",
-    # --- issue 9d: game records in the UI (export, import, replay viewer, share link) ------
+    # --- game records in the UI (export, import, replay viewer, share link) ------
     "menu.replays": "Powtórki",
     "replay.kitty": "musik",
     "replay.discards": "zrzutka",
@@ -341,7 +341,7 @@ MESSAGES = {
     "launch.record_error": "Nie udało się otworzyć zapisu gry: {reason}",
     "import.paste_button": "Wklej ze schowka",
     "import.clipboard_empty": "schowek nie zawiera tekstu",
-    # --- issue 9b: hint, undo, auto-play of forced cards, look back ---------------------
+    # --- hint, undo, auto-play of forced cards, look back ---------------------
     "hint.button": "Podpowiedź",
     "hint.title": "Podpowiedź:",
     "hint.thinking": "Szukam podpowiedzi…",
@@ -360,7 +360,7 @@ MESSAGES = {
     "lookback.close": "B, Esc lub kliknięcie zamyka",
     "settings.undo": "Cofanie ruchów",
     "settings.autoplay": "Wymuszone karty zagrywane same",
-    # --- issue 13: the browser's render size ---
+    # --- the browser's render size ---
     "settings.picture": "Obraz",
     "picture.auto": "Automatycznie",
     "picture.auto_chose": "Automatycznie: {choice}",
@@ -369,7 +369,7 @@ MESSAGES = {
     "settings.picture_note": "Płynny rysuje mniej pikseli, dla wolnych telefonów; Automatycznie wybiera go na wolnym urządzeniu. Zmiana między grami.",
     "hint.failed": "Tym razem bez podpowiedzi: ocena się nie powiodła.",
     "hint.discard_rest": "Razem z {cards}.",
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     "handover.title": "Przekaż urządzenie: {name}",
     "handover.turn": "Kolej: {name}",
     "handover.note": "Teraz patrzy tylko {name}. Karty pokażą się po potwierdzeniu.",

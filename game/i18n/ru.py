@@ -212,7 +212,7 @@ MESSAGES = {
     # --- misc ---------------------------------------------------------------------------
     "error.generic": "Что-то пошло не так: {message}",
     "seat.you": "вы",
-    # --- issue 10: saves that fail, damaged saves and settings ---------------------------
+    # --- saves that fail, damaged saves and settings ---------------------------
     "notice.save_failed": "Не удалось сохранить игру: {reason} ({where}). Игра продолжается: сохранение повторяется после каждого хода.",
     "notice.saved_again": "Игра снова сохранена.",
     "notice.save_replaced": "В другом окне идёт игра из того же сохранения. Теперь сохранена игра из этого окна: сохранение остаётся за окном, где сделан последний ход.",
@@ -226,7 +226,7 @@ MESSAGES = {
     "save.reason.blocked": "не удаётся создать папку сохранений",
     "save.reason.other": "ошибка хранилища",
     "save.reason.quota": "хранилище браузера для этого сайта заполнено",
-    # --- issue 9: hints (one line of reason, game/ai/evaluate.py reason()) -------------------
+    # --- hints (one line of reason, game/ai/evaluate.py reason()) -------------------
     "hint.forced": "{best} — единственный допустимый ход.",
     "hint.same": "{best} и {next} здесь равноценны: около {best_points} очк. за сдачу.",
     "hint.play": "{best}: взяток у вас около {best_tricks}, очков {best_points}; {next}: взяток {next_tricks}, очков {next_points}.",
@@ -235,12 +235,12 @@ MESSAGES = {
     "hint.give": "Отдайте {best}: около {best_points} очк. за сдачу; если отдать {next}: {next_points}.",
     "hint.discard": "Сбросьте {best}: около {best_points} очк. за сдачу; если сбросить {next}: {next_points}.",
     "hint.declare_seen": "По шести видимым картам лучше всего подходит {best} ({best_gain} по быстрой оценке; {next}: {next_gain}); по симуляции: около {best_points} очк. против {next_points}.",
-    # --- issue 8: the table redesign ------------------------------------------------
+    # --- the table redesign ------------------------------------------------
     "table.leads": "ходит первым",
     "contract.badge.NT": "БК",
     "contract.badge.MT": "МВ",
     "kitty.tag": "прикуп",
-    # --- issue 9c: analysis, score graph, statistics ---------------------------------
+    # --- analysis, score graph, statistics ---------------------------------
     "analysis.button": "Анализ",
     "analysis.button_game": "Анализ партии",
     "analysis.title_deal": "Анализ сдачи {deal}",
@@ -291,7 +291,7 @@ MESSAGES = {
     "stats.won_game": "победа",
     "stats.lost_game": "поражение",
     "stats.game_line": "{total} ({result}) · {preset} · {strength} · {date}",
-    # --- issue 9d: game records in the UI (export, import, replay viewer, share link) ------
+    # --- game records in the UI (export, import, replay viewer, share link) ------
     "menu.replays": "Повторы",
     "replay.kitty": "прикуп",
     "replay.discards": "снос",
@@ -341,7 +341,7 @@ MESSAGES = {
     "launch.record_error": "Не удалось открыть запись игры: {reason}",
     "import.paste_button": "Вставить из буфера",
     "import.clipboard_empty": "в буфере обмена нет текста",
-    # --- issue 9b: hint, undo, auto-play of forced cards, look back ---------------------
+    # --- hint, undo, auto-play of forced cards, look back ---------------------
     "hint.button": "Подсказка",
     "hint.title": "Подсказка:",
     "hint.thinking": "Подбираю подсказку…",
@@ -360,7 +360,7 @@ MESSAGES = {
     "lookback.close": "B, Esc или щелчок — закрыть",
     "settings.undo": "Отмена ходов",
     "settings.autoplay": "Вынужденная карта ходит сама",
-    # --- issue 13: the browser's render size ---
+    # --- the browser's render size ---
     "settings.picture": "Изображение",
     "picture.auto": "Авто",
     "picture.auto_chose": "Авто: {choice}",
@@ -369,7 +369,7 @@ MESSAGES = {
     "settings.picture_note": "Плавное рисует меньше пикселей, для медленных телефонов; Авто выбирает его на медленном устройстве. Меняется между играми.",
     "hint.failed": "На этот раз без подсказки: оценка не удалась.",
     "hint.discard_rest": "Вместе с {cards}.",
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     "handover.title": "Передайте устройство: {name}",
     "handover.turn": "Ход: {name}",
     "handover.note": "Сейчас смотрит только {name}. Карты откроются после подтверждения.",

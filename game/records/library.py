@@ -1,4 +1,4 @@
-"""Game records in and out of the game (issue 9, item 7): the record of a session, record
+"""Game records in and out of the game: the record of a session, record
 files in the export folder, and reading whatever a player pastes, uploads or opens (a
 record's text, a share code, or a whole ``...#record=CODE`` link).
 

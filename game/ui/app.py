@@ -21,7 +21,7 @@ import time
 
 import pygame
 
-from .. import i18n, perf  # perf: issue 13 frame timings (off unless enabled)
+from .. import i18n, perf  # perf: frame timings (off unless enabled)
 from ..storage.store import Storage
 from . import gfx, registry, scenes  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS  # noqa: F401
@@ -29,17 +29,17 @@ from .frame import MENU_PARTS, NEW_GAME_PARTS, SCORE_PARTS, TABLE_PARTS, FrameMi
 from .games import GamesMixin
 from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .input import InputTranslator
-from .notices import Notices  # issue 10
+from .notices import Notices
 from .page import POLL_FRAMES
-from .picture import Picture  # issue 13
-from .settings_check import check_settings  # issue 10
+from .picture import Picture
+from .settings_check import check_settings
 from .window import WindowMixin
 
 WEB = sys.platform == "emscripten"
 
 
 def start_pygame() -> None:
-    """What the title needs of pygame.init() (issue 13, the start): the display and fonts.
+    """What the title needs of pygame.init() (the start): the display and fonts.
     The rest (the mixer's audio device, ~120 ms with the CPU slowed 4x in the browser; the
     timer) is the warm-up's first step (frame.py); a sound played before it opens the
     mixer itself (Sounds)."""
@@ -61,7 +61,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self.web = WEB
         self.storage = storage or Storage(storage_dir)
         stored = self.storage.load_settings()
-        self.settings, reset_settings = check_settings(stored, DEFAULT_SETTINGS, SPEEDS, STRENGTHS)  # issue 10
+        self.settings, reset_settings = check_settings(stored, DEFAULT_SETTINGS, SPEEDS, STRENGTHS)
         overrides = dict(settings or {})
         self.settings.update({k: v for k, v in overrides.items() if k in DEFAULT_SETTINGS})
         self.params = dict(params or {})
@@ -69,9 +69,9 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self.settings["language"] = i18n.detect_language()
             self.save_settings()
         self.settings["language"] = i18n.set_language(self.settings["language"])
-        self.notices = Notices(self.storage)  # issue 10: banners over every scene
+        self.notices = Notices(self.storage)  # banners over every scene
         self.guide = Guide(self)
-        if reset_settings:  # issue 10: say so once, and store the repaired settings
+        if reset_settings:  # say so once, and store the repaired settings
             self.notices.post(i18n.t("notice.settings_reset"), "info", 12.0)
             self.save_settings()
         if self.settings.get("speed") not in SPEEDS:
@@ -80,7 +80,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             self.settings["strength"] = "normal"
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
-        self.picture = Picture(self)  # issue 13: the browser's render size (setting "picture")
+        self.picture = Picture(self)  # the browser's render size (setting "picture")
         if pixel_ratio:  # tools drawing as the browser does: window pixels per CSS pixel
             self.pixel_ratio = float(pixel_ratio)
         if insets:  # tools: a phone's safe-area insets, CSS px (left, top, right, bottom)
@@ -103,7 +103,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self.notice: str | None = None  # shown once by the title (damaged save etc.)
         self._warm = None  # card widths the table's layout uses (frame.py): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
-        # first frames of the screens that come next (issue 13)
+        # first frames of the screens that come next
         self._warm_modules = ["pygame", "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS), "scene:new_game", *table_steps(),
                               *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
                               *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
@@ -113,7 +113,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
         self.last_draw = "full"  # how the last frame was drawn: full, partial or skipped
         self.always_redraw = False  # benchmarks: draw every frame
-        # issue 13: in the browser a new screen's first frame is made over several frames,
+        # in the browser a new screen's first frame is made over several frames,
         # at most this long each (ms from the frame's start); None: drawn in one frame
         self.prepare_budget_ms = 30.0 if WEB else None
         self._spare = None  # the surface such a first frame is drawn on
@@ -127,7 +127,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             from .online.launch import open_launch_invite
 
             open_launch_invite(self)
-        if isinstance(self.params.get("record"), dict):  # issue 9d: --record FILE, record=CODE, #record=...
+        if isinstance(self.params.get("record"), dict):  # --record FILE, record=CODE, #record=...
             from .scenes.records import open_launch_record
 
             open_launch_record(self, self.params.pop("record"))
@@ -171,7 +171,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
                 self._sound.set_enabled(bool(value))
             except Exception:
                 pass
-        self.picture.changed()  # issue 13: a new picture setting applies between games
+        self.picture.changed()  # a new picture setting applies between games
         self.save_settings()
 
     @property
@@ -233,7 +233,7 @@ class App(GamesMixin, WindowMixin, FrameMixin):
 
     def dispatch(self, inp) -> None:
         scene = self.scene
-        if scene is None or self.notices.handle(inp) or self.guide.handle(inp):  # issue 10: a click on a notice dismisses it
+        if scene is None or self.notices.handle(inp) or self.guide.handle(inp):  # a click on a notice dismisses it
             return
         scene.handle(inp)
 
@@ -269,11 +269,11 @@ class App(GamesMixin, WindowMixin, FrameMixin):
             # a screen whose first frame is still being made (in the browser, over several
             # frames) does not age: its animations (a new game's deal) start when it shows
             self.scene.update(0.0 if self._unprepared() else dt)
-            self.notices.update(dt)  # issue 10
+            self.notices.update(dt)
             self.guide.update(dt)
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":
-                    self.picture.watch()  # Auto may still be timing presents (issue 13)
+                    self.picture.watch()  # Auto may still be timing presents
                 if self._warm is None or self._warm or self._warm_modules:
                     self._prewarm()
             self.start_waiting_game()  # a game asked for before its modules were loaded (the browser)
@@ -283,8 +283,8 @@ class App(GamesMixin, WindowMixin, FrameMixin):
         if self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
-            self.scene.idle()  # issue 13: a frame that drew nothing makes pictures ahead
-        perf.frame_done(self, now)  # issue 13
+            self.scene.idle()  # a frame that drew nothing makes pictures ahead
+        perf.frame_done(self, now)
         self.frames += 1
         return self.running
 

@@ -65,7 +65,7 @@ class Autopilot:
             self.click("start")
         elif name == "score":
             self.click("next")
-        elif name == "handover":  # issue 9e: the pass-and-play cover
+        elif name == "handover":  # the pass-and-play cover
             self.click("show_cards")
         elif name in ("pause",):
             self.click("resume")

@@ -1,4 +1,4 @@
-"""A page's backdrop (issue 13): the felt with large panels on it, made once per size and
+"""A page's backdrop: the felt with large panels on it, made once per size and
 scale as one opaque picture, a part at a time under a drawing deadline."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ _backdrop_parts: dict[tuple, tuple] = {}  # a backdrop being made: (surface, pan
 def blit_backdrop(surf, panels=()) -> None:
     """The felt with these logical panels (default look) on it, made once per size and
     scale as one opaque picture: a page is then one plain blit instead of the felt and
-    large translucent panels (issue 13: ~130 ms a score page at 4x in WebAssembly)."""
+    large translucent panels (~130 ms a score page at 4x in WebAssembly)."""
     key = (surf.get_size(), gfx.scale(), tuple(tuple(pygame.Rect(r)) for r in panels))
     page = _backdrops.get(key)
     if page is not None and gfx.recording():  # drawn before: the layout check still sees its panels

@@ -1,4 +1,4 @@
-"""Deadlines for drawing (issue 13): a screen's first frame made over several frames.
+"""Deadlines for drawing: a screen's first frame made over several frames.
 
 Every place that makes a cached picture (text, panel, card sprite, felt, backdrop) calls
 ``making()`` first; under a deadline (``set_deadline``) it raises ``OutOfTime`` once the

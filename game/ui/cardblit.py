@@ -1,4 +1,4 @@
-"""Blitting a card picture with its opaque middle copied, not blended (issue 13).
+"""Blitting a card picture with its opaque middle copied, not blended.
 
 A card sprite (gfx.card_sprite: shadow, face, glow, veil, premultiplied alpha) is mostly
 opaque: only its rim (rounded corners, soft edge, shadow, glow) needs blending.  In

@@ -1,4 +1,4 @@
-"""A fan of overlapping cards drawn without the parts the next card covers (issue 13): in
+"""A fan of overlapping cards drawn without the parts the next card covers: in
 WebAssembly alpha blits cost by the pixel, and a 16-card hand was most of a frame at 4x.
 The pixels are those of every card blitted whole (each sprite's opaque part is checked
 with a mask once, cardblit)."""
@@ -32,7 +32,7 @@ CUT_COVERED = sys.platform == "emscripten"  # natively (SIMD blits) cutting cost
 def draw_overlapping(surf, layers) -> None:
     """Blit card_layers() in order, leaving out of each card what the next card's opaque
     part covers (it would be painted over): the same pixels, about 40% fewer blended in a
-    hand fan (issue 13); each piece's opaque middle is copied (cardblit)."""
+    hand fan; each piece's opaque middle is copied (cardblit)."""
     for i, (img, m, pos, _core) in enumerate(layers):
         cover = layers[i + 1][3] if CUT_COVERED and i + 1 < len(layers) else None
         area = pygame.Rect(pos, img.get_size())

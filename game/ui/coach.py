@@ -1,4 +1,4 @@
-"""The coach's controls on every phase scene (issue 9b): the Hint, Undo and Look back
+"""The coach's controls on every phase scene: the Hint, Undo and Look back
 buttons and their keys H, U and B.  A mixin of TableScene, kept apart so the phase scenes'
 own input stays readable."""
 

@@ -18,10 +18,10 @@ DEFAULT_SETTINGS = {
     "preset": "standard",
     "options": {},
     "names": None,
-    "undo": True,  # issue 9b: the Undo button and key U
-    "autoplay": True,  # issue 9b: a forced card is played by itself after a short pause
-    "humans": [0],  # issue 9e: the seats people played last time (pass-and-play)
-    "picture": "auto",  # issue 13: the browser's render size: auto, sharp (1280x720), smooth
+    "undo": True,  # the Undo button and key U
+    "autoplay": True,  # a forced card is played by itself after a short pause
+    "humans": [0],  # the seats people played last time (pass-and-play)
+    "picture": "auto",  # the browser's render size: auto, sharp (1280x720), smooth
     "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
     "trick_hold": "normal",  # how long a finished trick stays (TRICK_HOLDS), or until a tap
     "learned": False,  # the guided deal was seen (played through or skipped)

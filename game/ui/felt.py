@@ -56,7 +56,7 @@ def felt(size) -> pygame.Surface:
     surf = _felt_cache.get(size)
     if surf is not None:
         return surf
-    from .budget import making  # issue 13: a budgeted first frame stops before it
+    from .budget import making  # a budgeted first frame stops before it
 
     making()
     w, h = size

@@ -12,7 +12,7 @@ from ..engine import cards
 from . import gfx, preload, screen
 
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
-# issue 13: in the browser an import is one task (compiling the module at 4x: ~100-180 ms
+# in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
 # menus' own modules are not loaded at the table at all (only while the menus show, or
 # when opened), so play never pays for them.
@@ -174,7 +174,7 @@ class FrameMixin:
             if k is None:
                 return None
             keys.append(k)
-        return (tuple(keys), self.window.get_size(), self.scale, self.notices.frame_key(), self.guide.frame_key())  # + the notices (issue 10)
+        return (tuple(keys), self.window.get_size(), self.scale, self.notices.frame_key(), self.guide.frame_key())  # + the notices
 
     def _partial_source(self, surf):
         """The scene that can redraw only what changed on `surf`: the one table scene shown
@@ -225,9 +225,9 @@ class FrameMixin:
                 surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
         self.guide.draw(surf)  # the coach's bubble over the scene
-        self.notices.draw(surf)  # over every scene (issue 10)
+        self.notices.draw(surf)  # over every scene
 
-    # --- issue 13: a screen's first frame made over several frames ---------------------
+    # --- a screen's first frame made over several frames ---------------------
     def _unprepared(self) -> bool:
         """A visible scene has not been drawn whole yet (and budgeted first frames are on:
         in the browser, after the title's first frame)."""

@@ -45,7 +45,7 @@ class GamesMixin:
 
     def open_game(self, session) -> None:
         """Show a game: its table in the scene for its phase, the only scene above the title."""
-        from .table import Table  # loaded while the title waits (issue 13)
+        from .table import Table  # loaded while the title waits
 
         table = Table(self, session)
         table.start()
@@ -62,7 +62,7 @@ class GamesMixin:
             names=names or self.player_names(),
             strength=strength or self.param_default("strength", "strength") or "normal",
             storage=self.storage,
-            human_seats=humans,  # issue 9e: pass-and-play
+            human_seats=humans,  # pass-and-play
         )
         session.save()
         self.open_game(session)

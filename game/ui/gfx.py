@@ -7,7 +7,7 @@ import weakref
 
 import pygame
 
-from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401  (issue 13)
+from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .palette import *  # noqa: F401,F403  (colours: gfx.GOLD, gfx.CREAM, ...)
 from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_CHARS, SUIT_ON_LIGHT, SUIT_TEXT
@@ -88,7 +88,7 @@ def card_rect(rect) -> pygame.Rect:
     """A card's logical rect in device pixels: the corner rounded like dev_rect's, the size
     the logical size scaled, wherever the card lies.  (dev_rect rounds both edges, so at
     0.75 a 92-wide card came out 68, 69 or 70 pixels wide by its position: three pictures
-    of every card, made in the frames that drew them; issue 13.)"""
+    of every card, made in the frames that drew them.)"""
     r = pygame.Rect(rect)
     if _S == 1.0:
         return r
@@ -465,7 +465,7 @@ def _sprite_key(card, width, face_up, highlight, dim, shadow) -> tuple:
 
 
 def has_card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shadow=True) -> bool:
-    """Is this card_sprite() already made (issue 13: made ahead on idle frames)?"""
+    """Is this card_sprite() already made (made ahead on idle frames)?"""
     return _sprite_key(card, width, face_up, highlight, dim, shadow) in _composites
 
 
@@ -498,7 +498,7 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     surf = surf.premul_alpha()  # blitted with BLEND_PREMULTIPLIED: the fastest alpha path
     if len(_composites) > 400:
         _composites.clear()
-        composites_made += 1  # pictures made ahead must be made again (issue 13)
+        composites_made += 1  # pictures made ahead must be made again
     _composites[key] = (surf, m)
     return surf, m
 
@@ -510,7 +510,7 @@ def draw_card(surf, card, rect, face_up=True, highlight=None, dim=False, shadow=
         note("card", rect, face=card, face_up=face_up, highlight=highlight)  # what a test can read back
     rect = card_rect(rect)
     img, m = card_sprite(card, rect.w, face_up, highlight, dim, shadow)
-    blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied (issue 13)
+    blit_sprite(surf, img, m, (rect.x - m, rect.y - m))  # the opaque middle copied
 
 
 _overlay_cache: dict[tuple, pygame.Surface] = {}
@@ -537,7 +537,7 @@ def contract_icon(contract: str, height: float) -> pygame.Surface:
     return labelled(icon, label, badge_text_size(height)) if label else icon
 
 
-# --- issue 9c: opaque panels for scenes that redraw every frame ------------------------
+# --- opaque panels for scenes that redraw every frame ------------------------
 def flat_panel(surf, r, color=PANEL, edge=PANEL_EDGE, radius=14, width=2) -> None:
     """A panel drawn straight onto the opaque picture, with a solid offset shadow: no alpha
     blit (a 700x540 translucent panel costs about 60 ms per frame in WebAssembly)."""

@@ -184,7 +184,7 @@ class NewGamePage:
 
     def notes(self) -> list[tuple[str, tuple]]:
         out = [(t("newgame.name_hint"), gfx.DIM)]
-        if len(self.human_seats()) > 1:  # issue 9e
+        if len(self.human_seats()) > 1:
             out.append((t("newgame.pass_and_play"), gfx.GOLD))
         if self.replaces:
             out.append((self.replaces, gfx.GOLD))

@@ -12,7 +12,7 @@ from __future__ import annotations
 def make_player(strength: str, seed=None):
     """A computer player of the chosen strength; an unknown strength (an old settings file)
     falls back to "normal" rather than refusing to start the game.  game.ai is imported
-    here, not at the start: the title shows first (the menus load it meanwhile, issue 13)."""
+    here, not at the start: the title shows first (the menus load it meanwhile)."""
     from ..ai import make_player as ai_make_player
 
     try:

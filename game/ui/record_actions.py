@@ -1,11 +1,11 @@
 """Export, share and replay a game's record: the actions behind the buttons on the pause
-menu, the game-over screen and the replay viewer (issue 9, item 7).
+menu, the game-over screen and the replay viewer.
 
 Natively a record is written to a new, clearly named file in the records folder
 (``game.records.library.records_dir``) and the path is safe_text; in the browser it is offered as a
 download (``game.web.bridge``).  Every outcome is told in a notice; nothing here raises.
 The pause menu's module imports this one, so the record modules are imported on the first
-click, not before the title (issue 13: in the browser every module is compiled at start)."""
+click, not before the title (in the browser every module is compiled at start)."""
 
 from __future__ import annotations
 

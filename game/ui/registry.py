@@ -16,7 +16,7 @@ _LATER: dict[str, str] = {}  # scene name -> module that registers it when first
 
 def later(module: str, *names: str) -> None:
     """Scenes registered by `module`, imported when one of them is first asked for (the
-    title shows before the table's modules are loaded, issue 13)."""
+    title shows before the table's modules are loaded)."""
     for name in names:
         _LATER.setdefault(name, module)
 

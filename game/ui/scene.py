@@ -179,7 +179,7 @@ class Scene:
 
     def blit_page(self, surf, key, draw_page) -> None:
         """Blit the scene's still picture, made by draw_page(page) once per key (and size,
-        scale, language, card style): a hover redraws the buttons, not the page (issue 13)."""
+        scale, language, card style): a hover redraws the buttons, not the page."""
         from .. import i18n
 
         key = (key, surf.get_size(), gfx.scale(), i18n.language(), gfx.card_style())

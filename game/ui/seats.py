@@ -1,4 +1,4 @@
-"""Who sits where (issue 9, pass-and-play): which seats people play, and whose cards may be
+"""Who sits where (pass-and-play): which seats people play, and whose cards may be
 face up on the table right now.
 
 One to three people share one device.  A human seat's cards are shown only after that

@@ -14,7 +14,7 @@ from ..engine.history import can_undo, undo
 from ..storage.backends import Unreadable
 from ..storage.store import DamagedSave
 from .players import make_player
-from .seats import check_human_seats  # issue 9e: pass-and-play
+from .seats import check_human_seats  # pass-and-play
 
 HUMAN = 0
 
@@ -47,7 +47,7 @@ class Session:
         self.renamed = False  # a loaded save's names broke the name rule and were replaced
         if type(human) is not int or human not in (0, 1, 2):
             raise ValueError(f"the human's seat must be 0, 1 or 2, not {human!r}")
-        # issue 9e: the seats people play (pass-and-play); `human` is the one the table shows
+        # the seats people play (pass-and-play); `human` is the one the table shows
         self.human_seats = check_human_seats([human] if human_seats is None else human_seats)
         if human not in self.human_seats:
             raise ValueError(f"the shown seat {human} is not one of the human seats {list(self.human_seats)}")
@@ -73,8 +73,7 @@ class Session:
     # --- saving ---------------------------------------------------------------------
     def to_save(self) -> dict:
         return {"match": self.match.to_json(), "names": self.names, "strength": self.strength, "human": self.human,
-                "humans": list(self.human_seats), **self.coach_fields()}  # issue 9e, 9b
-
+                "humans": list(self.human_seats), **self.coach_fields()}
     def save(self) -> bool:
         """Store the game after a move.  A failure is reported by the storage (the
         notices show it) and the game goes on; the next move tries again."""
@@ -100,11 +99,11 @@ class Session:
             names = cls.replaced_names(names)
         if type(human) is not int or human not in (0, 1, 2):
             raise DamagedSave(f"the saved seat {human!r} is not 0, 1 or 2")
-        from ..ai import STRENGTHS  # not at the start (issue 13)
+        from ..ai import STRENGTHS  # not at the start
 
         if strength not in STRENGTHS:
             raise DamagedSave(f"the saved strength {strength!r} is not one of {', '.join(STRENGTHS)}")
-        humans = cls.saved_human_seats(data, human)  # issue 9e
+        humans = cls.saved_human_seats(data, human)
         session = cls(match, names, strength, human, storage, humans)
         session.load_coach_fields(data)
         session.renamed = renamed
@@ -122,7 +121,7 @@ class Session:
 
     @staticmethod
     def saved_human_seats(data, human) -> tuple[int, ...]:
-        """issue 9e: the saved human seats (saves before pass-and-play: just `human`);
+        """the saved human seats (saves before pass-and-play: just `human`);
         DamagedSave unless exactly 1-3 distinct ints 0..2 that include the shown seat."""
         if "humans" not in data:
             return (human,)
@@ -171,7 +170,7 @@ class Session:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     @property
     def shared(self) -> bool:
         """Several people at one device."""

@@ -38,10 +38,10 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "card_style": lambda v: v in STYLES,
         "strength": lambda v: v in strengths,
         "names": lambda v: v is None or valid_names(v),
-        "undo": lambda v: type(v) is bool,  # issue 9b
+        "undo": lambda v: type(v) is bool,
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
-        "picture": lambda v: v in PICTURES,  # issue 13
+        "picture": lambda v: v in PICTURES,
         "page_address": lambda v: v == "" or _page_address_ok(v),
         "trick_hold": lambda v: v in TRICK_HOLDS,
         "learned": lambda v: type(v) is bool,

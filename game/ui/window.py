@@ -81,7 +81,7 @@ class WindowMixin:
 
     def _open_window(self, size, scaled) -> None:
         pygame.display.set_caption("3-5-8")
-        if not self.web:  # the page has its own icon (issue 13: loading this one cost the start)
+        if not self.web:  # the page has its own icon (loading this one cost the start)
             self._icon()  # before set_mode: some platforms take the icon only then
         else:  # a blank one spares set_mode loading pygame's own (pkgdata: ~70 ms at 4x)
             pygame.display.set_icon(pygame.Surface((1, 1)))
@@ -180,7 +180,7 @@ class WindowMixin:
             return
         if self.window.get_size() != self._laid_out:
             self._layout_window()
-        perf.presented()  # issue 13
+        perf.presented()
         if self.web:
             start = self.picture.clock()
             pygame.display.flip()
@@ -192,7 +192,7 @@ class WindowMixin:
         """Only these window rects changed: update just them."""
         if not rects:
             return  # nothing on screen changed
-        perf.presented()  # issue 13
+        perf.presented()
         pygame.display.update(rects)
 
     def screenshot(self):

@@ -76,7 +76,7 @@ def _languages() -> tuple[str, ...]:
 
 def parse_qsl(query: str) -> list[tuple[str, str]]:
     """``urllib.parse.parse_qsl(query, keep_blank_values=True)`` without importing
-    urllib.parse unless a value is percent-encoded (issue 13: in the browser that import
+    urllib.parse unless a value is percent-encoded (in the browser that import
     was ~380 ms of the start at 4x slower CPU)."""
     if "%" in query:
         from urllib.parse import parse_qsl as real
@@ -199,7 +199,7 @@ def read_launch_params(argv: list[str] | None = None, environ=None) -> dict:
     return params
 
 
-# --- issue 9d: a game record to open in the replay viewer ------------------------------------
+# --- a game record to open in the replay viewer ------------------------------------
 def parse_record_argv(argv: list[str]) -> dict:
     """``--record FILE`` / ``--record=FILE`` (a record file) or ``record=CODE`` (a share code or
     link) -> {"file": path} or {"code": code}; {} when absent.  Checked when opened."""

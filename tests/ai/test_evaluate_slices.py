@@ -1,4 +1,4 @@
-"""The evaluator's steps are frame-sized (issue 9): long solves pause and resume to the same
+"""The evaluator's steps are frame-sized: long solves pause and resume to the same
 values, the sampler's tables are built in parts, and think() keeps to its slice.  Checked
 by counting steps and by a fake clock, never by the machine's speed."""
 

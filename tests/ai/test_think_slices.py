@@ -1,4 +1,4 @@
-"""think() keeps to its slice (issue 13): driven by a fake clock and a player whose steps
+"""think() keeps to its slice: driven by a fake clock and a player whose steps
 have known costs, so what is checked is the slicing, not the machine's speed."""
 
 from __future__ import annotations

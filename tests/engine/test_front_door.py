@@ -1,4 +1,4 @@
-"""The engine's front door (issue 10): seeds, scores, seats and notation as the rules and
+"""The engine's front door: seeds, scores, seats and notation as the rules and
 the notation define them.  Every refusal is a ValueError with words a person understands,
 and the match it was asked of is unchanged."""
 

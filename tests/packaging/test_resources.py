@@ -101,7 +101,7 @@ def test_where_the_assets_are_found(tmp_path, layout, origin):
 
 def test_finding_the_assets_imports_no_resource_readers():
     """In the browser importing importlib.resources' readers was ~70-100 ms of the start
-    (CPU slowed 4x, issue 13): the assets of a checkout or an installed game are found
+    (CPU slowed 4x): the assets of a checkout or an installed game are found
     without it."""
     code = ("import sys; from game import resources as r; r.root()\n"
             "print(sorted(m for m in sys.modules if m.startswith('importlib.re')))")

@@ -99,7 +99,7 @@ def test_local_storage_js_null_is_missing():
     assert s.load_settings() == {}
 
 
-# --- issue 10: how a save is written, what is read back --------------------------------
+# --- how a save is written, what is read back --------------------------------
 def _saves(n=3, seed=5):
     from game.engine import Match
     from game.ui.session import Session

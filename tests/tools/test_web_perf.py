@@ -1,4 +1,4 @@
-"""The frame benchmark's recording and figures (issue 13): game/perf.py filled by the App's
+"""The frame benchmark's recording and figures: game/perf.py filled by the App's
 hooks and Player.think, and tools.web_perf's statistics on a recorded browser sample.
 The browser run itself (tools.web_perf --wheel ...) is not part of the tests."""
 

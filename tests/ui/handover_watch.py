@@ -1,4 +1,4 @@
-"""issue 9e: a watcher that plays pass-and-play games through the real scenes (seeded random
+"""A watcher that plays pass-and-play games through the real scenes (seeded random
 legal clicks) and checks every drawn frame: which cards were drawn face up, by the hand fan
 and by anything else, against what the engine says each seat may know."""
 

@@ -1,4 +1,4 @@
-"""The analysis scene (issue 9, item 5), clicked through the real scenes: a deal with a
+"""The analysis scene, clicked through the real scenes: a deal with a
 known blunder, the hands face up only for a deal that is over, keyboard and scrolling."""
 
 import pygame

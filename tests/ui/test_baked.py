@@ -1,4 +1,4 @@
-"""Issue 13: the players' plates are drawn once per state on the table's background and
+"""The players' plates are drawn once per state on the table's background and
 then copied; the picture is what drawing the plate on the table gives."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Cards drawn at one device size wherever they lie, and blitted with their opaque middle
-copied (issue 13): the same pixels as one premultiplied blit of the whole picture."""
+copied: the same pixels as one premultiplied blit of the whole picture."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 9b through the real scenes: the hint (button and key H in every deciding phase),
+"""The coach through the real scenes: the hint (button and key H in every deciding phase),
 undo (key U and button, the setting, the save), auto-play of forced cards and the look-back
 overlay (key B and button)."""
 

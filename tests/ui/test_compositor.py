@@ -1,4 +1,4 @@
-"""Redrawing only what changed (issue 13): the table's compositor must show exactly the
+"""Redrawing only what changed: the table's compositor must show exactly the
 pixels of a full redraw after every frame of a seeded game, at 1280x720 and after a resize,
 must not redraw objects whose key did not change, and every table object must paint only
 inside its paint_bounds() (the compositor's dirty rects rely on it)."""
@@ -218,7 +218,7 @@ def test_the_coach_overlays_are_redrawn_exactly(make_app):
 
 
 def test_the_mouse_moving_over_the_hand_repaints_only_the_two_cards_whose_glow_changed(make_app):
-    """Issue 13: hovering a playable card redraws around it and the card it left, not the
+    """hovering a playable card redraws around it and the card it left, not the
     whole fan; the window then holds exactly what a full redraw draws."""
     app = make_app(settings={"speed": "normal"})  # 1280x720: window pixels are logical ones
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.hand(0)) > 6)

@@ -1,4 +1,4 @@
-"""The felt is made from a tile of its weave and a cached light (issue 13: the start); the
+"""The felt is made from a tile of its weave and a cached light (the start); the
 picture must be exactly the one the ~700 drawn lines and 2304 computed pixels made."""
 
 import math

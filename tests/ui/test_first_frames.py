@@ -1,4 +1,4 @@
-"""A new screen's first frame made over several frames (issue 13): in the browser the App
+"""A new screen's first frame made over several frames: in the browser the App
 makes new text, panels and cards only for ``prepare_budget_ms`` per frame; until a pass
 finishes, nothing is presented and the window keeps its last picture; the frame then shown
 is exactly the one a single whole drawing makes."""

@@ -1,4 +1,4 @@
-"""Cards in flight are drawn from pictures made on frames that drew nothing (issue 13):
+"""Cards in flight are drawn from pictures made on frames that drew nothing:
 after the table has had its idle frames, a trick played and gathered makes no new card
 picture in the frames that animate it."""
 

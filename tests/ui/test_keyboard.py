@@ -1,4 +1,4 @@
-"""Issue 8 defect: keyboard traps.  Keyboard-only play must be as direct as the mouse:
+"""Keyboard traps.  Keyboard-only play must be as direct as the mouse:
 Enter acts on the screen's main button, the declare step's Tab and arrows stay on the
 contracts, and Enter never opens the pause menu by surprise."""
 

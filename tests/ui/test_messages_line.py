@@ -1,4 +1,4 @@
-"""Issue 8 defect: a refusal message was drawn on top of the prompt line."""
+"""A refusal message is never drawn on top of the prompt line."""
 
 from tests.ui.helpers import advance_until, table_for
 

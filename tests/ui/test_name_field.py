@@ -1,4 +1,4 @@
-"""Issue 8 defect: a name field with keyboard focus ignored typing until Enter or a click."""
+"""A name field with keyboard focus takes typing at once (it once ignored it until Enter or a click)."""
 
 import pygame
 

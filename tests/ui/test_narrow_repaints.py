@@ -1,4 +1,4 @@
-"""Objects that repaint only the part that changed (issue 13, ``changed_bounds``).  The
+"""Objects that repaint only the part that changed (``changed_bounds``).  The
 deal animation lays the hands out once: a card that lands takes its final place in the
 human's fan (and a back its final place in an opponent's column), moves no other card,
 and the frame repaints only that place, with exactly the pixels of a full redraw.  A card

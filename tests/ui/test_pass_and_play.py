@@ -1,4 +1,4 @@
-"""issue 9e: pass-and-play.  Whole games with two and three people at one device, driven by
+"""Pass-and-play.  Whole games with two and three people at one device, driven by
 seeded random legal clicks through the real scenes; every drawn frame is checked: no card
 face up that the person holding the device may not see, the cover before each change of
 person, names instead of "you".  Save and resume keep who is who; bad saves are set aside."""

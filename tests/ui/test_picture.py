@@ -1,4 +1,4 @@
-"""The browser's render size (issue 13, setting "picture"): at the reduced size the game
+"""The browser's render size (setting "picture"): at the reduced size the game
 draws straight into a 960x540 window, clicks land where they would at 1280x720, every
 partial frame equals a full redraw, Auto switches only when the presents are slow, the
 size never changes while a game is open, and the setting round-trips and rejects bad values.

@@ -1,4 +1,4 @@
-"""Game records in the UI (issue 9, item 7): export from the pause menu and the game-over
+"""Game records in the UI: export from the pause menu and the game-over
 screen, import from the records folder or a typed path, the replay viewer stepping by
 action, trick and deal, the share link, and the record launch parameters.  Headless: every
 step is a click or a key through the real scenes."""

@@ -1,4 +1,4 @@
-"""The game-over score graph (issue 9, item 5): it plots the totals the score sheet has,
+"""The game-over score graph: it plots the totals the score sheet has,
 and it draws at the smallest window."""
 
 import pygame

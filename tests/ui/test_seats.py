@@ -1,4 +1,4 @@
-"""issue 9e: the human seats and the hand-over rule on their own (no pygame)."""
+"""The human seats and the hand-over rule on their own (no pygame)."""
 
 import pytest
 from hypothesis import given

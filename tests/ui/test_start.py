@@ -1,4 +1,4 @@
-"""A faster start (issue 13): the title is drawn before the computer players, the table's
+"""A faster start: the title is drawn before the computer players, the table's
 modules and the engine's suit tables are loaded; they and the next screens' first frames
 are made while the title waits (the tables a part per frame), and the tables hold what
 their definition says however they were made."""

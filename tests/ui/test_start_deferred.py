@@ -1,4 +1,4 @@
-"""The start leaves out of App() what the title does not need (issue 13): the rest of
+"""The start leaves out of App() what the title does not need: the rest of
 pygame.init() (the mixer's audio device, the timer) is the warm-up's first step on the
 title's idle frames, and a sound played before that still plays (the mixer opens then)."""
 

@@ -1,4 +1,4 @@
-"""Statistics across games (issue 9, item 6) through the real scenes: a finished game is
+"""Statistics across games through the real scenes: a finished game is
 counted once, the statistics scene shows it, reset asks first, damaged statistics are told."""
 
 import pytest

@@ -162,7 +162,7 @@ def test_damaged_save_reported_not_fatal(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
     app.step(dt=1 / 60)
     assert app.scene_name == "title"
-    assert "set aside" in app.notices.text()  # issue 10: shown by the app-level notices
+    assert "set aside" in app.notices.text()  # shown by the app-level notices
     assert "continue" not in dict(app.scene.targets())
     assert any(p.name.startswith("game.json.damaged") for p in tmp_path.iterdir())
 

@@ -1,4 +1,4 @@
-"""Issue 13: at the table, frames that draw nothing load only what play needs, one module a
+"""At the table, frames that draw nothing load only what play needs, one module a
 frame (in the browser an import is one task: compiling a larger module at 4x slower CPU
 took 100-180 ms); the menus' modules wait for the menus."""
 

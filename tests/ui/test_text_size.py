@@ -1,4 +1,4 @@
-"""Issue 8 defects: text the player must read shrank below 12 px (score sheet header, role
+"""Text the player must read once shrank below 12 px (score sheet header, role
 labels, declare buttons); the Bulgarian MT target overflowed the player's plate.  Every
 table phase and both score screens are drawn in every language at 1280x720 and every line
 of text is checked."""

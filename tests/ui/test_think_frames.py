@@ -1,4 +1,4 @@
-"""Frames where a computer player thinks (issue 13): a frame that runs a think() slice
+"""Frames where a computer player thinks: a frame that runs a think() slice
 does not also present a new picture when it can be avoided (the thinking dots' next step
 or the move found are shown in a frame without thinking), and thinking never waits for
 long."""

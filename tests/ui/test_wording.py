@@ -1,4 +1,4 @@
-"""Issue 8 defects in the translations: NT/MT badges stayed in English letters; role labels
+"""Wording in the translations, once wrong: NT/MT badges stayed in English letters; role labels
 were masculine for any player; Polish "Wł." / "Wył." differed by one letter."""
 
 import pygame

@@ -1,6 +1,6 @@
 """The game embedded on another site, in real Chromium: a page served from one origin
 (127.0.0.1) frames a page of another site (localhost, another port).  The frame's
-``localStorage`` is refused there (a SecurityError, as the issue saw with the README's embed
+``localStorage`` is refused there (a SecurityError, as it was with the README's embed
 snippet), and the storage bar the game shows then (game/web/bridge.py's own script, run as the
 game runs it) offers a link that opens the game's page in a tab of its own and a button
 that asks the Storage Access API; the browser's answer is left where the game polls it.

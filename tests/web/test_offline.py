@@ -1,4 +1,4 @@
-"""The page as an installable app that plays offline (issue 12), in headless Chromium with
+"""The page as an installable app that plays offline, in headless Chromium with
 a stand-in for pygbag's runtime served from another origin (like its CDN).
 
 First visit online, then the servers are switched off and the browser set offline: the

@@ -1,4 +1,4 @@
-"""The real game offline (issue 12): with the pygame-ce WebAssembly wheel (the same opt-in
+"""The real game offline: with the pygame-ce WebAssembly wheel (the same opt-in
 as the webcheck browser test, WEBCHECK_WHEEL=/path/to/wheel), the game's own page runs
 the game on Pyodide (tests/web/wheel_runtime_standin.js standing in for pygbag's runtime,
 served from another origin), then reloads with the servers off and the browser offline

@@ -117,7 +117,7 @@ def test_error_is_shown_not_swallowed(browser, page_server):
     page.close()
 
 
-# --- issue 10 item 9 and issue 8: the page when the runtime does not come, languages ----
+# --- and the page when the runtime does not come, languages ----
 
 COULD_NOT_LOAD = {
     "en": ("The game could not be loaded. Check the connection and try again.", "Try again"),
@@ -214,7 +214,7 @@ def test_language_lookup_uses_own_properties(browser, page_server, bad):
 
 @pytest.mark.parametrize("lang", ["en", "pl", "ru", "bg"])
 def test_subtitle_is_the_games_own_in_every_language(browser, page_server, lang):
-    """Issue 8: the loader's subtitle was English in every language."""
+    """the loader's subtitle was English in every language."""
     import importlib
 
     expected = importlib.import_module(f"game.i18n.{lang}").MESSAGES["app.subtitle"]

@@ -1,4 +1,4 @@
-"""`tools.build_web --vendor-runtime DIR` (issue 12): pygbag's runtime copied into the
+"""`tools.build_web --vendor-runtime DIR`: pygbag's runtime copied into the
 build, so that the page needs no other site. Uses a stand-in folder of fake runtime files
 in pygbag's CDN layout (the real ones are pygbag's release files, never in this repo)."""
 

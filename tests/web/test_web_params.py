@@ -74,7 +74,7 @@ def test_presets_match_the_engine():
         assert RuleSet.preset(name).preset_name == name
 
 
-# --- issue 13: the start does not import urllib.parse ----------------------------------------
+# --- the start does not import urllib.parse ----------------------------------------
 QUERIES = ["", "a=1", "a", "a=", "=b", "a=1&b=2", "a=1&&b", "a+b=c+d", "x=%C5%BC&y=1", "a=b=c", "&a=1&",
            ";a=1", "a=1;b=2", "lang=pl&rules=blato&seed=7", "record=ABC-def_123~",
            "wheel=pygame.whl&archive=three-five-eight.tar.gz&pace=frame&perf=1"]

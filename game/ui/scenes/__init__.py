@@ -1,6 +1,6 @@
 """Every scene, registered by name (game.ui.registry): the title on import, the phase
 scenes of the table, the score screens and the other menus when first asked for (or while the title waits:
-the title shows before the table's modules are loaded, issue 13).  Scenes open each other
+the title shows before the table's modules are loaded).  Scenes open each other
 by name through the App."""
 
 from .. import registry
@@ -17,11 +17,11 @@ registry.later(__name__ + ".exchange", "exchange")
 registry.later(__name__ + ".kitty", "kitty")
 registry.later(__name__ + ".play", "play")
 registry.later(__name__ + ".score", "score", "game_over")
-registry.later(__name__ + ".analysis", "analysis")  # issue 9c
-registry.later(__name__ + ".stats", "stats")  # issue 9c
-registry.later(__name__ + ".records", "replays", "share")  # issue 9d
-registry.later(__name__ + ".replay", "replay")  # issue 9d
-registry.later(__name__ + ".handover", "handover")  # issue 9e
+registry.later(__name__ + ".analysis", "analysis")
+registry.later(__name__ + ".stats", "stats")
+registry.later(__name__ + ".records", "replays", "share")
+registry.later(__name__ + ".replay", "replay")
+registry.later(__name__ + ".handover", "handover")
 registry.later(__name__ + ".learn", "learn")  # the guided deal
 
 from ..online import SCENES as _ONLINE  # online play's screens (game/ui/online)

@@ -1,4 +1,4 @@
-"""The pass-and-play cover (issue 9e): a full screen that hides the table until the person
+"""The pass-and-play cover: a full screen that hides the table until the person
 named takes the device and asks for their cards ("I am NAME, show my cards", click or
 Enter).  Pushed over the table by the phase scene when a different human is to decide
 (the rule is in game/ui/seats.py); opaque, so nothing of the table shows beneath it."""

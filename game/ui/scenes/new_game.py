@@ -38,7 +38,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
                 self.options = stored
         self.strength = app.param_default("strength", "strength") or "normal"
         self.names = list(app.player_names())
-        people = st.get("humans") or [0]  # issue 9e: who played each seat last time
+        people = st.get("humans") or [0]  # who played each seat last time
         self.humans = [i in people for i in range(3)]
         self.replaces = ""
         title = app.scenes[0] if app.scenes else None
@@ -125,7 +125,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
             field = RowField((0, 0, 310, 44), (lambda i=i: self._name_label(i)), (lambda i=i: self.names[i]), (lambda v, i=i: self._set_name(i, v)),
                              name=f"name_{i}")
             seat = Button((0, 0, 140, 44), (lambda i=i: t("newgame.seat.human") if self.humans[i] else t("newgame.seat.computer")),
-                          (lambda i=i: self.toggle_seat(i)), name=f"seat_{i}", size=18)  # issue 9e: person or computer at this seat
+                          (lambda i=i: self.toggle_seat(i)), name=f"seat_{i}", size=18)  # person or computer at this seat
             self.name_rows.append((field, seat))
         self.back_button = Button((0, 0, 200, 52), lambda: t("common.back"), self.back, name="back")
         self.start_button = Button((0, 0, 260, 52), lambda: t("common.start"), self.start, name="start", primary=True)
@@ -138,7 +138,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
     def extra_key(self):
         return (self.preset, tuple(sorted(self.options.items())), self.error, self.replaces, tuple(self.humans), self.page, self.pages, self.lifted)
 
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     def human_seats(self) -> list[int]:
         return [i for i in range(3) if self.humans[i]]
 
@@ -171,7 +171,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
     def start(self):
         if self.rules is None:
             return
-        names = self._start_names()  # issue 9e
+        names = self._start_names()
         st = self.app.settings
         st["preset"] = self.preset
         st["options"] = {k: v for k, v in self.options.items() if v != self._defaults(self.preset)[k]}
@@ -184,7 +184,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
         self.app.params.pop("strength", None)
         self.app.start_new_game(rules=self.rules, names=names, strength=self.strength, humans=self.human_seats())
 
-    _first_frame = None  # (picture key, picture): this screen as the title's warm-up drew it (issue 13)
+    _first_frame = None  # (picture key, picture): this screen as the title's warm-up drew it
 
     @classmethod
     def prepare(cls, app, surf) -> None:

@@ -7,7 +7,7 @@ import pygame
 
 from ...i18n import t
 from .. import gfx, screen
-from ..record_actions import pause_button  # issue 9d
+from ..record_actions import pause_button
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
@@ -47,7 +47,7 @@ class PauseScene(Scene):
             Button(rects[1], lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), name="rules"),
             Button(rects[2], lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), name="settings"),
             Button(rects[3], lambda: t("pause.quit_to_menu"), self.leave, name="leave"),
-            pause_button(self, rects[4]),  # issue 9d: export the game's record
+            pause_button(self, rects[4]),  # export the game's record
         ]
 
     def leave(self):
@@ -60,4 +60,4 @@ class PauseScene(Scene):
         gfx.blit_text(surf, t("pause.title"), 30, (r.centerx, r.top + 10), gfx.GOLD, True, "midtop", width=r.w - 24, box=r)
         super().draw(surf)
         bottom = max(w.rect.bottom for w in self.widgets)
-        self.app.notices.draw_save_line(surf, pygame.Rect(r.left + 12, bottom + 6, r.w - 24, r.bottom - bottom - 8))  # issue 10: saved, or why not
+        self.app.notices.draw_save_line(surf, pygame.Rect(r.left + 12, bottom + 6, r.w - 24, r.bottom - bottom - 8))  # saved, or why not

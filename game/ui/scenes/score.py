@@ -6,10 +6,10 @@ import pygame
 
 from ...i18n import t
 from .. import gfx, screen, stats_keeper
-from ..backdrop import blit_backdrop  # issue 13
+from ..backdrop import blit_backdrop
 from ..graph import draw_score_graph, score_series
 from ..menu_layout import bar_top, bottom_bar, two_panels
-from ..record_actions import game_over_buttons  # issue 9d
+from ..record_actions import game_over_buttons
 from ..registry import register
 from ..scene import Scene
 from ..scoresheet import draw_owed, draw_result, draw_sheet
@@ -49,7 +49,7 @@ class ScoreScene(Scene):
         self.build()
 
     def build(self):
-        self.widgets = [Button((0, 0, 280, 52), lambda: t("analysis.button"), self.analyse, name="analysis"),  # issue 9c
+        self.widgets = [Button((0, 0, 280, 52), lambda: t("analysis.button"), self.analyse, name="analysis"),
                         Button((0, 0, 280, 52), lambda: t("score.next"), self.back, name="next", primary=True)]
         place(self.widgets)
 
@@ -113,9 +113,9 @@ class GameOverScene(Scene):
         self.session = session
         self.show_graph = True  # the right panel: the score graph, or the score sheet
         self.enter_released = False  # Enter seen up since the screen came (takes_enter)
-        self.recorded = stats_keeper.record_game(app, session)  # issue 9c: counted once per game
+        self.recorded = stats_keeper.record_game(app, session)  # counted once per game
         self.build()
-        app.sound("win" if session.match.winner() in session.human_seats else "lose")  # issue 9e: any person
+        app.sound("win" if session.match.winner() in session.human_seats else "lose")  # any person
 
     def rebuild(self):
         self.build()
@@ -125,7 +125,7 @@ class GameOverScene(Scene):
         self.widgets = [
             Button((0, 0, 280, 52), lambda: t("over.menu"), self.to_menu, name="menu"),
             Button((0, 0, 280, 52), lambda: t("analysis.button_game"), self.analyse, name="analysis"),
-            *game_over_buttons(self, self.session),  # issue 9d: replay, export, share
+            *game_over_buttons(self, self.session),  # replay, export, share
             Button((0, 0, 280, 52), lambda: t("over.show_sheet") if self.show_graph else t("over.show_graph"),
                    self.toggle_graph, name="graph_toggle", size=18),
             Button((0, 0, 280, 52), lambda: t("over.play_again"), self.play_again, name="play_again", primary=True),
@@ -194,7 +194,7 @@ class GameOverScene(Scene):
         pad = 12 if small else 24
         y = left.top + (10 if small else 24)
         if winner is not None:
-            you = winner == self.session.human and not self.session.shared  # issue 9e: names with several people
+            you = winner == self.session.human and not self.session.shared  # names with several people
             msg = t("over.you_win") if you else t("over.winner", name=self.session.names[winner])
             size = 20 if small else 36
             gfx.blit_text(surf, msg, gfx.fit_size(msg, size, left.w - 2 * pad, True, 16), (left.centerx, y), gfx.GOLD, True, "midtop", width=left.w - 2 * pad)

@@ -46,12 +46,12 @@ class SettingsScene(Paged, Scene):
             ("trick_hold", "settings.trick_hold", list(TRICK_HOLDS), lambda v: t(f"trick_hold.{v}")),
             ("sound", "settings.sound", [True, False], onoff),
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
-            ("undo", "settings.undo", [True, False], onoff),  # issue 9b
+            ("undo", "settings.undo", [True, False], onoff),
             ("autoplay", "settings.autoplay", [True, False], onoff),
             ("tips", "settings.tips", [True, False], onoff),  # the first-time tips (game/ui/tips.py)
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
-        if self.app.web:  # issue 13: the render size; natively the window's own resolution
+        if self.app.web:  # the render size; natively the window's own resolution
             rows.insert(-1, ("picture", "settings.picture", list(PICTURES), self.picture_text))
         return [(key, label, values, fmt, (lambda key=key: i18n.language() if key == "language" else st.get(key))) for key, label, values, fmt in rows]
 
@@ -74,7 +74,7 @@ class SettingsScene(Paged, Scene):
     def notes(self) -> dict:
         """The line under a row that says what it does."""
         out = {"set_strength": t("settings.strength_note")}
-        if self.app.web:  # what the picture setting does (issue 13)
+        if self.app.web:  # what the picture setting does
             out["set_picture"] = t("settings.picture_note")
         return out
 
@@ -144,7 +144,7 @@ class SettingsScene(Paged, Scene):
         self.show_page(self.page)
 
     def picture_text(self, value) -> str:
-        """Auto shows what it chose once it has (issue 13)."""
+        """Auto shows what it chose once it has."""
         auto = self.app.picture.auto
         if value == "auto" and auto:
             return t("picture.auto_chose", choice=t(f"picture.{auto}"))

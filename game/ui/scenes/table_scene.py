@@ -19,7 +19,7 @@ from ..table.sprites import warm_flights
 from ..widgets import Button
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing (issue 13)
+IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing
 
 
 class TableScene(CoachControls, Scene):
@@ -234,7 +234,7 @@ class TableScene(CoachControls, Scene):
             self.build()
 
     def offer_cover(self) -> bool:
-        """issue 9e (pass-and-play): a different person is to decide: the "pass the device"
+        """(pass-and-play): a different person is to decide: the "pass the device"
         cover comes before anything of theirs is drawn."""
         if self.app.scene is self and self.table.cover_due() is not None:
             self.app.push_scene("handover", self.table)
@@ -259,9 +259,9 @@ class TableScene(CoachControls, Scene):
 
     def idle(self) -> None:
         """A frame that drew nothing thinks for a computer player whose slice waits, or makes
-        pictures ahead (issue 13): the warm-up's next step if any is left, else the plates
+        pictures ahead: the warm-up's next step if any is left, else the plates
         with the turn passed, the hand's card pictures, then card faces."""
-        if self.table.think_if_due():  # issue 13: a computer player's slice, in a frame that presents nothing
+        if self.table.think_if_due():  # a computer player's slice, in a frame that presents nothing
             return
         if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
             return

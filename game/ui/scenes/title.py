@@ -1,5 +1,5 @@
 """The title screen: continue, new game, rules, settings, statistics and replays.  The
-other menus are their own modules, loaded while the title waits (issue 13: the start)."""
+other menus are their own modules, loaded while the title waits (the start)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class TitleScene(Scene):
         self.refresh()
 
     def refresh(self):
-        self.session, _error = Session.load(self.app.storage)  # issue 10: a damaged save: the notices say so
+        self.session, _error = Session.load(self.app.storage)  # a damaged save: the notices say so
         self.info = ""
         if self.session is not None:
             m = self.session.match
@@ -78,8 +78,8 @@ class TitleScene(Scene):
         entries.append(("friends", lambda: t("menu.friends"), lambda: self.app.push_scene("friends"), False))  # online play
         entries.append(("rules", lambda: t("menu.rules"), lambda: self.app.push_scene("rules"), False))
         entries.append(("settings", lambda: t("menu.settings"), lambda: self.app.push_scene("settings"), False))
-        entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))  # issue 9c
-        entries.append(("replays", lambda: t("menu.replays"), lambda: self.app.push_scene("replays"), False))  # issue 9d
+        entries.append(("stats", lambda: t("menu.stats"), lambda: self.app.push_scene("stats"), False))
+        entries.append(("replays", lambda: t("menu.replays"), lambda: self.app.push_scene("replays"), False))
         if not self.app.web:
             entries.append(("quit", lambda: t("menu.quit"), self.do_quit, False))
         area = self.places()["buttons"]

@@ -6,7 +6,7 @@ __all__ = ["Table"]
 
 
 def __getattr__(name):
-    """Table on first use (issue 13): importing one table object's module does not load
+    """Table on first use: importing one table object's module does not load
     them all, so the browser can load them one a frame before a game starts."""
     if name == "Table":
         from .table import Table

@@ -37,7 +37,7 @@ class Animator:
         """Queue the animations for the events one action produced, then a sync."""
         table, tl = self.table, self.tl
         tl.speed = table.app.speed
-        new = table.view()  # issue 9e: without private cards while no one holds the device
+        new = table.view()  # without private cards while no one holds the device
         for ev in events:
             k = ev.kind
             if k == "played":
@@ -189,7 +189,7 @@ class Animator:
     def passed(self, src, dst, card, kind) -> None:
         table, board = self.table, self.table.board
         name = table.seat_name
-        you = table.you  # issue 9e: None with several people (names, no cards named)
+        you = table.you  # None with several people (names, no cards named)
         visible = table.private is not None and table.private in (src, dst)
 
         def start():
@@ -265,11 +265,11 @@ class Animator:
         holder = {}
 
         def setup():
-            v = table.view()  # issue 9e: face down until someone takes the device
+            v = table.view()  # face down until someone takes the device
             holder["dealer"] = v.dealer
             holder["order"] = order = list(v.hand)  # the human's hand in dealt order (visible part)
             board.dealing = True
-            # issue 13: the fan is laid out for the whole hand; each card lands in its slot
+            # the fan is laid out for the whole hand; each card lands in its slot
             mine = sum(1 for i in range(48) if (v.dealer + 1 + i) % 3 == table.human)
             shown = table.sort(order)
             board.slots = tuple(shown) + (None,) * (mine - len(order))

@@ -1,4 +1,4 @@
-"""Objects that lie on the bare background, kept as opaque pictures per state (issue 13).
+"""Objects that lie on the bare background, kept as opaque pictures per state.
 
 In WebAssembly a blended pixel costs ~100 ns at 4x and a copied one ~2 ns: a player's
 plate (a translucent panel and four lines of text) took ~3 ms to draw, and two plates

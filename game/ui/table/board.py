@@ -21,7 +21,7 @@ class Board:
         self.dealing = False
         self.trick_winner = None  # seat whose card glows over a finished trick
         self.sprites: list = []  # cards in flight
-        # issue 13: while dealing, the human's hand as it will be (display order, None face
+        # while dealing, the human's hand as it will be (display order, None face
         # down) and the indices of the slots whose card has landed: the fan is laid out once
         # and a card landing changes only its own slot
         self.slots: tuple | None = None

@@ -1,4 +1,4 @@
-"""The table's compositor: redraw only what changed (issue 13).
+"""The table's compositor: redraw only what changed.
 
 The still objects (``layer = "base"``) and the scene's buttons are drawn into one cached
 opaque picture, the still layer.  Each drawing remembers every item's ``state_key()`` and
@@ -127,7 +127,7 @@ class Layer:
             if was is None:
                 dirty.append(paint_rect(item, size))
             elif was[0] != key:
-                narrow = getattr(item, "changed_bounds", None)  # a part of the item that changed (issue 13)
+                narrow = getattr(item, "changed_bounds", None)  # a part of the item that changed
                 part = narrow(was[0], key) if narrow is not None else None
                 dirty.extend((was[1], paint_rect(item, size)) if part is None else (device_rects(part, size),))
         now = set(ids)
@@ -146,7 +146,7 @@ class Layer:
 
     def draw_all(self, items: list, what) -> None:
         """Draw every item on the layer.  Under a deadline (gfx.set_deadline: a first frame
-        made over several frames, issue 13) it stops between two items once the time is
+        made over several frames) it stops between two items once the time is
         up, and the next drawing of the same items goes on from there if the items drawn
         still have the same keys (their pixels are then those of drawing them again; the
         ones after are drawn anyway): no item is drawn twice or half."""
@@ -207,7 +207,7 @@ class Compositor:
     def __init__(self):
         self.still = Layer()
         self.tops: list = []  # (item, key, device rect) of the top objects last presented
-        self.drawn = False  # a whole frame was drawn once (issue 13: a first frame made over frames)
+        self.drawn = False  # a whole frame was drawn once (a first frame made over frames)
 
     def invalidate(self) -> None:
         self.still.invalidate()

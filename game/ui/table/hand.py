@@ -19,7 +19,7 @@ import pygame
 from ...engine import Phase
 from .. import art, gfx
 from ..cardblit import prepare
-from ..cardfan import card_layers, draw_overlapping  # issue 13
+from ..cardfan import card_layers, draw_overlapping
 from . import layout
 from .base import TableObject
 from .layout import SUIT_ORDER
@@ -46,7 +46,7 @@ class HandFan(TableObject):
 
     # --- layout ---------------------------------------------------------------------
     def dealt_slots(self):
-        """While dealing (issue 13): (the whole hand's slots, the indices landed so far);
+        """While dealing: (the whole hand's slots, the indices landed so far);
         else None."""
         b = self.board
         slots = getattr(b, "slots", None)
@@ -203,7 +203,7 @@ class HandFan(TableObject):
     def changed_bounds(self, old, new):
         """The logical rects a change from key `old` to `new` repaints, when narrower than
         the whole fan (the compositor asks; None: the whole fan).  While dealing only the
-        slots whose card landed (issue 13: a deal frame redraws one card, not sixteen); when
+        slots whose card landed (a deal frame redraws one card, not sixteen); when
         only the card under the pointer changed, the cards whose focus ring came or went."""
         if old[3] != new[3] and old[:3] == new[:3] and old[4:] == new[4:] and not new[0]:
             m = self.paint_margin  # the ring: no card moves
@@ -271,7 +271,7 @@ class HandFan(TableObject):
     def warm(self, budget_ms: float) -> bool:
         """Make the pictures of this hand's cards as they will be drawn on the human's turn
         (plain, dimmed) for at most about `budget_ms`, on frames that draw nothing
-        (issue 13: in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
+        (in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
         that shows which cards may be played made a dozen).  True when all are made."""
         import time
 
@@ -323,7 +323,7 @@ class HandFan(TableObject):
 
     def make_pictures(self, deadline: float) -> bool:
         """Make the card pictures draw() needs, stopping past `deadline` (after at least
-        one): a first frame made over several frames (issue 13) then never holds all
+        one): a first frame made over several frames then never holds all
         sixteen in one frame.  True when all are made."""
         import time
 
@@ -336,7 +336,7 @@ class HandFan(TableObject):
         return True
 
     def draw(self, surf) -> None:
-        draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out (issue 13)
+        draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out
         parts = self.visible_parts()
         ring = self.ring()
         mark = max(16, min(24, int(layout.now().hand_rows(max(1, len(parts))).w * 0.3)))

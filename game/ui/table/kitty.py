@@ -42,7 +42,7 @@ class Deck(TableObject):
     layer = "top"
 
     def state_key(self):
-        b = self.board  # what draw() shows: the height of the stack, not the count (issue 13)
+        b = self.board  # what draw() shows: the height of the stack, not the count
         return b.dealing and b.deck > 0 and min(8, b.deck // 6 + 1)
 
     def bounds(self):

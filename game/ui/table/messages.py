@@ -57,7 +57,7 @@ class PromptLine(TableObject):
         text = self.text()
         table = self.table
         if text and table.you is None and self.v.to_act == table.human and not self.board.dealing:
-            return t("handover.prompt_named", name=table.seat_name(table.human), prompt=text)  # issue 9e
+            return t("handover.prompt_named", name=table.seat_name(table.human), prompt=text)
         return text
 
     def state_key(self):

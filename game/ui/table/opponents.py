@@ -44,7 +44,7 @@ def _column(n):
 
 def warm_columns(budget_ms: float, largest: int = 16) -> bool:
     """Make the columns of 1..`largest` backs for at most about `budget_ms`, on frames that
-    draw nothing (issue 13: each card an opponent plays needs the column one shorter, a
+    draw nothing (each card an opponent plays needs the column one shorter, a
     new layer of up to 16 alpha blits that cost 4-7 ms at 4x in the frame it showed).
     True when all are made."""
     import time
@@ -95,7 +95,7 @@ class OpponentHands(TableObject):
         return [s for s in range(3) if s != self.table.human]
 
     def dealt(self):
-        """While dealing (issue 13): the size of each column when dealt; else None.  The
+        """While dealing: the size of each column when dealt; else None.  The
         column is laid out for the whole hand and a back landing changes only its place."""
         slots = getattr(self.board, "slots", None)
         return len(slots) if slots is not None and self.board.dealing else None

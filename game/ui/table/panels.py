@@ -140,7 +140,7 @@ class ExchangePanel(TableObject):
         for g, rcv in v.exchange_plan:
             counts[(g, rcv)] = counts.get((g, rcv), 0) + 1
         for (g, rcv), n in counts.items():
-            if g == table.you:  # issue 9e: "you" only with one person at the table
+            if g == table.you:  # "you" only with one person at the table
                 out.append(t("exchange.plan_you", receiver=name(rcv), count=n))
             elif rcv == table.you:
                 out.append(t("exchange.plan_to_you", giver=name(g), count=n))

@@ -79,7 +79,7 @@ class FlyingCards(TableObject):
         CARD_W, SMALL_W, PILE_W, TRICK_W = lay.card_w, lay.small_w, lay.pile_w, lay.trick_w
         for sp in self.board.sprites:
             if not whole and not clip.colliderect(gfx.dev_rect(self.reach(sp))):
-                continue  # issue 13: a dirty rect redraws the cards that reach into it (nine fly while dealing)
+                continue  # a dirty rect redraws the cards that reach into it (nine fly while dealing)
             face = sp.face and sp.card is not None
             if sp.width in (CARD_W, SMALL_W, PILE_W, TRICK_W):
                 cw, ch = gfx.card_size(sp.width)
@@ -108,7 +108,7 @@ def flight_looks() -> tuple:
 
 def warm_flights(budget_ms: float) -> bool:
     """Make the face-up flight pictures of every card for at most about `budget_ms`, on
-    frames that draw nothing (issue 13: in WebAssembly each costs 3-5 ms at 4x, and every
+    frames that draw nothing (in WebAssembly each costs 3-5 ms at 4x, and every
     trick made six of them in the frames that animate it).  True when all are made."""
     from ...engine.cards import FULL_DECK, cards_of
 

@@ -11,7 +11,7 @@ from ...engine import IllegalAction, Phase
 from ...i18n.format import refusal
 from .. import anim, gfx
 from ..players import player_failed
-from ..seats import HandOver  # issue 9e
+from ..seats import HandOver
 from .animator import Animator
 from .background import Background
 from .board import Board
@@ -43,15 +43,15 @@ class Table:
         self.human = session.human
         self.timeline = anim.Timeline(app.speed)
         self.board = Board()
-        self.handover = HandOver(session.human_seats, session.human)  # issue 9e: pass-and-play
+        self.handover = HandOver(session.human_seats, session.human)  # pass-and-play
         self.v = self.view()
         self.time = 0.0
         self.thinking_seat = None
         self.think_wait = 0.0
         self._turn_key = None
-        self._decided = None  # (seat, action) a computer player found: applied next frame (issue 13)
+        self._decided = None  # (seat, action) a computer player found: applied next frame
         self._held = 0  # frames in a row whose thinking waited for a picture to be presented
-        self._think_due = None  # the seat whose slice waits for the end of this frame (issue 13)
+        self._think_due = None  # the seat whose slice waits for the end of this frame
         self.compositor = Compositor()  # the cached still layer, redrawn where it changed
         self._frame_keys = None  # the objects' keys frame_key() found this frame
         self.started = False
@@ -75,7 +75,7 @@ class Table:
         self.flying = FlyingCards(self)
         self.messages = Messages(self)
         self.last_trick = LastTrickOverlay(self)
-        self.hint = HintBar(self)  # issue 9b: the coach
+        self.hint = HintBar(self)  # the coach
         self.lookback = LookBack(self)
         self.forced = ForcedMove(self)
         self.animator = Animator(self)
@@ -90,7 +90,7 @@ class Table:
     def toast(self):
         return self.messages.toast
 
-    # --- issue 9e: pass-and-play ----------------------------------------------------
+    # --- pass-and-play ----------------------------------------------------
     def view(self):
         """The shown seat's view; while that person has not taken the device (pass-and-play:
         a new deal or a resumed game), without its private cards (the hand is drawn face
@@ -181,7 +181,7 @@ class Table:
             self.refuse(refusal(exc))
             return False
         if self.session.match.deal_number != deal:
-            self.handover.new_deal()  # issue 9e: the next deal starts face down
+            self.handover.new_deal()  # the next deal starts face down
             if self.private is None:  # from this frame on (a card just played flies from the hand's place)
                 self.board.hand.clear()
         self.animator.queue(events)
@@ -226,7 +226,7 @@ class Table:
         seat = v.to_act
         if v.phase == Phase.GAME_OVER:
             return
-        if seat is None or seat not in self.session.players:  # a person's turn (issue 9e: any human seat)
+        if seat is None or seat not in self.session.players:  # a person's turn (any human seat)
             self.thinking_seat = None
             key = (v.deal_number, v.phase, len(v.tricks), len(v.trick), len(v.exchange), len(v.hand))
             if seat == self.human and key != self._turn_key:
@@ -267,7 +267,7 @@ class Table:
     def _think_later(self) -> bool:
         """Leave this frame's slice to the end of the frame, where it runs only if the frame
         drew nothing (``think_if_due``, from the scene's ``idle``): no frame both thinks
-        and presents (issue 13: a slice and a present at 4x cost 8 + 10 ms), and the
+        and presents (a slice and a present at 4x cost 8 + 10 ms), and the
         objects' keys are asked once a frame, by the drawing.  Never more than MAX_HELD
         frames in a row, so thinking cannot starve."""
         app = self.app

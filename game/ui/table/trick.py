@@ -50,7 +50,7 @@ class TrickArea(TableObject):
 
     def changed_bounds(self, old, new):
         """A card laid on the trick, a winner shown, the leader changing: only those seats'
-        places and the line under the trick (issue 13); None (the whole trick) when cards
+        places and the line under the trick; None (the whole trick) when cards
         are taken away."""
         (old_trick, old_win, old_lead, old_tap), (trick, win, lead, tap) = old, new
         if len(trick) < len(old_trick) or trick[:len(old_trick)] != old_trick:
