@@ -14,7 +14,7 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the command's (--help, --version)
-import pygame  # noqa: E402,F401  (pygbag scans main.py's imports to fetch pygame-ce)
+import pygame  # pygbag scans main.py's imports to fetch pygame-ce
 
 APP = None  # the running App: automation (browser tests) reads APP.scene_name
 

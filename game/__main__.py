@@ -41,7 +41,7 @@ def version() -> str:
         from importlib.metadata import version as dist_version
 
         return dist_version("three-five-eight")
-    except Exception:  # noqa: BLE001 - a checkout that was never installed
+    except Exception:  # a checkout that was never installed
         return "unknown"
 
 
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         report = asyncio.run(smoke(params, frames))
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 - SDL's errors (no display...): one clear line
+    except Exception as exc:  # SDL's errors (no display...): one clear line
         import pygame
 
         if not isinstance(exc, pygame.error):  # anything else is a bug worth its traceback

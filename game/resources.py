@@ -44,7 +44,7 @@ def _find_root() -> tuple[Path | None, str]:
         # A package imported from a zip has no files on disk for SDL to open: not used.
         if isinstance(packaged, Path) and packaged.is_dir():
             return packaged, "package"
-    except Exception:  # noqa: BLE001 - odd importers
+    except Exception:  # odd importers
         pass
     return None, "missing"
 

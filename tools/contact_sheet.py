@@ -16,7 +16,7 @@ import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 GAP = 8
 

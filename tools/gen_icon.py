@@ -11,10 +11,10 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine.cards import Card  # noqa: E402
-from game.ui import art  # noqa: E402
+from game.engine.cards import Card
+from game.ui import art
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 

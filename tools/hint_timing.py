@@ -28,7 +28,7 @@ def summary(values: list[float]) -> dict:
     if not values:
         return {"n": 0}
     ordered = sorted(values)
-    q = lambda p: round(ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))], 2)  # noqa: E731
+    q = lambda p: round(ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))], 2)
     return {"n": len(values), "median_ms": round(statistics.median(ordered), 2), "p90_ms": q(0.9),
             "p99_ms": q(0.99), "max_ms": round(ordered[-1], 2)}
 

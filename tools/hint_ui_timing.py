@@ -40,7 +40,7 @@ def summary(values) -> dict:
     if not values:
         return {"n": 0}
     o = sorted(values)
-    q = lambda p: round(o[min(len(o) - 1, round(p * (len(o) - 1)))], 1)  # noqa: E731
+    q = lambda p: round(o[min(len(o) - 1, round(p * (len(o) - 1)))], 1)
     return {"n": len(o), "median": round(statistics.median(o), 1), "p90": q(0.9), "p99": q(0.99), "max": round(o[-1], 1)}
 
 

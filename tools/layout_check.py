@@ -36,7 +36,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import pygame  # noqa: E402
+import pygame
 
 SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (800, 450), (1280, 720), (1920, 1080))
 LANGS = ("en", "pl", "ru", "bg")

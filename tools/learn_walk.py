@@ -20,11 +20,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import Phase  # noqa: E402
-from game.ui.autopilot import post_click, post_key  # noqa: E402
-from game.ui.lesson_deal import YOU, expected  # noqa: E402
+from game.engine import Phase
+from game.ui.autopilot import post_click, post_key
+from game.ui.lesson_deal import YOU, expected
 
 
 def post_touch(app, pos) -> None:

@@ -44,7 +44,7 @@ def draw_icon(size: int):
         from tools.gen_icon import icon
 
         return icon(size)
-    except Exception as exc:  # noqa: BLE001 - any drawing failure falls back to the PNG
+    except Exception as exc:  # any drawing failure falls back to the PNG
         print(f"pwa_icons: drawing failed ({exc}); scaling {ICON_SOURCE.name}", file=sys.stderr)
     loaded = pygame.image.load(str(ICON_SOURCE))
     image = pygame.Surface(loaded.get_size(), pygame.SRCALPHA)
@@ -92,7 +92,7 @@ def maskable(size: int):
     try:
         _card_fan(big)
         return pygame.transform.smoothscale(big, (size, size))
-    except Exception as exc:  # noqa: BLE001 - the card art may change: fall back, never fail the build
+    except Exception as exc:  # the card art may change: fall back, never fail the build
         print(f"pwa_icons: maskable cards not drawn ({exc}); using the icon", file=sys.stderr)
     surf = _felt(size)
     inner = round(size * MASKABLE_CONTENT)

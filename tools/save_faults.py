@@ -29,7 +29,7 @@ import threading
 import time
 
 from game.storage.store import GAME_KEY, Storage
-from tools.fault_inject import full_disk, read_only, remount, tiny_tmpfs  # noqa: F401 (used by tests too)
+from tools.fault_inject import full_disk, read_only, remount, tiny_tmpfs  # used by tests too
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -16,9 +16,9 @@ import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from tools.save_faults import full_disk  # noqa: E402
+from tools.save_faults import full_disk
 
 
 def shoot(out_dir: str, lang: str = "en") -> list[str]:

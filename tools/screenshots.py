@@ -20,9 +20,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.autopilot import Autopilot  # noqa: E402
+from game.ui.autopilot import Autopilot
 
 WANTED = ("title", "new_game", "settings", "rules", "pause", "deal", "declare", "exchange", "kitty", "play", "last_trick", "score", "game_over")
 

@@ -10,10 +10,10 @@ import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine.cards import Card  # noqa: E402
-from game.ui import art  # noqa: E402
+from game.engine.cards import Card
+from game.ui import art
 
 
 def sheet(width: int = 90) -> pygame.Surface:

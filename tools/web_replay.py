@@ -26,7 +26,7 @@ from game.engine import Phase
 from tools.web_wasm import driver_source, webcheck_run_py
 
 ROOT = Path(__file__).resolve().parent.parent
-from tools.replay_timing import TIMING  # noqa: E402  (the same measurement, run in the browser)
+from tools.replay_timing import TIMING  # the same measurement, run in the browser
 
 FILL_PANEL = """
 import platform

@@ -227,7 +227,7 @@ class PyodidePage:
         for step in (lambda: self.browser.close(), lambda: self._pw.stop(), lambda: self.httpd.shutdown()):
             try:
                 step()
-            except Exception:  # noqa: BLE001 - best effort on the way out
+            except Exception:  # best effort on the way out
                 pass
         shutil.rmtree(self.root, ignore_errors=True)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from ..strengths import STRENGTHS  # noqa: F401  (game.ai.STRENGTHS: every strength make_player knows)
+from ..strengths import STRENGTHS  # game.ai.STRENGTHS: every strength make_player knows
 from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
 
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds

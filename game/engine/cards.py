@@ -26,7 +26,7 @@ def shown(value, limit: int = 40) -> str:
     """A short repr for messages: never fails, never floods (a 5,000-digit number, 1 MB)."""
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - e.g. an int too long to print
+    except Exception:  # e.g. an int too long to print
         text = f"<a {type(value).__name__} too long to print>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -158,7 +158,7 @@ def suit_table_steps():
 
 def _suit_bits_desc() -> tuple:
     try:
-        return SUIT_BITS_DESC  # noqa: F821  (made by suit_table_steps at first use)
+        return SUIT_BITS_DESC  # made by suit_table_steps at first use
     except NameError:
         for _ in suit_table_steps():
             pass

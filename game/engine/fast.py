@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_MASKS  # noqa: F401 (mask_indices: public here too)
+from .cards import SUIT_MASKS  # mask_indices: public here too
 from .cards import SUIT_OF as _SUIT_OF
 from .cards import indices_of as mask_indices
 

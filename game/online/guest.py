@@ -254,7 +254,7 @@ class Guest:
             getattr(self, "_on_" + msg.kind)(msg.body)
         except Bad as exc:
             self.problems.append(("bad", msg.kind, str(exc)))
-        except Exception as exc:  # noqa: BLE001 - a last guard: the host's messages never crash the game
+        except Exception as exc:  # a last guard: the host's messages never crash the game
             self.problems.append(("bad", msg.kind, f"{type(exc).__name__}: {exc}"))
 
     def _ask_sync(self) -> None:

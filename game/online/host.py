@@ -190,7 +190,7 @@ class Host:
             return
         try:
             problem = getattr(self, "_on_" + msg.kind)(v, msg.body)
-        except Exception as exc:  # noqa: BLE001 - a last guard: a guest's message never crashes the game
+        except Exception as exc:  # a last guard: a guest's message never crashes the game
             problem = ("unexpected", f"could not be handled ({type(exc).__name__})")
         if problem:
             self._refuse(v, problem[0], problem[1], msg.seq)
@@ -320,7 +320,7 @@ class Host:
             player = self.players[seat] = make_player(self.lobby.strength, seed=int.from_bytes(self.entropy(4), "big") >> 1)
         try:
             action = player.think(view, self.settings.think_ms)
-        except Exception:  # noqa: BLE001 - a faulty player must not stall the game
+        except Exception:  # a faulty player must not stall the game
             action = view.legal[0]
         if action is None:
             return

@@ -57,7 +57,7 @@ def restore_host(cls, data, settings, clock, entropy):
         return _restore(cls, data, settings, clock, entropy), None
     except Bad as exc:
         return None, str(exc)
-    except Exception as exc:  # noqa: BLE001 - a damaged save never crashes the game
+    except Exception as exc:  # a damaged save never crashes the game
         return None, f"unreadable save ({type(exc).__name__})"
 
 

@@ -52,7 +52,7 @@ class PageBridge:
                   f"{', '.join(json.dumps(a) for a in args)})) : 'error:{reasons.NO_SHIM}')")
         try:
             result = self.window.eval(script)
-        except Exception as exc:  # noqa: BLE001 - a page without eval, a closed page
+        except Exception as exc:  # a page without eval, a closed page
             return f"error:{reasons.FAILED}: {exc}"
         return "" if result is None else str(result)
 

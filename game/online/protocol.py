@@ -157,7 +157,7 @@ def decode(data, from_host: bool) -> Message | Refusal:
     device (reading the host), False on the host's (reading a guest)."""
     try:
         return _decode(data, from_host)
-    except Exception as exc:  # noqa: BLE001 - a last guard: a peer's bytes never crash the game
+    except Exception as exc:  # a last guard: a peer's bytes never crash the game
         return Refusal("malformed", f"unreadable message ({type(exc).__name__})")
 
 

@@ -242,20 +242,20 @@ def read_stats(storage) -> StatsLoad:
         return StatsLoad(Stats(), "unreadable", exc.reason)
     except ValueError as exc:  # not UTF-8, or far too large: damage in the file itself
         return _set_aside(storage, str(exc) or type(exc).__name__)
-    except Exception as exc:  # noqa: BLE001 - an unreadable store must not stop the game
+    except Exception as exc:  # an unreadable store must not stop the game
         return StatsLoad(Stats(), "unreadable", reason_of(exc))
     if text is None:
         return StatsLoad(Stats(), "none")
     try:
         return StatsLoad(Stats.from_json(text), "ok")
-    except Exception as exc:  # noqa: BLE001 - StatsError; anything else is damage too
+    except Exception as exc:  # StatsError; anything else is damage too
         return _set_aside(storage, str(exc) or type(exc).__name__)
 
 
 def _set_aside(storage, why: str) -> StatsLoad:
     try:
         where = storage.backend.set_aside(STATS_KEY)
-    except Exception:  # noqa: BLE001 - cannot be moved (read-only...): left where it is
+    except Exception:  # cannot be moved (read-only...): left where it is
         return StatsLoad(Stats(), "kept", why)
     return StatsLoad(Stats(), "set_aside", f"{why} (set aside: {where})")
 

@@ -67,7 +67,7 @@ def checksum(body: dict) -> str:
 def _new_writer_id() -> str:
     try:
         return os.urandom(6).hex()
-    except Exception:  # noqa: BLE001 - a runtime without os.urandom: the clock and a PRNG
+    except Exception:  # a runtime without os.urandom: the clock and a PRNG
         return f"{random.Random().getrandbits(48):012x}"
 
 
@@ -78,7 +78,7 @@ def _browser_backend():
         backend = LocalStorageBackend()
         backend.probe()
         return backend
-    except Exception:  # noqa: BLE001 - refused: the Storage's event tells the player
+    except Exception:  # refused: the Storage's event tells the player
         return MemoryBackend()
 
 
@@ -129,7 +129,7 @@ class Storage:
             for key, text in list(self.backend.data.items()):
                 if target.get(key) is None:
                     target.set(key, text)
-        except Exception as exc:  # noqa: BLE001 - still refused: stay in memory
+        except Exception as exc:  # still refused: stay in memory
             self.last_error = str(exc)
             return False
         self.backend, self.refused = target, False

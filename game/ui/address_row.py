@@ -72,7 +72,7 @@ class AddressField(RowField):
         """Ctrl+V: the clipboard's text at the end of the draft (a copied address)."""
         try:
             text = pygame.scrap.get_text() or ""
-        except Exception:  # noqa: BLE001 - no clipboard on this system: nothing is pasted
+        except Exception:  # no clipboard on this system: nothing is pasted
             text = ""
         self.text_input(" ".join(text.split()))
         return True

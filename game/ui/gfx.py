@@ -9,7 +9,7 @@ import pygame
 
 from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
-from .palette import *  # noqa: F401,F403  (colours: gfx.GOLD, gfx.CREAM, ...)
+from .palette import *  # noqa: F403  (colours: gfx.GOLD, gfx.CREAM, ...)
 from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_CHARS, SUIT_ON_LIGHT, SUIT_TEXT
 
 _style = "classic"
@@ -228,7 +228,7 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
     return text(s, size, CREAM, bold).get_width()
 
 
-from .screen import MIN_TARGET, MIN_TEXT  # noqa: E402,F401  (logical px = CSS px or more: game/ui/screen.py)
+from .screen import MIN_TARGET, MIN_TEXT  # noqa: F401  (logical px = CSS px or more: game/ui/screen.py)
 
 
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = MIN_TEXT) -> int:
@@ -424,7 +424,7 @@ def panel_margin() -> int:
     return max(2, px(6)) & ~1 if _S != 1.0 else 6
 
 
-from .felt import felt  # noqa: E402,F401
+from .felt import felt  # the table and the menus draw the felt through gfx
 
 # --- cards via art.py ----------------------------------------------------------------
 _card_art = None

@@ -117,5 +117,5 @@ def read() -> PageSize | None:
         if not _installed:
             _installed = _eval(SCRIPT) == "ok"
         return parse(_eval("window.g358_page ? window.g358_page() : ''"))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None

@@ -74,6 +74,7 @@ class Session:
     def to_save(self) -> dict:
         return {"match": self.match.to_json(), "names": self.names, "strength": self.strength, "human": self.human,
                 "humans": list(self.human_seats), **self.coach_fields()}
+
     def save(self) -> bool:
         """Store the game after a move.  A failure is reported by the storage (the
         notices show it) and the game goes on; the next move tries again."""
@@ -121,7 +122,7 @@ class Session:
 
     @staticmethod
     def saved_human_seats(data, human) -> tuple[int, ...]:
-        """the saved human seats (saves before pass-and-play: just `human`);
+        """The saved human seats (saves before pass-and-play: just `human`);
         DamagedSave unless exactly 1-3 distinct ints 0..2 that include the shown seat."""
         if "humans" not in data:
             return (human,)

@@ -35,7 +35,7 @@ class Sounds:
     def pre_init() -> None:
         try:
             pygame.mixer.pre_init(44100, -16, 2, 512)
-        except Exception:  # noqa: BLE001 - sound must never break the game
+        except Exception:  # sound must never break the game
             pass
 
     # -- settings -------------------------------------------------------------------
@@ -71,14 +71,14 @@ class Sounds:
         try:
             snd.set_volume(self._volume)
             snd.play()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
     def stop(self) -> None:
         if self._mixer_ok:
             try:
                 pygame.mixer.stop()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
 
     def preload(self, *names: str) -> None:
@@ -94,7 +94,7 @@ class Sounds:
                     pygame.mixer.init()
                 pygame.mixer.set_num_channels(16)
                 self._mixer_ok = bool(pygame.mixer.get_init())
-            except Exception:  # noqa: BLE001 - no device, no driver, no mixer module
+            except Exception:  # no device, no driver, no mixer module
                 self._mixer_ok = False
         return self._mixer_ok
 
@@ -106,7 +106,7 @@ class Sounds:
             path = self.directory / f"{name}.ogg"
             try:
                 snd = pygame.mixer.Sound(str(path))
-            except Exception:  # noqa: BLE001 - missing or unreadable file
+            except Exception:  # missing or unreadable file
                 snd = None
             resources.note(f"sound:{name}", path if snd is not None else None)
         self._sounds[name] = snd

@@ -159,7 +159,7 @@ def download(filename: str, text: str) -> bool:
         return False
     try:
         return _eval(_call(_DOWNLOAD, filename, text)) == "ok"
-    except Exception as exc:  # noqa: BLE001 - a page without Blob: the caller says so
+    except Exception as exc:  # a page without Blob: the caller says so
         print(f"[3-5-8] download failed: {exc}", file=sys.stderr)
         return False
 
@@ -170,7 +170,7 @@ def copy_text(text: str) -> bool:
         return False
     try:
         return _eval(_call(_CLIPBOARD, text)) == "pending"
-    except Exception:  # noqa: BLE001 - no clipboard API: the link stays on screen
+    except Exception:  # no clipboard API: the link stays on screen
         return False
 
 
@@ -180,7 +180,7 @@ def clipboard_state() -> str:
         return ""
     try:
         return _eval("String(window.g358_clip || '')")
-    except Exception:  # noqa: BLE001
+    except Exception:
         return ""
 
 
@@ -196,7 +196,7 @@ def page_link(fragment: str) -> str:
         return fragment
     try:
         return own_address(_eval("String(location.href)")) + fragment
-    except Exception:  # noqa: BLE001
+    except Exception:
         return fragment
 
 
@@ -206,7 +206,7 @@ def location_hash() -> str:
         return ""
     try:
         return str(_window().location.hash or "")
-    except Exception:  # noqa: BLE001
+    except Exception:
         return ""
 
 
@@ -216,7 +216,7 @@ def open_import_panel(labels: dict) -> bool:
         return False
     try:
         return _eval(_call(_IMPORT_PANEL, labels, MAX_UPLOAD)) == "open"
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         print(f"[3-5-8] import panel failed: {exc}", file=sys.stderr)
         return False
 
@@ -228,7 +228,7 @@ def poll_import():
         return None
     try:
         raw = _eval(_TAKE)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
     return parse_import_result(raw)
 
@@ -255,7 +255,7 @@ def offer_storage_access(labels: dict) -> bool:
         return False
     try:
         return _eval(_call(_STORAGE_BAR, labels)) == "shown"
-    except Exception as exc:  # noqa: BLE001 - no DOM: the in-game notice still says it
+    except Exception as exc:  # no DOM: the in-game notice still says it
         print(f"[3-5-8] storage bar failed: {exc}", file=sys.stderr)
         return False
 
@@ -272,7 +272,7 @@ def storage_access_state() -> str:
         return ""
     try:
         return _js_text(getattr(_window(), "g358_storage_access", ""))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return ""
 
 
@@ -285,11 +285,11 @@ def granted_local_storage():
         store = getattr(handle, "localStorage", None) if _js_text(handle) else None
         if store is not None and _js_text(store):
             return store
-    except Exception:  # noqa: BLE001 - a handle without localStorage: the window's own
+    except Exception:  # a handle without localStorage: the window's own
         pass
     try:
         return window.localStorage
-    except Exception:  # noqa: BLE001 - still refused
+    except Exception:  # still refused
         return None
 
 
@@ -297,5 +297,5 @@ def close_import_panel() -> None:
     if WEB:
         try:
             _eval(_CLOSE)
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass

@@ -52,7 +52,7 @@ def _warn(message: str) -> None:
 
             platform.window.console.warn(text)
             return
-        except Exception:  # noqa: BLE001 - no console: fall back to stderr
+        except Exception:  # no console: fall back to stderr
             pass
     print(text, file=sys.stderr)
 
@@ -69,7 +69,7 @@ def _languages() -> tuple[str, ...]:
             name = info.name
             if len(name) in (2, 3) and name.isalpha() and name.islower() and name not in found:
                 found.append(name)
-    except Exception:  # noqa: BLE001 - i18n package absent or odd: keep the static list
+    except Exception:  # i18n package absent or odd: keep the static list
         pass
     return tuple(found)
 
@@ -184,7 +184,7 @@ def _browser_query() -> str | None:
         import platform
 
         return str(platform.window.location.search or "")
-    except Exception as exc:  # noqa: BLE001 - no window (worker, test runtime): no params
+    except Exception as exc:  # no window (worker, test runtime): no params
         _warn(f"cannot read the page address: {exc}")
         return ""
 
@@ -235,7 +235,7 @@ def read_launch_record(argv: list[str] | None = None) -> dict:
 
             location = platform.window.location
             found = parse_record_fragment(str(location.hash or ""), str(location.search or ""))
-        except Exception as exc:  # noqa: BLE001 - no window: nothing to open
+        except Exception as exc:  # no window: nothing to open
             _warn(f"cannot read the page address: {exc}")
             found = {}
         # pygbag's loader also passes the fragment's words as sys.argv ("record=CODE")

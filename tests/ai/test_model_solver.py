@@ -25,7 +25,7 @@ def brute(hands, leader, trick, trump, me, minimize, must, declarer, hidden):
     else:
         out = (0 if seat == declarer else hidden) | hands[(seat + 1) % 3] | hands[(seat + 2) % 3]
         cards = [choose_card(hands[seat], out, trick, leader, seat, trump, must, minimize)]
-    rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must, declarer, hidden)  # noqa: E731
+    rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must, declarer, hidden)
     return max(after_card(hands, leader, trick, c, trump, me, minimize, rest) for c in cards)
 
 

@@ -84,7 +84,7 @@ def test_solver_matches_brute_force():
             cands = mask_indices(legal_mask(hands[me], led, trump, must))
             vals = solver.root_values(hands, leader, trick, cands)
             assert max(vals.values()) == expect
-            rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must)  # noqa: E731
+            rest = lambda h, lead, t: brute(h, lead, t, trump, me, minimize, must)
             for c in cands:
                 v = after_card(hands, leader, trick, c, trump, me, minimize, rest)
                 assert vals[c] == v

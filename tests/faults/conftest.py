@@ -7,7 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(scope="session")
@@ -18,7 +18,7 @@ def saves():
     return build_saves(30)
 
 
-from tests.ui.conftest import make_app  # noqa: E402,F401  (the headless app fixture)
+from tests.ui.conftest import make_app  # noqa: F401  (the headless app fixture)
 
 
 def pytest_terminal_summary(terminalreporter):

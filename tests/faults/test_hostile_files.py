@@ -34,7 +34,7 @@ def _returns_within(call, seconds=10.0, release=None):
     def run():
         try:
             box["value"] = call()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
+        except BaseException as exc:  # handed to the test
             box["value"] = exc
 
     thread = threading.Thread(target=run, daemon=True)

@@ -7,7 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-import pytest  # noqa: E402
+import pytest
 
 FAST = {"language": "en", "speed": "instant", "strength": "random", "sound": False, "trick_hold": "short"}
 

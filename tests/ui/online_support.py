@@ -8,11 +8,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.ui.app import App  # noqa: E402
-from game.ui.autopilot import Autopilot  # noqa: E402
-from game.ui.online.launch import open_launch_invite  # noqa: E402
-from game.ui.online.loop_net import LoopNet  # noqa: E402
-from game.ui.scene import Input  # noqa: E402
+from game.ui.app import App
+from game.ui.autopilot import Autopilot
+from game.ui.online.launch import open_launch_invite
+from game.ui.online.loop_net import LoopNet
+from game.ui.scene import Input
 
 SETTINGS = {"language": "en", "speed": "instant", "strength": "random", "sound": False, "preset": "standard"}
 

@@ -31,7 +31,7 @@ def _players(strength: str, seed: int):
             from game.ai import make_player
 
             return [make_player(strength, seed=seed * 10 + seat) for seat in range(3)], strength
-        except Exception as exc:  # noqa: BLE001 - the AI is optional here
+        except Exception as exc:  # the AI is optional here
             note = f"random (game.ai.make_player({strength!r}) unavailable: {type(exc).__name__}: {exc})"
             return [_RandomPlayer(seed * 10 + seat) for seat in range(3)], note
     return [_RandomPlayer(seed * 10 + seat) for seat in range(3)], "random"

@@ -180,7 +180,7 @@ class OnlineGame:
             if self.session is not None:
                 self.session.pump()
                 self.session.release()
-        except Exception as exc:  # noqa: BLE001 - the others' messages never crash this device's game
+        except Exception as exc:  # the others' messages never crash this device's game
             import traceback
 
             traceback.print_exc(file=sys.stderr)

@@ -29,7 +29,7 @@ class Copier:
         try:
             pygame.scrap.put_text(text)
             self.state = "ok"
-        except Exception:  # noqa: BLE001 - no clipboard here: the text is on screen to copy by hand
+        except Exception:  # no clipboard here: the text is on screen to copy by hand
             self.state = "refused"
 
     def update(self) -> None:
@@ -62,7 +62,7 @@ class Paster:
             return None
         try:
             return (pygame.scrap.get_text() or "").strip() or None
-        except Exception:  # noqa: BLE001 - no clipboard on this system
+        except Exception:  # no clipboard on this system
             return None
 
     def poll(self) -> str | None:

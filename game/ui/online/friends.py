@@ -50,7 +50,7 @@ class FriendsScene(OnlineMenu):
 
             m = Match.from_json(match)
             return t("menu.continue_info", deal=m.deal_number + 1, deals=m.rules.deals, preset=t(f"preset.{m.rules.preset_name}"))
-        except Exception:  # noqa: BLE001 - a damaged save: resuming says so
+        except Exception:  # a damaged save: resuming says so
             return ""
 
     def make_widgets(self) -> None:

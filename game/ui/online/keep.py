@@ -22,7 +22,7 @@ def _load(storage, key: str) -> dict | None:
     try:
         text = storage.backend.get(key)
         data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_CHARS else None
-    except Exception:  # noqa: BLE001 - unreadable or damaged: nothing kept
+    except Exception:  # unreadable or damaged: nothing kept
         return None
     return data if isinstance(data, dict) else None
 
@@ -31,7 +31,7 @@ def _save(storage, key: str, data: dict) -> bool:
     try:
         storage.backend.set(key, json.dumps(data, sort_keys=True))
         return True
-    except Exception as exc:  # noqa: BLE001 - a full disk must not stop the game
+    except Exception as exc:  # a full disk must not stop the game
         storage.last_error = str(exc)
         return False
 
@@ -39,7 +39,7 @@ def _save(storage, key: str, data: dict) -> bool:
 def _clear(storage, key: str) -> None:
     try:
         storage.backend.remove(key)
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
 
 

@@ -249,7 +249,7 @@ class ImportScene(Scene):
         screen, a record's text, or a file's path)."""
         try:
             text = (pygame.scrap.get_text() or "").strip()
-        except Exception:  # noqa: BLE001 - no clipboard on this system
+        except Exception:  # no clipboard on this system
             text = ""
         if not text:
             return self.refuse(t("import.clipboard_empty"))
@@ -388,7 +388,7 @@ class ShareScene(Scene):
         try:  # natively: the SDL clipboard, where there is one
             pygame.scrap.put_text(self.link)
             self.copied = "native"
-        except Exception:  # noqa: BLE001 - no clipboard (headless): the link is on screen
+        except Exception:  # no clipboard (headless): the link is on screen
             self.copied = "refused"
 
     def update(self, dt: float) -> None:
