@@ -137,18 +137,18 @@ def _set_up(app, name, pos):
     elif name.startswith("replays") or name.startswith("share"):
         import datetime
 
-        from game.records import library as records_io
+        from game.records import library
         from game.ui.session import Session
 
-        record = records_io.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
+        record = library.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
         if name.startswith("share"):  # share:page: natively, with a web page address set
             app.settings["page_address"] = "https://example.org/358/index.html" if name == "share:page" else ""
             app.push_scene("share", record)  # it reads the address as it opens
             app.settings["page_address"] = ""
             return True
-        folder = records_io.records_dir(app.storage)
-        while len(records_io.list_records(folder)) < 9:  # more than a phone's page of files
-            records_io.export_file(record, folder, datetime.datetime(2024, 5, 1, 12, len(records_io.list_records(folder))))
+        folder = library.records_dir(app.storage)
+        while len(library.list_records(folder)) < 9:  # more than a phone's page of files
+            library.export_file(record, folder, datetime.datetime(2024, 5, 1, 12, len(library.list_records(folder))))
         app.push_scene("replays")
         if name == "replays:error":  # a path that is no record: the error under the path
             app.scene.path = os.path.join(folder, "no such file of a rather long name.358")

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 TIMING = """
 import time, statistics
 def _replay_timing(app, record_text, runs=5):
-    from game.records import library as records_io
+    from game.records import library
     from game.ui.scenes.replay import ReplayScene
     def median(fn, setup=None, n=runs):
         out = []
@@ -37,8 +37,8 @@ def _replay_timing(app, record_text, runs=5):
                 setup()
             t0 = time.perf_counter(); fn(); out.append((time.perf_counter() - t0) * 1000)
         return round(statistics.median(out), 2)
-    record = records_io.read_input(record_text)
-    result = {"read_record_ms": median(lambda: records_io.read_input(record_text)),
+    record = library.read_input(record_text)
+    result = {"read_record_ms": median(lambda: library.read_input(record_text)),
               "open_viewer_ms": median(lambda: ReplayScene(app, record))}
     scene = ReplayScene(app, record)
     middle = scene.cursor.end // 2

@@ -42,14 +42,14 @@ def share_link(seed: int, deals: int) -> tuple[str, int, str]:
     sys.path.insert(0, str(ROOT))
     from game.engine import Match, RuleSet
     from game.engine.formats.record import GameRecord
-    from game.records import library as records_io
+    from game.records import library
 
     m = Match.new(RuleSet.preset("standard", deals=deals), seed=seed)
     rng = random.Random(seed)
     while m.phase != Phase.GAME_OVER:
         m.apply(rng.choice(m.legal_actions()))
     record = GameRecord(m, names=("Ann", "Bo", "Cy"), strengths=("human", "hard", "hard"), date="2026-11-30")
-    return records_io.share_fragment(record), len(m.history), record.to_text()
+    return library.share_fragment(record), len(m.history), record.to_text()
 
 
 def steps(fragment: str, text: str = "") -> list[dict]:

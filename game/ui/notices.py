@@ -83,11 +83,11 @@ class Notices:
                 self.post(t("notice.settings_failed", reason=reason_text(detail, "settings.json")), "error",
                           tag="settings")
             elif kind == "storage_refused":
-                from ..web import bridge as web_io  # only then: the start compiles what it imports
+                from ..web import bridge  # only then: the start compiles what it imports
 
                 self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
                 labels = {key: t(f"storage_bar.{key}") for key in ("text", "open", "allow", "close")}
-                self._asking_access = web_io.offer_storage_access(labels)
+                self._asking_access = bridge.offer_storage_access(labels)
             elif kind == "storage_kept":
                 self.post(t("notice.storage_kept"), "info", tag="storage")
             elif kind == "names_replaced":
@@ -99,12 +99,12 @@ class Notices:
         if self._access_poll > 0:
             return
         self._access_poll = ACCESS_POLL_SECONDS
-        from ..web import bridge as web_io
+        from ..web import bridge
 
-        state = web_io.storage_access_state()
+        state = bridge.storage_access_state()
         if state == "granted":
             self._asking_access = False
-            if not self.storage.use_browser_storage(web_io.granted_local_storage()):
+            if not self.storage.use_browser_storage(bridge.granted_local_storage()):
                 self.post(t("notice.storage_refused"), "error", STORAGE_SECONDS, tag="storage")
         elif state in ("denied", "unsupported", "closed"):
             self._asking_access = False

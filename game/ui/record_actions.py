@@ -33,12 +33,12 @@ def refusal_text(exc) -> str:
 
 def session_record(session):
     """The record of the game on the table, or why it cannot be made (a str)."""
-    from ..records import library as records_io
+    from ..records import library
 
     if hasattr(session, "record"):  # online: made once the game is over (game/ui/online/sessions.py)
         return session.record()
     try:
-        return records_io.record_of(session)
+        return library.record_of(session)
     except (ValueError, AttributeError) as exc:
         return str(exc) or type(exc).__name__
 
@@ -61,8 +61,8 @@ def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
     from ..engine.names import safe_text
-    from ..records import library as records_io
-    from ..web import bridge as web_io
+    from ..records import library
+    from ..web import bridge
 
     if record is None or isinstance(record, str):
         app.notices.post(t("record.export_failed", reason=safe_text(record or "?")), "error")
@@ -75,14 +75,14 @@ def export_record(app, record) -> str | None:
         app.notices.post(t("record.export_failed", reason=safe_text(str(exc))), "error")
         return None
     if app.web:
-        name = records_io.record_file_name(record)
-        if web_io.download(name, text):
+        name = library.record_file_name(record)
+        if bridge.download(name, text):
             app.notices.post(t("record.downloaded", name=name) + so_far_note(record), "info", 10.0, tag="record")
             return name
-        app.notices.post(t("record.export_failed", reason=web_io.NATIVE_MESSAGE), "error", tag="record")
+        app.notices.post(t("record.export_failed", reason=bridge.NATIVE_MESSAGE), "error", tag="record")
         return None
     try:
-        path = records_io.export_file(record, records_io.records_dir(app.storage))
+        path = library.export_file(record, library.records_dir(app.storage))
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         app.notices.post(t("record.export_failed", reason=safe_text(reason)), "error", tag="record")

@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from game.records import library as records_io
+from game.records import library
 from game.storage.stats import STATS_KEY, load_stats
 from game.storage.store import Storage
 from game.ui.session import Session
@@ -23,7 +23,7 @@ WHEN = datetime.datetime(2026, 11, 30, 19, 15)
 
 
 def _record():
-    return records_io.record_of(Session(finished_match(seed=8), ["Ann", "Bo", "Cy"], "easy"))
+    return library.record_of(Session(finished_match(seed=8), ["Ann", "Bo", "Cy"], "easy"))
 
 
 def _returns_within(call, seconds=10.0, release=None):
@@ -64,15 +64,15 @@ def test_export_does_not_write_through_a_link_planted_at_its_temporary_name(tmp_
     folder = tmp_path / "records"
     folder.mkdir()
     record = _record()
-    name = records_io.record_file_name(record, WHEN)
+    name = library.record_file_name(record, WHEN)
     victim = tmp_path / "victim.txt"
     if not dangling:
         victim.write_text("keep me")
     for planted in (name + ".part", name + ".tmp", name + ".358.part"):
         os.symlink(victim, folder / planted)
-    path = records_io.export_file(record, str(folder), WHEN)
+    path = library.export_file(record, str(folder), WHEN)
     assert not os.path.islink(path) and os.path.isfile(path)
-    assert records_io.read_record_file(path).to_text() == record.to_text()
+    assert library.read_record_file(path).to_text() == record.to_text()
     if dangling:
         assert not victim.exists()  # nothing was created at the link's target
     else:
@@ -86,9 +86,9 @@ def test_export_does_not_replace_a_link_planted_at_its_final_name(tmp_path):
     record = _record()
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    os.symlink(victim, folder / records_io.record_file_name(record, WHEN))
-    path = records_io.export_file(record, str(folder), WHEN)
-    assert os.path.basename(path) != records_io.record_file_name(record, WHEN)
+    os.symlink(victim, folder / library.record_file_name(record, WHEN))
+    path = library.export_file(record, str(folder), WHEN)
+    assert os.path.basename(path) != library.record_file_name(record, WHEN)
     assert not os.path.islink(path) and victim.read_text() == "keep me"
     assert [p.name for p in folder.iterdir() if ".part" in p.name or p.name.endswith(".tmp")] == []
 
@@ -97,7 +97,7 @@ def test_export_does_not_replace_a_link_planted_at_its_final_name(tmp_path):
 @posix_only
 def test_a_file_name_that_is_not_utf8_in_the_records_folder(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
-    folder = records_io.records_dir(app.storage)
+    folder = library.records_dir(app.storage)
     os.makedirs(folder)
     record = _record()
     raw = os.path.join(os.fsencode(folder), b"game \xff\xfe.358")
@@ -180,7 +180,7 @@ def test_a_fifo_as_settings_or_save_does_not_hang_the_start(tmp_path, key):
 def test_a_fifo_given_as_a_record_path_is_refused_at_once(tmp_path):
     path = tmp_path / "game.358"
     os.mkfifo(path)
-    finished, result = _returns_within(lambda: records_io.read_record_file(str(path)), release=_release_fifo(path))
+    finished, result = _returns_within(lambda: library.read_record_file(str(path)), release=_release_fifo(path))
     assert finished, "opening a FIFO as a record froze the game"
     assert isinstance(result, ValueError) and "not a file" in str(result).lower()
 

@@ -29,7 +29,7 @@ from game.engine import Match, RuleSet
 from game.engine.formats.record import GameRecord, RecordError, read_record
 from game.engine.formats.sharecode import ShareError, decode, encode
 from game.engine.names import is_name
-from game.records import library as records_io
+from game.records import library
 from game.storage.stats import Stats, StatsError
 from game.storage.store import Storage
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
@@ -256,7 +256,7 @@ def pasted_link(rng: random.Random):
 def test_pasted_links_read_or_are_refused_clearly(seed):
     text, record, plain = pasted_link(random.Random(seed))
     try:
-        got = records_io.read_input(text)
+        got = library.read_input(text)
     except (RecordError, ShareError) as exc:
         note("pasted links", False)
         assert not plain, (text, exc)  # decorations people add never make a link unreadable

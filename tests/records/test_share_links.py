@@ -9,8 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from game.engine.formats.record import read_record
-from game.records import library as records_io
-from game.records import published
+from game.records import library, published
 from game.records.cli import main as record_cli
 from game.web import params as web_params
 from tests.engine.formats.test_record import DOMINANT
@@ -36,7 +35,7 @@ def opened_by_the_page(link: str):
     parts = urlsplit(link)
     params = web_params.parse_query("?" + parts.query)
     found = web_params.parse_record_fragment("#" + parts.fragment, "?" + parts.query)
-    return params, records_io.read_input(found["code"])
+    return params, library.read_input(found["code"])
 
 
 @pytest.mark.parametrize("text, address", [
@@ -48,7 +47,7 @@ def opened_by_the_page(link: str):
     ("https://пример.рф/игра/", "https://пример.рф/игра/"),
 ])
 def test_a_web_page_address_keeps_only_the_page(text, address):
-    assert records_io.page_address(text) == address
+    assert library.page_address(text) == address
 
 
 @pytest.mark.parametrize("text", [
@@ -57,30 +56,30 @@ def test_a_web_page_address_keeps_only_the_page(text, address):
     "https://example.org:port/", "https://user:secret@example.org/", "https://example.org/" + "a" * 600, None, 7, ["https://x.org"],
 ])
 def test_what_is_no_web_page_address_is_refused(text):
-    assert records_io.page_address(text) is None
+    assert library.page_address(text) is None
 
 
 def test_the_builds_own_address_is_empty_or_a_web_page():
     """A published build that carries an address must carry one whose links open."""
-    assert published.PAGE_ADDRESS == "" or records_io.page_address(published.PAGE_ADDRESS) == published.PAGE_ADDRESS
+    assert published.PAGE_ADDRESS == "" or library.page_address(published.PAGE_ADDRESS) == published.PAGE_ADDRESS
 
 
 def test_a_share_link_is_the_page_and_the_game_and_opens_the_same_game(record):
-    link = records_io.share_link(record, "https://example.org/358/index.html?lang=pl&seed=7")
-    assert link == "https://example.org/358/index.html" + records_io.share_fragment(record)
+    link = library.share_link(record, "https://example.org/358/index.html?lang=pl&seed=7")
+    assert link == "https://example.org/358/index.html" + library.share_fragment(record)
     params, opened = opened_by_the_page(link)
     assert params == {}, "the friend gets the game, not the sender's language or seed"
     assert opened.to_text() == record.to_text()
-    assert records_io.read_input(link).to_text() == record.to_text()  # pasted into Replays
+    assert library.read_input(link).to_text() == record.to_text()  # pasted into Replays
 
 
 def test_the_setting_wins_over_the_builds_address(data_dir, monkeypatch):
     monkeypatch.setattr(published, "PAGE_ADDRESS", "https://build.example/358/")
-    assert records_io.share_page("https://mine.example/game/") == "https://mine.example/game/"
-    assert records_io.share_page("") == "https://build.example/358/"
-    assert records_io.share_page("not an address") == "https://build.example/358/"
+    assert library.share_page("https://mine.example/game/") == "https://mine.example/game/"
+    assert library.share_page("") == "https://build.example/358/"
+    assert library.share_page("not an address") == "https://build.example/358/"
     monkeypatch.setattr(published, "PAGE_ADDRESS", "")
-    assert records_io.share_page("") is None
+    assert library.share_page("") is None
 
 
 def write_settings(folder, text):
@@ -99,7 +98,7 @@ def test_the_command_gives_the_page_it_is_told(record, data_dir, tmp_path, capsy
     path.write_text(DOMINANT, encoding="utf-8")
     status, link, err = share(path, capsys, "--page", "https://example.org/358/?lang=ru")
     assert status == 0 and not err
-    assert link == "https://example.org/358/" + records_io.share_fragment(record)
+    assert link == "https://example.org/358/" + library.share_fragment(record)
     params, opened = opened_by_the_page(link)
     assert params == {} and opened.to_text() == record.to_text()
 
@@ -108,11 +107,11 @@ def test_the_command_reads_the_games_setting_then_the_builds_address(record, dat
     path = tmp_path / "g.358"
     path.write_text(DOMINANT, encoding="utf-8")
     monkeypatch.setattr(published, "PAGE_ADDRESS", "https://build.example/358/")
-    assert share(path, capsys)[1] == "https://build.example/358/" + records_io.share_fragment(record)
+    assert share(path, capsys)[1] == "https://build.example/358/" + library.share_fragment(record)
     write_settings(data_dir, json.dumps({"language": "pl", "page_address": "https://mine.example/358/"}))
-    assert share(path, capsys)[1] == "https://mine.example/358/" + records_io.share_fragment(record)
+    assert share(path, capsys)[1] == "https://mine.example/358/" + library.share_fragment(record)
     write_settings(data_dir, "{damaged")  # counts as no setting, and is left as it is
-    assert share(path, capsys)[1] == "https://build.example/358/" + records_io.share_fragment(record)
+    assert share(path, capsys)[1] == "https://build.example/358/" + library.share_fragment(record)
     assert (data_dir / "settings.json").read_text(encoding="utf-8") == "{damaged"
 
 
@@ -121,9 +120,9 @@ def test_with_no_page_known_the_command_says_the_web_version_opens_the_code(reco
     path.write_text(DOMINANT, encoding="utf-8")
     status, code, err = share(path, capsys)
     assert status == 0
-    assert code == records_io.share_fragment(record)
+    assert code == library.share_fragment(record)
     assert "opens in the web version" in err
-    assert records_io.read_input(code).to_text() == record.to_text()
+    assert library.read_input(code).to_text() == record.to_text()
 
 
 @pytest.mark.parametrize("page", ["example.org", "ftp://example.org/", "https://", "javascript:alert(1)"])

@@ -16,7 +16,7 @@ import pytest
 from game.storage.backends import LocalStorageBackend
 from game.storage.store import Storage
 from game.ui.app import App
-from game.web import bridge as web_io
+from game.web import bridge
 
 REFUSED = "SecurityError: Failed to read the 'localStorage' property from 'Window': Access is denied for this document."
 
@@ -62,7 +62,7 @@ def embedded(monkeypatch):
     window = EmbeddedWindow()
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", window, raising=False)
-    monkeypatch.setattr(web_io, "WEB", True)
+    monkeypatch.setattr(bridge, "WEB", True)
     return window
 
 
@@ -131,7 +131,7 @@ def test_localstorage_that_works_says_nothing(monkeypatch):
     window.granted = True
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", window, raising=False)
-    monkeypatch.setattr(web_io, "WEB", True)
+    monkeypatch.setattr(bridge, "WEB", True)
     app = _app(window)
     assert app.storage.keeps and isinstance(app.storage.backend, LocalStorageBackend)
     assert not [s for s in window.scripts if "requestStorageAccess" in s] and "cannot keep" not in app.notices.text()

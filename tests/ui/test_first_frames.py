@@ -142,7 +142,7 @@ def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_
     """Started before the title's warm-up ran, the game goes on with it at the table on
     frames that draw nothing: the modules and sounds one a frame, the next screens' first
     frames a few ms a frame (taken up again where the time ran out)."""
-    from game.ui import frame
+    from game.ui import warmup
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
@@ -152,7 +152,7 @@ def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_
     app._warm_modules = ["game.ui.scenes.score", "scene:score"]
     app._warm = [92, 84, 64]
     backdrop._backdrops.clear()
-    frame.IDLE_PREPARE_MS, saved = 1e-6, frame.IDLE_PREPARE_MS  # one picture a frame
+    warmup.IDLE_PREPARE_MS, saved = 1e-6, warmup.IDLE_PREPARE_MS  # one picture a frame
     try:
         seen = []
         for _ in range(300):
@@ -161,7 +161,7 @@ def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_
             if not app._warm_modules:
                 break
     finally:
-        frame.IDLE_PREPARE_MS = saved
+        warmup.IDLE_PREPARE_MS = saved
     assert app._warm_modules == []
     assert sum(1 for s in seen if s == ["scene:score"]) >= 3  # the score page took several frames
     assert len(backdrop._backdrops) == 1 and not backdrop._backdrop_parts

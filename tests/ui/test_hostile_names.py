@@ -9,7 +9,7 @@ import pytest
 
 from game.engine.formats.record import GameRecord, write_record
 from game.engine.formats.sharecode import encode
-from game.records import library as records_io
+from game.records import library
 from game.ui.scenes.records import open_launch_record
 
 from .helpers import finished_match
@@ -98,7 +98,7 @@ def test_a_typed_name_as_long_as_the_rule_allows_is_kept_whole(make_app):
 
 
 def test_exported_record_of_a_renamed_game_reads_back(make_app, tmp_path):
-    record = records_io.read_input(_record_text(("\u200b\u200d", "Bo", "Cy")))
+    record = library.read_input(_record_text(("\u200b\u200d", "Bo", "Cy")))
     assert record.names[0] == "?"  # nothing drawable left: the record's word for unknown
-    path = records_io.export_file(record, str(tmp_path))
-    assert records_io.read_record_file(path).names == record.names
+    path = library.export_file(record, str(tmp_path))
+    assert library.read_record_file(path).names == record.names

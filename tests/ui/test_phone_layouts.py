@@ -8,7 +8,7 @@ import pytest
 
 from game.engine.formats.record import write_record
 from game.engine.history import ReplayCursor
-from game.records import library as records_io
+from game.records import library
 from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
 from game.ui.session import Session
@@ -74,7 +74,7 @@ def _click(app, name):
 def test_the_viewer_steps_by_touch_upright_and_keeps_its_place_when_turned(make_app):
     app = make_app(size=(360, 640))
     m = finished_match(seed=21)
-    app.push_scene("replay", records_io.read_input(write_record(m)))
+    app.push_scene("replay", library.read_input(write_record(m)))
     scene, ref = app.scene, ReplayCursor(m)
     bar = [r for name, r in scene.targets() if name.startswith(("next_", "back_"))]
     assert min(r.top for r in bar) > scene.table.plates[0].bounds().bottom  # the steps below the bottom hand
@@ -167,11 +167,11 @@ def test_the_analysis_page_survives_a_turn_of_the_phone(make_app, monkeypatch):
 def _records(app, n):
     import datetime
 
-    folder = records_io.records_dir(app.storage)
-    record = records_io.record_of(Session(finished_match(seed=5), ["A", "B", "C"], "random"))
+    folder = library.records_dir(app.storage)
+    record = library.record_of(Session(finished_match(seed=5), ["A", "B", "C"], "random"))
     for i in range(n):
-        records_io.export_file(record, folder, datetime.datetime(2024, 5, 1, 12, i))
-    return records_io.list_records(folder)
+        library.export_file(record, folder, datetime.datetime(2024, 5, 1, 12, i))
+    return library.list_records(folder)
 
 
 def test_the_files_list_scrolls_on_a_phone(make_app):
@@ -185,7 +185,7 @@ def test_the_files_list_scrolls_on_a_phone(make_app):
         _click(app, "files_down")
     assert "file_8" in dict(scene.targets())
     _click(app, "file_8")
-    assert app.scene_name == "replay" and app.scene.record.to_text() == records_io.read_record_file(files[8]).to_text()
+    assert app.scene_name == "replay" and app.scene.record.to_text() == library.read_record_file(files[8]).to_text()
 
 
 def test_enter_in_the_path_field_opens_the_file(make_app):

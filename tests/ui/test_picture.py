@@ -293,9 +293,9 @@ def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app,
     size when Auto turns to Smooth on the title."""
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
     app = web_app()
-    from game.ui import frame
+    from game.ui import warmup
 
-    monkeypatch.setattr(frame, "IDLE_PREPARE_MS", 10_000.0)  # the screen made in one step here
+    monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 10_000.0)  # the screen made in one step here
     app._warm_modules = ["scene:new_game", "game.ai"]
     _frames(app, 3)
     assert app.window.get_size() == (1280, 720) and "scene:new_game" not in app._warm_modules  # made at 1280x720

@@ -11,7 +11,7 @@ from game.engine import Match, RuleSet
 from game.engine.cards import format_cards
 from game.engine.formats.sharecode import decode
 from game.i18n import t
-from game.records import library as records_io
+from game.records import library
 from game.ui.autopilot import post_key
 from game.ui.session import Session
 
@@ -45,7 +45,7 @@ def test_pass_and_play_export_shows_no_card_of_the_deal_in_progress_and_no_seed(
     session = _shared_game(app, deal=2)
     m = session.match
     _export_from_the_cover(app)
-    (path,) = records_io.list_records(records_io.records_dir(app.storage))
+    (path,) = library.list_records(library.records_dir(app.storage))
     with open(path, encoding="utf-8") as f:
         text = f.read()
     assert f"seed {m.seed}" not in path
@@ -55,10 +55,10 @@ def test_pass_and_play_export_shows_no_card_of_the_deal_in_progress_and_no_seed(
         for cards in (m.current.hands[seat], m.hand(seat)):
             assert format_cards(cards) not in text
     assert format_cards(m.current.kitty) not in text
-    record = records_io.read_record_file(path)
+    record = library.read_record_file(path)
     assert [d.hands for d in record.match.deals] == [d.hands for d in m.deals]  # the finished deals, in full
     assert record.match.current.hands != m.current.hands
-    link = records_io.share_fragment(records_io.record_of(session))  # what Share would send
+    link = library.share_fragment(library.record_of(session))  # what Share would send
     shared = decode(link)
     assert shared.seedless and shared.to_text() == text.replace(record.date, shared.date)
     assert app.scene_name == "pause" and session.match.history == m.history  # the game goes on
@@ -68,5 +68,5 @@ def test_before_the_first_deal_ends_there_is_nothing_to_export(make_app):
     app = make_app()
     _shared_game(app, deal=0)
     _export_from_the_cover(app)
-    assert records_io.list_records(records_io.records_dir(app.storage)) == []
+    assert library.list_records(library.records_dir(app.storage)) == []
     assert t("record.nothing_yet") in app.notices.text()

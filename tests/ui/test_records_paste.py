@@ -6,7 +6,7 @@ refused in the player's language."""
 import pytest
 
 from game.engine.formats.sharecode import encode
-from game.records import library as records_io
+from game.records import library
 from game.ui.session import Session
 
 from .helpers import finished_match
@@ -14,7 +14,7 @@ from .helpers import finished_match
 
 @pytest.fixture(scope="module")
 def record():
-    return records_io.record_of(Session(finished_match(seed=31), ["Ann", "Bo", "Cy"], "easy"))
+    return library.record_of(Session(finished_match(seed=31), ["Ann", "Bo", "Cy"], "easy"))
 
 
 def _wrapped(text, width=60, joint="\n"):
@@ -59,7 +59,7 @@ def _forms(code):
 @pytest.mark.parametrize("form", sorted(_forms("A")))
 def test_a_pasted_link_opens_the_same_game(record, form):
     pasted = _forms(encode(record))[form]
-    got = records_io.read_input(pasted)
+    got = library.read_input(pasted)
     assert got == record
 
 
@@ -67,7 +67,7 @@ def test_a_pasted_link_opens_the_same_game(record, form):
                                   "hello", "#record=Bxyz", "<>", "\u200b", "A!!!"])
 def test_what_is_not_a_game_is_refused(junk):
     with pytest.raises(ValueError):
-        records_io.read_input(junk)
+        library.read_input(junk)
 
 
 def test_a_refusal_is_in_the_players_language(make_app, record):

@@ -11,7 +11,7 @@ from game.engine.formats.record import write_record
 from game.engine.formats.sharecode import decode
 from game.engine.history import ReplayCursor
 from game.i18n import t
-from game.records import library as records_io
+from game.records import library
 from game.ui.session import Session
 
 from .helpers import advance_until, finished_match, table_for
@@ -38,7 +38,7 @@ def game_over(app, match, names=("Ann", "Bo", "Cy")):
 
 
 def records_folder(app):
-    return records_io.records_dir(app.storage)
+    return library.records_dir(app.storage)
 
 
 # --- export, then import ----------------------------------------------------------------------
@@ -48,7 +48,7 @@ def test_export_on_game_over_then_open_from_the_list_gives_the_same_record(make_
     session = game_over(app, m)
     session.hints_used, session.undos_used = 2, 1  # counted by the hint/undo helpers
     click(app, "export_record")
-    files = records_io.list_records(records_folder(app))
+    files = library.list_records(records_folder(app))
     assert len(files) == 1 and files[0].endswith(".358")
     assert files[0] in app.notices.text()  # the path is shown
     with open(files[0], encoding="utf-8") as f:
@@ -70,7 +70,7 @@ def test_export_twice_never_overwrites(make_app):
     game_over(app, finished_match())
     click(app, "export_record")
     click(app, "export_record")
-    assert len(records_io.list_records(records_folder(app))) == 2
+    assert len(library.list_records(records_folder(app))) == 2
 
 
 def test_export_from_the_pause_menu_keeps_the_finished_deals_and_the_game_goes_on(make_app):
@@ -82,9 +82,9 @@ def test_export_from_the_pause_menu_keeps_the_finished_deals_and_the_game_goes_o
     app.step(dt=1 / 60)
     assert app.scene_name == "pause"
     click(app, "export_record")
-    (path,) = records_io.list_records(records_folder(app))
+    (path,) = library.list_records(records_folder(app))
     assert t("record.so_far", deals=1) in app.notices.text()  # the notice says what it holds
-    record = records_io.read_record_file(path)
+    record = library.read_record_file(path)
     first = len(record.match.history)
     assert record.match.history == m.history[:first] and len(record.match.deals) == 1
     assert [(d.hands, d.kitty, d.points) for d in record.match.deals] == [(d.hands, d.kitty, d.points) for d in m.deals]
@@ -141,7 +141,7 @@ def test_a_mangled_record_is_refused_with_its_line_and_nothing_changes(make_app,
         assert "cannot open" in error
     assert [s.name for s in app.scenes] == ["title", "replays"]
     assert app.storage.load_game_raw() == before  # the saved game is untouched
-    assert records_io.list_records(records_folder(app)) == []
+    assert library.list_records(records_folder(app)) == []
 
 
 # --- the viewer --------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_every_action_of_a_game_steps_forward_and_back(make_app):
     """Action by action to the end and back: the viewer never disagrees with the cursor."""
     app = make_app()
     m = finished_match(seed=4)
-    app.push_scene("replay", records_io.read_input(write_record(m)))
+    app.push_scene("replay", library.read_input(write_record(m)))
     scene, ref = app.scene, ReplayCursor(m)
     for direction in (1, -1):
         while scene.step("action", direction):
@@ -227,8 +227,8 @@ def test_share_link_decodes_to_the_same_game(make_app):
 # --- launch parameters -------------------------------------------------------------------------
 def test_record_code_and_file_parameters_open_the_viewer(make_app, tmp_path):
     m = finished_match(seed=13)
-    record = records_io.record_of(Session(m, ["Ann", "Bo", "Cy"], "normal"))
-    code = records_io.share_fragment(record)[len("#record="):]
+    record = library.record_of(Session(m, ["Ann", "Bo", "Cy"], "normal"))
+    code = library.share_fragment(record)[len("#record="):]
     app = make_app(params={"record": {"code": code}})
     assert app.scene_name == "replay"
     assert app.scene.record.match.to_json() == m.to_json()
@@ -302,8 +302,8 @@ def test_mangled_pastes_are_refused_with_a_message_never_a_crash(make_app):
     click(app, "replays")
     scene = app.scene
     m = finished_match(seed=23)
-    record = records_io.read_input(write_record(m))
-    sources = [write_record(m), "https://x.org/358/" + records_io.share_fragment(record)]
+    record = library.read_input(write_record(m))
+    sources = [write_record(m), "https://x.org/358/" + library.share_fragment(record)]
 
     @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(sources), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), st.characters()), min_size=1, max_size=4))

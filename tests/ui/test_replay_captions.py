@@ -9,14 +9,14 @@ import pytest
 from game import i18n
 from game.engine.formats.record import write_record
 from game.i18n import t
-from game.records import library as records_io
+from game.records import library
 
 from .helpers import advance_until, finished_match, table_for
 
 
 def captions(app, match, names):
     """Every caption of the replay of `match`, step by step from the first move to the end."""
-    app.push_scene("replay", records_io.read_input(write_record(match, names=names)))
+    app.push_scene("replay", library.read_input(write_record(match, names=names)))
     scene, out = app.scene, []
     while scene.step("action", 1):
         out.append(scene.describe())

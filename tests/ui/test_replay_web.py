@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.engine import Match, RuleSet
-from game.records import library as records_io
+from game.records import library
 from game.ui.session import Session
-from game.web import bridge as web_io
+from game.web import bridge
 from game.web import params as web_params
 
 
@@ -23,7 +23,7 @@ def finished_record(seed=17):
     rng = random.Random(seed)
     while m.phase != "game_over":
         m.apply(rng.choice(m.legal_actions()))
-    return records_io.record_of(Session(m, ["Ann", "Bo", "Cy"], "easy"))
+    return library.record_of(Session(m, ["Ann", "Bo", "Cy"], "easy"))
 
 
 class FakeWindow:
@@ -54,7 +54,7 @@ def browser(monkeypatch):
     window = FakeWindow()
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", window, raising=False)
-    monkeypatch.setattr(web_io, "WEB", True)
+    monkeypatch.setattr(bridge, "WEB", True)
     return window
 
 
@@ -79,7 +79,7 @@ def test_fragment_and_query_forms():
 
 def test_the_page_fragment_opens_the_viewer(browser, make_app, monkeypatch):
     record = finished_record()
-    fragment = records_io.share_fragment(record)
+    fragment = library.share_fragment(record)
     browser.location.hash = fragment
     browser.location.search = "?lang=en"
     import main
@@ -93,7 +93,7 @@ def test_the_page_fragment_opens_the_viewer(browser, make_app, monkeypatch):
 
 
 def test_a_damaged_fragment_shows_why_on_the_title(browser, make_app, monkeypatch):
-    code = records_io.share_fragment(finished_record())
+    code = library.share_fragment(finished_record())
     browser.location.hash = code[:-7] + "zzzzzzz"
     import main
 
@@ -104,22 +104,22 @@ def test_a_damaged_fragment_shows_why_on_the_title(browser, make_app, monkeypatc
     assert "could not be opened" in app.notices.text()
 
 
-# --- web_io -----------------------------------------------------------------------------------
+# --- bridge -----------------------------------------------------------------------------------
 def test_download_passes_the_text_as_a_json_literal(browser):
     text = '[Game "3-5-8"]\n</script>\u2028"quotes"\n'
-    assert web_io.download("3-5-8 game.358", text)
+    assert bridge.download("3-5-8 game.358", text)
     script = browser.scripts[-1]
     assert "new Blob" in script and "a.download = name" in script
     assert json.dumps(text) in script and json.dumps("3-5-8 game.358") in script
     assert "\u2028" not in script  # JSON escapes it: the script stays one valid literal
 
 
-def test_native_web_io_is_a_no_op():
-    assert not web_io.WEB
-    assert web_io.download("a.358", "x") is False
-    assert web_io.poll_import() is None
-    assert web_io.page_link("#record=A1") == "#record=A1"
-    assert web_io.open_import_panel({}) is False
+def test_natively_the_page_bridge_does_nothing():
+    assert not bridge.WEB
+    assert bridge.download("a.358", "x") is False
+    assert bridge.poll_import() is None
+    assert bridge.page_link("#record=A1") == "#record=A1"
+    assert bridge.open_import_panel({}) is False
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -132,7 +132,7 @@ def test_native_web_io_is_a_no_op():
     ("[1, 2]", ("error", "unreadable answer from the page")),
 ])
 def test_import_panel_answers(raw, expected):
-    assert web_io.parse_import_result(raw) == expected
+    assert bridge.parse_import_result(raw) == expected
 
 
 def test_upload_or_paste_in_the_browser(browser, make_app):
@@ -152,7 +152,7 @@ def test_upload_or_paste_in_the_browser(browser, make_app):
     assert app.scene_name == "replays" and "line " in app.scene.error and not app.scene.waiting
     app.scene.upload()
     record = finished_record(seed=3)
-    link = "https://example.org/358/" + records_io.share_fragment(record)
+    link = "https://example.org/358/" + library.share_fragment(record)
     browser.answers = ["", json.dumps({"kind": "text", "text": link})]
     app.step(dt=1 / 60)
     assert app.scene_name == "replays"  # nothing yet: the panel is still open
@@ -172,7 +172,7 @@ def test_share_in_the_browser_builds_the_page_link_and_copies_it(browser, make_a
     browser.answers = ["https://example.org/358/index.html?seed=7&lang=en#record=Aold"]  # the sender's address
     app.push_scene("share", record)
     scene = app.scene
-    assert scene.link == "https://example.org/358/index.html" + records_io.share_fragment(record)
+    assert scene.link == "https://example.org/358/index.html" + library.share_fragment(record)
     assert any("navigator.clipboard.writeText" in s for s in browser.scripts)
     parts = urlsplit(scene.link)  # the friend's page opens at the link: its launch parameters
     browser.location.search, browser.location.hash = ("?" + parts.query if parts.query else ""), "#" + parts.fragment
@@ -180,7 +180,7 @@ def test_share_in_the_browser_builds_the_page_link_and_copies_it(browser, make_a
 
     params = main.launch_params()
     assert set(params) == {"record"}, "the sender's language and seed stay with the sender"
-    assert records_io.read_input(params["record"]["code"]).to_text() == record.to_text()
+    assert library.read_input(params["record"]["code"]).to_text() == record.to_text()
     browser.answers = ["ok"]
     app.step(dt=1 / 60)
     assert scene.copied == "ok"

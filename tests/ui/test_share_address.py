@@ -9,8 +9,7 @@ import pygame
 import pytest
 
 from game.i18n import t
-from game.records import library as records_io
-from game.records import published
+from game.records import library, published
 from game.ui.session import Session
 from game.web import params as web_params
 
@@ -49,8 +48,8 @@ def opens_the_same_game(link, match):
     parts = urlsplit(link)
     assert parts.query == "" and web_params.parse_query(parts.query) == {}
     code = web_params.parse_record_fragment("#" + parts.fragment, parts.query)["code"]
-    assert records_io.read_input(code).match.to_json() == match.to_json()
-    assert records_io.read_input(link).match.to_json() == match.to_json()
+    assert library.read_input(code).match.to_json() == match.to_json()
+    assert library.read_input(link).match.to_json() == match.to_json()
 
 
 def set_address(app, text, finish=pygame.K_RETURN):
@@ -73,7 +72,7 @@ def test_with_no_page_known_share_says_the_web_version_opens_the_code(make_app, 
     assert scene.link.startswith("#record=A")
     assert t("share.no_page") in scene.note()
     assert scene.copied == "native" and pygame.scrap.get_text() == scene.link
-    assert records_io.read_input(scene.link).match.to_json() == match.to_json()
+    assert library.read_input(scene.link).match.to_json() == match.to_json()
 
 
 def test_the_typed_address_is_kept_and_share_links_open_there(make_app):

@@ -2,7 +2,7 @@
 frame (in the browser an import is one task: compiling a larger module at 4x slower CPU
 took 100-180 ms); the menus' modules wait for the menus."""
 
-from game.ui import frame
+from game.ui import warmup
 
 
 def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
@@ -10,18 +10,18 @@ def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
     app.step(events=[], dt=1 / 60)
     app.start_new_game(seed=3)  # before the title's warm-up
     # what is left to load depends on what earlier tests imported: the full list here
-    app._warm_modules = ["game.ai", *frame.SCORE_PARTS, *sorted(frame.MENU_ONLY), "game.ui.scenes.pause",
+    app._warm_modules = ["game.ai", *warmup.SCORE_PARTS, *sorted(warmup.MENU_ONLY), "game.ui.scenes.pause",
                          "game.ui.scenes.score", "sound:click", "scene:score"]
     loaded = []
     for _ in range(400):
         before = list(app._warm_modules)
         app.step(events=[], dt=1 / 60)
         loaded += [s for s in before if s not in app._warm_modules]
-    assert not any(s in frame.MENU_ONLY for s in loaded), loaded
+    assert not any(s in warmup.MENU_ONLY for s in loaded), loaded
     assert "game.ui.scenes.score" in loaded and "scene:score" in loaded
-    parts = [loaded.index(p) for p in frame.SCORE_PARTS]
+    parts = [loaded.index(p) for p in warmup.SCORE_PARTS]
     assert max(parts) < loaded.index("game.ui.scenes.score"), "the score screen's parts come first, one a frame"
-    assert sorted(app._warm_modules) == sorted(frame.MENU_ONLY)
+    assert sorted(app._warm_modules) == sorted(warmup.MENU_ONLY)
     app.to_title()  # the menus load them
     for _ in range(30):
         app.step(events=[], dt=1 / 60)
@@ -34,12 +34,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
 sys.path.insert(0, os.getcwd())
 import importlib
-from game.ui import frame
+from game.ui import warmup
 from game.ui.app import App
 app = App(params={})
 for _ in range(2):
     app.step(events=[], dt=1 / 60)
-for name in frame.TABLE_PARTS:
+for name in warmup.TABLE_PARTS:
     importlib.import_module(name)
 before = set(sys.modules)
 app.start_new_game(seed=3)
@@ -61,10 +61,10 @@ def _probe(code) -> dict:
 
 
 def test_a_game_starts_with_nothing_left_to_load_after_the_table_parts():
-    """After frame.TABLE_PARTS (the title's warm-up loads them one a frame), a game started
+    """After warmup.TABLE_PARTS (the title's warm-up loads them one a frame), a game started
     in a fresh interpreter loads none of the game's modules."""
     probe = _probe(START_PROBE)
-    assert probe["start"] == [], f"a game start still loads {probe['start']}: add them to frame.TABLE_PARTS"
+    assert probe["start"] == [], f"a game start still loads {probe['start']}: add them to warmup.TABLE_PARTS"
     assert probe["scene"] == "deal"
 
 
@@ -76,7 +76,7 @@ sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode anywhere: every import co
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.getcwd())
 import importlib, importlib._bootstrap_external as be
-from game.ui import frame, preload
+from game.ui import preload, warmup
 from game.ui.app import App
 app = App(params={})
 for _ in range(2):
@@ -87,9 +87,9 @@ def source_to_code(self, data, path, *, _optimize=-1):
     compiled_by_import.append(path)
     return _source_to_code(self, data, path, _optimize=_optimize)
 be.SourceLoader.source_to_code = source_to_code
-ahead = [name for name in frame.TABLE_PARTS if preload.compile_ahead(name)]
+ahead = [name for name in warmup.TABLE_PARTS if preload.compile_ahead(name)]
 steps = []
-for name in frame.TABLE_PARTS:
+for name in warmup.TABLE_PARTS:
     before = set(sys.modules)
     importlib.import_module(name)
     steps.append([name, sorted(m for m in set(sys.modules) - before if m.startswith("game"))])
@@ -103,11 +103,11 @@ def test_each_table_part_is_compiled_ahead_and_imported_alone():
     runs one module (the "game.ai" package's runs the five its __init__ imports)."""
     probe = _probe(ONE_BY_ONE_PROBE)
     assert probe["compiled_by_import"] == [], "imported without being compiled ahead"
-    assert len(probe["ahead"]) == len(frame.TABLE_PARTS)
+    assert len(probe["ahead"]) == len(warmup.TABLE_PARTS)
     for name, loaded in probe["steps"]:
-        assert set(loaded) <= set(frame.TABLE_PARTS), f"{name} loads {loaded}: add them to frame.TABLE_PARTS"
+        assert set(loaded) <= set(warmup.TABLE_PARTS), f"{name} loads {loaded}: add them to warmup.TABLE_PARTS"
         if not name.startswith("game.ai."):
-            assert loaded in ([name], []), f"{name} loads {loaded}: put them before it in frame.TABLE_PARTS"
+            assert loaded in ([name], []), f"{name} loads {loaded}: put them before it in warmup.TABLE_PARTS"
 
 
 WAIT_PROBE = r"""
@@ -126,7 +126,7 @@ def counting_compile(source, filename, *args, **kw):
 builtins.compile = counting_compile
 import game.ui.app as app_module
 app_module.WEB = True  # the browser, simulated
-from game.ui import frame
+from game.ui import warmup
 from game.ui.app import App
 app = App(params={}, settings={"language": "en", "speed": "normal", "sound": False})
 for _ in range(2):
@@ -141,7 +141,7 @@ while app.scene_name == "new_game" and len(frames) < 400:
     frames.append(list(compiled))
     if app.scene_name == "new_game":
         app.start_new_game(seed=3)  # Start pressed again and again meanwhile
-print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in frame.TABLE_PARTS if m not in sys.modules]}))
+print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in warmup.TABLE_PARTS if m not in sys.modules]}))
 """
 
 
@@ -152,7 +152,7 @@ def test_a_game_started_early_in_the_browser_waits_for_its_modules_one_a_frame()
     probe = _probe(WAIT_PROBE)
     assert probe["scene"] == "deal" and probe["missing"] == []
     waited = probe["frames"][:-1]  # the last frame opens the game
-    assert len(waited) >= len(frame.TABLE_PARTS)
+    assert len(waited) >= len(warmup.TABLE_PARTS)
     assert all(len(compiled) <= 1 for compiled in probe["frames"]), [x for x in probe["frames"] if len(x) > 1]
 
 
@@ -162,7 +162,7 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     prepared picture (the new-game screen) keeps only that real drawing."""
     import pygame
 
-    from game.ui import frame
+    from game.ui import warmup
     from game.ui.scenes.new_game import NewGameScene
 
     app = make_app()
@@ -170,7 +170,7 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
     app.prepare_scene("new_game", unseen=True)
     assert NewGameScene._first_frame is None
-    monkeypatch.setattr(frame, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
+    monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
     app._warm_modules = ["scene:new_game"]
     steps = 0
     while app._warm_modules and steps < 500:
@@ -224,4 +224,4 @@ def test_the_warm_up_compiles_at_most_one_module_a_step():
         if step.startswith("compile:"):
             assert len(compiled) <= 1, (step, compiled)
         elif step not in ("scene:score", "scene:score:drawn"):  # the score screen: its own module, small
-            assert compiled == [], f"{step} compiled {compiled}: compile them ahead (frame.py)"
+            assert compiled == [], f"{step} compiled {compiled}: compile them ahead (warmup.py)"

@@ -16,7 +16,7 @@ import threading
 
 import pytest
 
-from game.web import bridge as web_io
+from game.web import bridge
 
 from .browser_support import launch_chromium, need_browser
 
@@ -66,8 +66,8 @@ def test_the_storage_bar_in_a_frame_of_another_site(two_sites):
             frame.wait_for_function("window.refused !== undefined")
             if frame.evaluate("window.refused") != "SecurityError":
                 pytest.skip("this Chromium lets a frame of another site use localStorage: nothing is refused")
-            assert frame.evaluate(web_io._call(web_io._STORAGE_BAR, LABELS)) == "shown"
-            assert frame.evaluate(web_io._call(web_io._STORAGE_BAR, LABELS)) == "shown"  # once, not twice
+            assert frame.evaluate(bridge._call(bridge._STORAGE_BAR, LABELS)) == "shown"
+            assert frame.evaluate(bridge._call(bridge._STORAGE_BAR, LABELS)) == "shown"  # once, not twice
             assert frame.locator("#g358-storage").count() == 1
             link = frame.locator("#g358-storage-open")
             assert link.get_attribute("target") == "_blank" and link.get_attribute("href") == frame_url

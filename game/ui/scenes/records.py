@@ -13,8 +13,8 @@ import pygame
 
 from ...engine.names import safe_text
 from ...i18n import t
-from ...records import library as records_io
-from ...web import bridge as web_io
+from ...records import library
+from ...web import bridge
 from .. import gfx, screen
 from ..menu_layout import bar_top, bottom_bar
 from ..record_actions import refusal_text
@@ -67,9 +67,9 @@ def open_launch_record(app, source: dict) -> bool:
     record is reported in a notice over the title, and the title stays."""
     try:
         if "file" in source:
-            record = records_io.read_record_file(source["file"])
+            record = library.read_record_file(source["file"])
         else:
-            record = records_io.read_input(source.get("code", ""))
+            record = library.read_input(source.get("code", ""))
     except ValueError as exc:
         app.notices.post(t("launch.record_error", reason=refusal_text(exc)), "error", 20.0)
         return False
@@ -140,7 +140,7 @@ class ImportScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.folder = records_io.records_dir(app.storage)
+        self.folder = library.records_dir(app.storage)
         self.files: list[str] = []
         self.first = 0  # the first file shown (the list scrolls)
         self.path = ""
@@ -149,7 +149,7 @@ class ImportScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.files = [] if self.app.web else records_io.list_records(self.folder)
+        self.files = [] if self.app.web else library.list_records(self.folder)
         self.build()
 
     def resume(self) -> None:
@@ -177,7 +177,7 @@ class ImportScene(Scene):
             more = len(self.files) > rows
             width = files.w - (ARROW + 8 if more else 0)
             for i in range(self.first, min(len(self.files), self.first + rows)):
-                label = records_io.display_name(self.files[i])  # a name that is not UTF-8 shows U+FFFD
+                label = library.display_name(self.files[i])  # a name that is not UTF-8 shows U+FFFD
                 r = pygame.Rect(files.left, files.top + (i - self.first) * ROW_H, width, ROW_H - 6)
                 self.widgets.append(Button(r, label, (lambda path=self.files[i]: self.open_file(path)), name=f"file_{i}",
                                            size=18 if p["big"] else 16))
@@ -222,14 +222,14 @@ class ImportScene(Scene):
     # --- opening --------------------------------------------------------------------------
     def open_file(self, path: str) -> bool:
         try:
-            record = records_io.read_record_file(path)
+            record = library.read_record_file(path)
         except ValueError as exc:
             return self.refuse(exc)
         return self.show(record)
 
     def open_text(self, text: str) -> bool:
         try:
-            record = records_io.read_input(text)
+            record = library.read_input(text)
         except ValueError as exc:
             return self.refuse(exc)
         return self.show(record)
@@ -261,14 +261,14 @@ class ImportScene(Scene):
     def upload(self) -> None:
         labels = {key: t(f"import.{key}") for key in ("title", "paste", "open", "cancel", "too_big", "unreadable")}
         labels["title"] = t("import.upload")
-        self.waiting = web_io.open_import_panel(labels)
+        self.waiting = bridge.open_import_panel(labels)
         if not self.waiting:
-            self.error = t("import.error", reason=web_io.NATIVE_MESSAGE)
+            self.error = t("import.error", reason=bridge.NATIVE_MESSAGE)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.waiting:
-            got = web_io.poll_import()
+            got = bridge.poll_import()
             if got is not None:
                 self.waiting = False
                 kind, text = got
@@ -279,7 +279,7 @@ class ImportScene(Scene):
 
     def back(self) -> None:
         if self.waiting:
-            web_io.close_import_panel()
+            bridge.close_import_panel()
             self.waiting = False
         super().back()
 
@@ -328,13 +328,13 @@ class ShareScene(Scene):
 
     def __init__(self, app, record):
         super().__init__(app)
-        self.fragment = records_io.share_fragment(record)
+        self.fragment = library.share_fragment(record)
         if app.web:  # the page's own address (never its query string) and the game
             self.page = None
-            self.link = web_io.page_link(self.fragment)
+            self.link = bridge.page_link(self.fragment)
         else:  # the player's web page address, else the build's, else the code alone
-            self.page = records_io.share_page(app.settings.get("page_address"))
-            self.link = records_io.share_link(record, self.page)
+            self.page = library.share_page(app.settings.get("page_address"))
+            self.link = library.share_link(record, self.page)
         self.copied = ""  # "", "native", "pending", "ok", "refused"
         self.build()
         self.copy()
@@ -383,7 +383,7 @@ class ShareScene(Scene):
 
     def copy(self) -> None:
         if self.app.web:
-            self.copied = "pending" if web_io.copy_text(self.link) else "refused"
+            self.copied = "pending" if bridge.copy_text(self.link) else "refused"
             return
         try:  # natively: the SDL clipboard, where there is one
             pygame.scrap.put_text(self.link)
@@ -394,7 +394,7 @@ class ShareScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.copied == "pending":
-            self.copied = web_io.clipboard_state() or "pending"
+            self.copied = bridge.clipboard_state() or "pending"
 
     def extra_key(self):
         return (self.copied, self.link)

@@ -62,11 +62,11 @@ def test_a_share_code_name_a_save_would_refuse_is_replaced(kind):
 
 
 def test_a_lone_surrogate_name_does_not_leave_a_stray_part_file_on_export(tmp_path):
-    from game.records import library as records_io
+    from game.records import library
 
     record = decode(_code({"n": ["\ud800", "Bo", "Cy"]}))
-    path = records_io.export_file(record, str(tmp_path))
-    assert records_io.read_record_file(path).names == ("?", "Bo", "Cy")
+    path = library.export_file(record, str(tmp_path))
+    assert library.read_record_file(path).names == ("?", "Bo", "Cy")
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.rsplit("/", 1)[-1]]
 
 
