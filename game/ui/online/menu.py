@@ -18,7 +18,7 @@ from .. import gfx, menu_page, screen
 from ..menu_page import Block, Paged
 from ..menu_rows import arrangement, label_size, row_height, value_height
 from ..scene import Scene
-from ..widgets import Button, TextField
+from ..widgets import Button
 
 PAD = 16  # the panel around a column's blocks
 COL_GAP = 24 + 2 * PAD
@@ -92,16 +92,7 @@ class OnlineMenu(Paged, Scene):
         """Built again (language, shape, or what the screen shows changed): the page, the
         focus and a field being typed in are kept, by name."""
         page = self.page
-        focused = self.focused_widget()
-        focused = focused.name if focused is not None and focused.focused else None
-        editing = {w.name for w in self.widgets if isinstance(w, TextField) and w.editing}
-        self.build()
-        for w in self.widgets:
-            if isinstance(w, TextField) and w.name in editing:
-                w.editing = True
-            if focused and w.name == focused:
-                self.set_focus(w)
-        if focused is None:
+        if self.keeping_focus(self.build) is None:
             self.show_page(min(page, self.pages - 1))
 
     def relayout(self) -> None:
