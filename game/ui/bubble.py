@@ -16,6 +16,7 @@ from . import gfx, screen
 from .widgets import Button
 
 VEIL = (0, 0, 0, 120)  # the screen around the spots: dimmed, still readable
+HOLE = (255, 0, 255)  # the veil's key colour: where a spot shows through
 RING = (255, 214, 102)
 MARK = (120, 220, 255)  # the card (or button) the step asks for, inside a spot
 PAD = 14
@@ -168,19 +169,47 @@ def place(w: int, height, spots, marks=()) -> pygame.Rect:
         h = min(height(width), s.h)
         xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),
                      max(s.left, min(s.right - width, union.left - GAP - width)), max(s.left, min(s.right - width, union.right + GAP))})
-        for y in range(s.top, s.bottom - h + 1, 6):
-            for x in xs:
-                r = pygame.Rect(x, y, width, h)
-                grown = r.inflate(2 * GAP, 2 * GAP)
-                covered = (sum(_area(grown.clip(spot)) for spot in spots) + _area(grown.clip(spots[0]))  # the first counts twice
-                           + 1000 * sum(_area(r.clip(m)) for m in marks))
-                near = min(_distance(r, spot) for spot in spots)
-                key = (covered, -width, near, abs(r.centerx - union.centerx))
-                if best_key is None or key < best_key:
-                    best, best_key = r, key
+        found = _best_at(range(s.top, s.bottom - h + 1, 6), xs, width, h, spots, marks, union.centerx)
+        if best_key is None or found[1] < best_key:
+            best, best_key = found
         if best_key[0] == 0:
             break
     return best
+
+
+def _overlap(a0: int, a1: int, b0: int, b1: int) -> int:
+    return max(0, min(a1, b1) - max(a0, b0))
+
+
+def _best_at(rows, xs, width: int, h: int, spots, marks, centre: int):
+    """The best (rect, key) of a bubble `width` x `h` at these rows and columns, in that
+    order: least covered (the spots grown by GAP, the first counting twice, the marks a
+    thousand times), then the widest, the nearest the spots, the most centred on them.
+    Worked out in whole numbers per column, not with a Rect per place tried: a tip's first
+    frame placed its bubble in ~20 ms natively, ~0.3 s at 4x in the browser."""
+    best, best_key = None, None
+    boxes = [(sp.left, sp.right, sp.top, sp.bottom) for sp in spots]
+    marked = [(m.left, m.right, m.top, m.bottom) for m in marks]
+    columns = []
+    for x in xs:
+        left, right = x - GAP, x + width + GAP
+        spans = [_overlap(left, right, l, r) for l, r, _t, _b in boxes]
+        mark_spans = [_overlap(x, x + width, l, r) for l, r, _t, _b in marked]
+        gaps = [max(l - (x + width), x - r, 0) for l, r, _t, _b in boxes]
+        columns.append((x, spans, mark_spans, gaps, abs(x + width // 2 - centre)))
+    for y in rows:
+        top, bottom = y - GAP, y + h + GAP
+        tall = [_overlap(top, bottom, t, b) for _l, _r, t, b in boxes]
+        mark_tall = [_overlap(y, y + h, t, b) for _l, _r, t, b in marked]
+        rise = [max(t - (y + h), y - b, 0) for _l, _r, t, b in boxes]
+        for x, spans, mark_spans, gaps, off in columns:
+            covered = sum(a * b for a, b in zip(spans, tall)) + spans[0] * tall[0]
+            if mark_spans:
+                covered += 1000 * sum(a * b for a, b in zip(mark_spans, mark_tall))
+            key = (covered, -width, min(g + r for g, r in zip(gaps, rise)), off)
+            if best_key is None or key < best_key:
+                best, best_key = (x, y), key
+    return pygame.Rect(best[0], best[1], width, h), best_key
 
 
 def _area(r: pygame.Rect) -> int:
@@ -202,13 +231,15 @@ def draw_veil(surf, spots) -> None:
     holes = tuple(tuple(gfx.dev_rect(r.inflate(8, 8))) for r in spots)
     key = (size, holes)
     veil = _veils.get(key)
-    if veil is None:
+    if veil is None:  # opaque, its holes a colour key, its opacity the surface's: see gfx.overlay
         if len(_veils) > 24:
             _veils.clear()
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill(VEIL)
+        veil = gfx.opaque(size)
+        veil.fill(VEIL[:3])
         for hole in holes:
-            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=gfx.px(12))
+            pygame.draw.rect(veil, HOLE, hole, border_radius=gfx.px(12))
+        veil.set_colorkey(HOLE)
+        veil.set_alpha(VEIL[3])
         _veils[key] = veil
     surf.blit(veil, (0, 0))
     gfx.note("veil", screen.current().rect)  # what is under it is not read by the layout check

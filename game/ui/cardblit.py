@@ -21,12 +21,13 @@ OPAQUE_MIDDLE = sys.platform == "emscripten"
 _cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part or None, its opaque copy, the part not transparent)
 
 
-def _core(img, margin: int) -> tuple:
+def _core(img, margin: int, inset: int | None = None) -> tuple:
     known = _cores.get(id(img))
     if known is not None and known[0] is img and (known[2] is not None or known[1] is None or not OPAQUE_MIDDLE):
         return known  # the entry holds the sprite (its id is not reused), with its copy if one is needed
     w, h = img.get_width() - 2 * margin, img.get_height() - 2 * margin
-    inset = int(w * 0.075) + 3  # the corner radius (art: 7.5% of the width) and the edge
+    if inset is None:
+        inset = int(w * 0.075) + 3  # the corner radius (art: 7.5% of the width) and the edge
     core = pygame.Rect(margin + inset, margin + 2, w - 2 * inset, h - 4)
     picture = None
     if core.w <= 0 or core.h <= 0:
@@ -58,11 +59,12 @@ def prepare(img, margin: int) -> None:
     _core(img, margin)
 
 
-def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None) -> None:
+def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None, inset: int | None = None) -> None:
     """Blit `area` of the sprite (sprite-relative; None: all of it) with its top-left at
     device `pos` (where the whole sprite's top-left would be), pixel for pixel as one
-    premultiplied blit."""
-    core = _core(img, margin) if OPAQUE_MIDDLE else None
+    premultiplied blit.  `inset`: how far in from the left and right the opaque part may
+    start (None: a card's corner radius; a row of cards has corners only at its ends)."""
+    core = _core(img, margin, inset) if OPAQUE_MIDDLE else None
     whole = img.get_rect() if core is None else core[3]  # the shadow's transparent margin left out
     area = whole if area is None else area.clip(whole)
     if area.w <= 0 or area.h <= 0:

@@ -15,7 +15,11 @@ and the page's CSS scales it to the screen.  The setting ``picture`` sets the bu
   turns to Smooth if they are slow;
 - ``sharp``: 1280x720's pixels (a 16:9 desktop page draws 1280x720, a phone of 390x844 CSS
   px 652x1412);
-- ``smooth``: 960x540's pixels (56% of Sharp's: a phone draws 489x1059).
+- ``smooth``: 960x540's pixels (56% of Sharp's) and never more than one pixel per CSS
+  pixel: a desktop page draws 960x540, a phone of 390x844 CSS px draws 390x844 (every
+  present copies the whole window and every blit costs by its pixels, so a phone's picture
+  at the page's own pixels costs a third less than at 489x1059, and text is still drawn at
+  its size in CSS px).
 
 Two kinds of change, two rules.  The page's shape (a phone turned, a window resized, the
 page zoomed) changes the window's size at once, in the middle of a game too: the budget is
@@ -41,17 +45,20 @@ PROBES = 3  # presents of the empty window timed before the title's first frame
 WATCHED = 9  # the menus' first presents, watched when the probe said Sharp
 MENUS = frozenset({"title", "settings", "rules", "new_game", "stats", "replays", "share"})
 BUDGET = {"sharp": LOGICAL[0] * LOGICAL[1], "smooth": SMOOTH_SIZE[0] * SMOOTH_SIZE[1]}  # window pixels drawn
+SHARPEST = {"smooth": 1.0}  # window pixels per CSS pixel at most, whatever the device shows
 
 
 def pixel_ratio(css, dpr: float, choice: str) -> float:
     """Window pixels per CSS pixel for a page `css` (w, h) on a device of pixel ratio `dpr`:
     as sharp as the device where the picture's pixel budget allows (Sharp: 1280x720's
-    pixels, Smooth: 960x540's), never more than the device shows.  Every present copies the
-    whole window and every blit costs by the pixels it writes, so the budget, not the
-    device, sets the cost: a phone at 390x844 draws 651x1409 (Sharp) or 488x1055 (Smooth),
-    a desktop page of 1920x1080 draws 1280x720 and the page scales it up, as before."""
+    pixels, Smooth: 960x540's and one per CSS pixel at most), never more than the device
+    shows.  Every present copies the whole window and every blit costs by the pixels it
+    writes, so the budget, not the device, sets the cost: a phone at 390x844 draws 653x1412
+    (Sharp) or 390x844 (Smooth), a desktop page of 1920x1080 draws 1280x720 (Sharp) or
+    960x540 (Smooth) and the page scales it up."""
     area = max(1.0, float(css[0]) * float(css[1]))
-    return max(0.25, min(max(1.0, float(dpr or 1.0)), math.sqrt(BUDGET.get(choice, BUDGET["sharp"]) / area)))
+    device = min(max(1.0, float(dpr or 1.0)), SHARPEST.get(choice, math.inf))
+    return max(0.25, min(device, math.sqrt(BUDGET.get(choice, BUDGET["sharp"]) / area)))
 
 
 class Picture:

@@ -20,6 +20,17 @@ def _bytes(surf) -> bytes:
     return pygame.image.tobytes(surf, "RGB")
 
 
+def _within_one_level(a, b) -> bool:
+    """Every channel of every pixel of a and b differs by one at most."""
+    for x, y in ((a, b), (b, a)):
+        over = x.copy()
+        over.blit(y, (0, 0), special_flags=pygame.BLEND_RGB_SUB)  # max(x - y, 0)
+        over.fill((1, 1, 1), special_flags=pygame.BLEND_RGB_SUB)
+        if pygame.mask.from_threshold(over, (0, 0, 0), (1, 1, 1, 255)).count() != x.get_width() * x.get_height():
+            return False
+    return True
+
+
 @pytest.fixture
 def three_quarters(make_app):
     """An App, drawing at 0.75 (the browser's Smooth picture) for the test."""
@@ -127,5 +138,39 @@ def test_a_card_scaled_in_flight_blitted_with_its_middle_copied_equals_one_blit(
                 assert _bytes(fast) == _bytes(slow), (card, width)
                 copied += middle is not None
         assert copied > 10
+    finally:
+        gfx.set_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_a_row_of_backs_drawn_as_one_picture_equals_the_backs_drawn_one_by_one(make_app, monkeypatch, scale):
+    """On a phone the opponents' backs lie in rows: one picture per count, its opaque
+    middle copied, gives the pixels of the backs blended one by one over the table (to
+    within one level on the anti-aliased rim: a premultiplied blend rounds differently)."""
+    from game.ui.table import opponents
+
+    make_app(size=(390, 844))
+    monkeypatch.setattr(cardblit, "OPAQUE_MIDDLE", True)
+    gfx.set_scale(scale)
+    try:
+        lay = layout.now()
+        kind, place = lay.backs["left"]
+        assert kind == "row"
+        size = (gfx.px(390), gfx.px(844))
+        copied = 0
+        for n in range(1, 17):
+            fast, slow = pygame.Surface(size), pygame.Surface(size)
+            gfx.blit_felt(fast)
+            gfx.blit_felt(slow)
+            layer, pos, inset = opponents._row(n, place)
+            cardblit.blit_sprite(fast, layer, 0, pos, inset=inset)
+            for r in opponents._row_rects(n, n, place):
+                gfx.blit(slow, gfx.card_back(gfx.px(r.w)), r.topleft)
+            assert _within_one_level(fast, slow), f"{n} backs at {scale}"
+            copied += cardblit.sprite_core(layer, 0) is not None
+        assert copied == 16  # every row has an opaque middle: the copying path was taken
+        _until_done(warm_columns)  # and the rows are made ahead on idle frames
+        assert all(opponents._row(n, place) is opponents._layers[("row", n, tuple(place), gfx.scale(), gfx.card_style())]
+                   for n in range(1, 17))
     finally:
         gfx.set_scale(1.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gfx
+from .. import cardblit, gfx
 from . import layout
 from .base import TableObject
 
@@ -42,6 +42,28 @@ def _column(n):
     return layer
 
 
+def _row(n: int, place: pygame.Rect) -> tuple:
+    """n backs side by side as one premultiplied picture (cached per count, place, scale and
+    style) and its device top-left: the same pixels as the backs blitted one by one over
+    the table, but one blit whose opaque middle is copied (cardblit) instead of up to
+    sixteen blended ones (~7 ms at 4x in the browser for each card an opponent plays)."""
+    key = ("row", n, tuple(place), gfx.scale(), gfx.card_style())
+    hit = _layers.get(key)
+    if hit is None:
+        rects = _row_rects(n, n, place)
+        back = gfx.card_back(gfx.px(rects[0].w))
+        spots = [gfx.dev_pos(r.topleft) for r in rects]
+        left, top = spots[0][0], min(y for _x, y in spots)
+        width = spots[-1][0] + back.get_width() - left
+        layer = pygame.Surface((width, back.get_height()), pygame.SRCALPHA)
+        for x, y in spots:
+            layer.blit(back, (x - left, y - top))
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        hit = _layers[key] = (layer.premul_alpha(), (left, top), max(3, int(back.get_width() * 0.075) + 3))
+    return hit
+
+
 def warm_columns(budget_ms: float, largest: int = 16) -> bool:
     """Make the columns of 1..`largest` backs for at most about `budget_ms`, on frames that
     draw nothing (each card an opponent plays needs the column one shorter, a
@@ -51,11 +73,15 @@ def warm_columns(budget_ms: float, largest: int = 16) -> bool:
 
     end = time.perf_counter() + budget_ms / 1000.0
     lay = layout.now()
-    if lay.backs.get("left", ("row",))[0] != "column":
-        return True  # rows of backs are drawn back by back
-    for n in range(largest, 0, -1):
-        if ("opp", n, lay.small_w, gfx.card_style()) not in _layers:
-            _column(n)
+    for side in ("left", "right"):
+        kind, place = lay.backs.get(side, ("column", None))
+        for n in range(largest, 0, -1):
+            if kind == "column" and ("opp", n, lay.small_w, gfx.card_style()) not in _layers:
+                _column(n)
+            elif kind != "column" and ("row", n, tuple(place), gfx.scale(), gfx.card_style()) not in _layers:
+                _row(n, place)
+            else:
+                continue
             if time.perf_counter() > end:
                 return False
     return True
@@ -82,6 +108,11 @@ def _back_rects(n, total, seat, human) -> list:
         step = min(16.0, 250 / max(1, total - 1))
         top = place[1] - (step * (total - 1) + h) / 2
         return [pygame.Rect(int(place[0] - w / 2), int(top + i * step), int(w) + 1, int(h) + 1) for i in range(n)]
+    return _row_rects(n, total, place)
+
+
+def _row_rects(n, total, place) -> list:
+    """The first n backs of a row of `total` in the logical rect `place`, overlapped to fit."""
     w, h = gfx.card_size(place.h / 1.4)
     step = min(w * 0.5, (place.w - w) / max(1, total - 1))
     left = place.centerx - (step * (total - 1) + w) / 2
@@ -135,6 +166,10 @@ class OpponentHands(TableObject):
             kind, place = lay.backs[layout.side(seat, self.table.human)]
             if kind == "column" and total is None:
                 gfx.blit(surf, _column(n), place, "center", special_flags=pygame.BLEND_PREMULTIPLIED)
+                continue
+            if total is None:
+                layer, pos, inset = _row(n, place)
+                cardblit.blit_sprite(surf, layer, 0, pos, inset=inset)
                 continue
             rects = _back_rects(n, total if total is not None else n, seat, self.table.human)
             if kind == "column":  # each back where it will be in the dealt column
