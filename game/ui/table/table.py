@@ -53,6 +53,7 @@ class Table:
         self._held = 0  # frames in a row whose thinking waited for a picture to be presented
         self._think_due = None  # the seat whose slice waits for the end of this frame
         self.compositor = Compositor()  # the cached still layer, redrawn where it changed
+        self._prebaked_for = None  # the still layer's records when every plate's next picture was made
         self._frame_keys = None  # the objects' keys frame_key() found this frame
         self.started = False
         # the objects on the felt
@@ -288,10 +289,15 @@ class Table:
     def prebake(self) -> bool:
         """Make one plate's picture for the next turn (baked.py) on a frame that draws
         nothing; True when none was missing."""
-        still = self.compositor.still.surface
-        if still is None:
+        layer = self.compositor.still
+        if layer.surface is None:
             return True
-        return all(plate.prebake(still.get_size()) for plate in self.plates)  # stops at the first made
+        if self._prebaked_for is layer.records:
+            return True  # nothing drawn since all were made: the plates' states are the same
+        if all(plate.prebake(layer.surface.get_size()) for plate in self.plates):  # stops at the first made
+            self._prebaked_for = layer.records
+            return True
+        return False
 
     def invalidate(self) -> None:
         """Forget the cached still layer (benchmarks: measure drawing from scratch)."""
