@@ -32,6 +32,11 @@ SLACK = 2  # device pixels around every painted rect (rounding of scaled positio
 # its dirty rects for SPREAD_MS of a frame (at least one rect) and the rest on the frames
 # after; natively (SIMD blits) one frame does it all.
 SPREAD_MS = 6.0 if sys.platform == "emscripten" else None
+# ...and a still layer drawn whole (a new phase's panel, most of the table changed) is drawn
+# over frames of WHOLE_MS each, the window keeping its last frame until it is done (as a
+# screen's first frame is made: App._draw_prepared): one such frame was a task of 0.3 s at 4x.
+WHOLE_MS = 12.0
+MAX_WAITS = 6  # frames in a row a whole drawing may take
 
 
 def paint_rect(item, size) -> list | None:
@@ -175,14 +180,21 @@ class Layer:
                         self.resume = ((*what[:3], tuple(what[3][:i])), i)
                         self.context = None  # not up to date: drawn again (from item i) next time
                         raise gfx.OutOfTime
-                items[i].draw(self.surface)
+                try:
+                    items[i].draw(self.surface)
+                except gfx.OutOfTime:  # out of time inside the item (a picture it makes): half drawn,
+                    self.resume = None  # so drawn again from the first; the pictures made are kept
+                    self.context = None
+                    raise
         finally:
             gfx.set_deadline(deadline)
 
-    def update(self, items: list, size, context, make_surface, keys=None, until: float | None = None) -> list | None:
+    def update(self, items: list, size, context, make_surface, keys=None, until: float | None = None,
+               whole_until: float | None = None) -> list | None:
         """Bring the cached picture up to date; returns the device rects redrawn, or None
         when it was redrawn whole.  `until` (a perf_counter time): the rects still dirty
-        after it, past the first, are left in ``pending`` for the next update."""
+        after it, past the first, are left in ``pending`` for the next update.
+        `whole_until`: a whole drawing stops at that time (OutOfTime) and goes on next time."""
         keys = [item.state_key() for item in items] if keys is None else keys
         ids = idents(items)
         if self.surface is None or self.surface.get_size() != tuple(size) or context != self.context:
@@ -197,6 +209,8 @@ class Layer:
         self.record(items, ids, keys, size, dirty)
         self.context = context
         if dirty is None:
+            if whole_until is not None:
+                gfx.set_deadline(whole_until)  # draw_all takes it (and gives it back)
             self.draw_all(items, (tuple(size), context, ids, keys))
             return None
         if until is not None and len(dirty) > 1:
@@ -236,6 +250,8 @@ class Compositor:
         self.still = Layer()
         self.tops: list = []  # (item, key, device rect) of the top objects last presented
         self.drawn = False  # a whole frame was drawn once (a first frame made over frames)
+        self.waits = 0  # frames that ran out of time drawing the still layer whole (the frame key changes)
+        self._waited = 0  # ...of them in a row
 
     def invalidate(self) -> None:
         self.still.invalidate()
@@ -261,7 +277,18 @@ class Compositor:
             self.full(surf, items, tops, context, keys, top_keys)
             return None
         until = None if SPREAD_MS is None else time.perf_counter() + SPREAD_MS / 1000.0
-        still = self.still.update(items, size, context, opaque_surface, keys, until)
+        parts = until is not None and self._waited < MAX_WAITS  # then whole, come what may: objects that
+        whole_until = time.perf_counter() + WHOLE_MS / 1000.0 if parts else None  # change every frame would start it again
+        try:
+            still = self.still.update(items, size, context, opaque_surface, keys, until, whole_until)
+        except gfx.OutOfTime:
+            self.waits += 1  # the window keeps its last frame; the next frame goes on
+            self._waited += 1
+            return []
+        finally:
+            if parts:
+                gfx.set_deadline(None)
+        self._waited = 0
         if still is None:
             self.full(surf, items, tops, context, keys, top_keys)
             return None

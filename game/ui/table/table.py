@@ -317,8 +317,9 @@ class Table:
         still, tops = self.layers(objects, widgets)
         keys, top_keys = [o.state_key() for o in still], [o.state_key() for o in tops]
         self._frame_keys = (self.app.frames, still, keys, tops, top_keys)
-        pending = len(self.compositor.still.pending)  # the still layer has rects left to repaint: draw again
-        return (tuple(keys), self.timeline.busy, i18n.language(), gfx.card_style(), pending), tuple(top_keys)
+        # the still layer has rects left to repaint, or was drawn whole in part: draw again
+        unfinished = (len(self.compositor.still.pending), self.compositor.waits)
+        return (tuple(keys), self.timeline.busy, i18n.language(), gfx.card_style(), unfinished), tuple(top_keys)
 
     def _known_keys(self, still, tops) -> tuple:
         """The keys frame_key() found this frame for exactly these items, or (None, None)."""
