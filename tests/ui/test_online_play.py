@@ -110,7 +110,8 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots, dt=0.2)
-    at = len(host.online.host.match.history)
+    before = list(host.online.host.match.history)
+    at = len(before)
     click(host, "menu")
     click(host, "leave")
     step(host, guest, frames=4)
@@ -122,7 +123,8 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
     assert "continue" in names(host)
     click(host, "continue")
     step(host, frames=2)
-    assert at_table(host) and len(host.online.host.match.history) == at
+    # the game goes on from where it was (a computer seat may already have played on)
+    assert at_table(host) and host.online.host.match.history[:at] == before
     assert not host.online.lobby.seats[1].present  # the guest is away until it comes back
 
 
