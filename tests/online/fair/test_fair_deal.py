@@ -101,7 +101,9 @@ def allowed_cards(table, seat: int, deal: list[Card]) -> set[int]:
     return known
 
 
-SKIP = {"chooser", "card_at", "points", "_send"}
+# the card points and the chooser are not cards held; finished deals (the audit's replays) are
+# shown to every seat at their end, as the score screen shows them
+SKIP = {"chooser", "card_at", "points", "_send", "group", "judge", "replays", "replay"}
 
 
 def held_cards(obj, seen=None) -> set[int]:
