@@ -105,7 +105,11 @@ class _Replay:
             if msg.kind == "breach":
                 break
             if msg.kind != "reveal":
-                yield from self.step(msg)
+                try:
+                    yield from self.step(msg)
+                except (KeyError, IndexError, TypeError, ValueError) as exc:  # a slot it does not have, ...
+                    raise Breach(msg.sender, f"sent a message that does not fit the deal ({type(exc).__name__})",
+                                 self.trick_now()) from None
         return None
 
     def step(self, msg):
@@ -172,6 +176,12 @@ class _Replay:
             if named is not card:
                 raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
             self.apply(s, Action.play(card))
+        else:
+            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
+
+    def trick_now(self) -> int | None:
+        m = self.match
+        return len(m.current.tricks) if m is not None and m.phase == "play" else None
 
     def kitty_if_due(self, seat: int) -> None:
         if self.kitty_due and seat == self.declarer and self.expected_return is None:  # the exchange is over

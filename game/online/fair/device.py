@@ -256,7 +256,7 @@ class FairDevice(BlindedExchange):
         elif kind == "play":
             yield from self._play(s, body)
         else:
-            raise Breach(s, f"sent an unknown message ({kind})")
+            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
         if self.tracker.kitty_taken and not d.kitty_dealt:  # the declarer's slots grow with the tracker
             d.kitty_dealt = True
             d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
