@@ -66,20 +66,20 @@ def native(runs: int, deals: int) -> dict:
     prepare.card_points()
     card_points_ms = (time.perf_counter() - start) * 1000
     meter = Meter(group)
-    real_prepare_step = FairDevice._prepare_step
+    realprepare_step = FairDevice.prepare_step
 
     def metered_prepare(self):  # idle-time work: counted apart from the deal's path
         before = meter.where
         meter.where = (self.seat, self.d.number + (0 if self.d.secrets is None else 1), "ahead")
         t0 = time.perf_counter()
         try:
-            return real_prepare_step(self)
+            return realprepare_step(self)
         finally:
             key = meter.where
             meter.time[key] = meter.time.get(key, 0.0) + time.perf_counter() - t0
             meter.where = before
 
-    FairDevice._prepare_step = metered_prepare
+    FairDevice.prepare_step = metered_prepare
     per_run = []
     for run in range(runs):
         meter.ops.clear()
@@ -103,7 +103,7 @@ def native(runs: int, deals: int) -> dict:
                 break
         assert all(v is None for d in table.devices for v in d.verdicts), "an honest match had a breach"
         per_run.append((dict(meter.ops), dict(meter.time)))
-    FairDevice._prepare_step = real_prepare_step
+    FairDevice.prepare_step = realprepare_step
     return summarise(per_run, deals, card_points_ms)
 
 

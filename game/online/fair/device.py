@@ -85,9 +85,10 @@ class FairDevice(BlindedExchange):
 
     `chooser(view)` decides for this seat: an Action, or None while it has not decided (a
     person who has not clicked, a computer still thinking: asked again on a later step).
-    `judge(evidence)`, when given, is a generator that weighs the evidence an accusation
-    carries (a relayed message its sender did not sign: the integration's) and returns the
-    Breach it proves, or None."""
+    `judge(accuser, evidence)`, when given, is a generator that weighs the evidence an
+    accusation carries (a relayed message its sender did not sign: the integration's) and
+    returns the Breach it proves, or None; the deal then ends at once with that verdict (or
+    the accuser's, when it proves nothing), the same on every device."""
 
     def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None, group=None,
                  judge=None):
@@ -105,6 +106,8 @@ class FairDevice(BlindedExchange):
         self.replays: list = []  # the audit's Match of each finished deal (None where it stopped early)
         self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
         self._preparing = None  # the preparation generator under way
+        self.on_message = None  # called after each message handled (the screens' updates)
+        self.on_verdict = None  # called with the deal's number once its verdict is in and scored
         self.d = self._new_deal()
 
     @property
@@ -134,7 +137,7 @@ class FairDevice(BlindedExchange):
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
         return _Deal(t.deal_number, t.dealer, ready, start)
 
-    def _prepare_step(self) -> bool:
+    def prepare_step(self) -> bool:
         """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
         idle moment; False when there is nothing to prepare."""
         if self._preparing is None:
@@ -180,18 +183,21 @@ class FairDevice(BlindedExchange):
         d.transcript.append(msg)
         return True
 
-    def steps(self):
+    def steps(self, prepare: bool = True):
         """Generator: handles the messages received and does this seat's duties; yields
-        while the group works.  Ends when there is nothing more to do for now."""
+        while the group works.  Ends when there is nothing more to do for now; with
+        `prepare`, idle moments prepare the next deal first (else `prepare_step` does)."""
         yield from self.group.points_steps()
         while True:
             while self.inbox:
                 msg = self.inbox.popleft()
                 if self._accept(msg):
                     yield from self._guarded(self._handle(msg), msg.sender)
+                    if self.on_message is not None:
+                        self.on_message()
             acted = yield from self._guarded(self._duties(), self.seat)
             if not acted and not self.inbox:
-                if not self._prepare_step():
+                if not prepare or not self.prepare_step():
                     return
                 yield
 
@@ -221,7 +227,11 @@ class FairDevice(BlindedExchange):
     def _handle(self, msg: Msg):
         d, kind, s, body = self.d, msg.kind, msg.sender, msg.body
         if kind == "breach":
-            if d.stopped is None:
+            if d.stopped is None and body.get("evidence") is not None and self.judge is not None:
+                # the relay accused with evidence: judged at once, alike on every device, no audit
+                proven = yield from self.judge(s, body["evidence"])
+                yield from self._finish(proven or Breach(s, "accused the relay without proof", body["trick"]))
+            elif d.stopped is None:
                 d.stopped = Breach(body["suspect"], body["reason"], body["trick"])
             return
         if kind == "reveal":
@@ -530,10 +540,6 @@ class FairDevice(BlindedExchange):
             inp = AuditInput(self.rules, d.dealer, d.number, d.start, self.points, d.transcript, d.reveals, self.group)
             verdict = yield from audit(inp)
             d.replay = inp.replayed
-            accusation = next((m for m in d.transcript if m.kind == "breach"), None)
-            if accusation is not None and accusation.body.get("evidence") is not None and self.judge is not None:
-                proven = yield from self.judge(accusation.sender, accusation.body["evidence"])
-                verdict = proven or verdict
         else:
             verdict = forced
         d.verdict = verdict
@@ -545,6 +551,8 @@ class FairDevice(BlindedExchange):
                 t.rescore(breached_points(verdict.seat, self.last_targets, self.last_contract))
             else:
                 t.breached(breached_points(verdict.seat, t.targets, t.contract))
+        if self.on_verdict is not None:
+            self.on_verdict(d.number)
         if t.phase == DEALING:
             self.d = self._new_deal()
             self.inbox.extendleft(reversed(self.later))
