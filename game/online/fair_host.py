@@ -44,7 +44,7 @@ class FairRoom(Station):
         self.game = host.nonce.hex()
         self.seeds: dict[int, bytes] = {}  # seat -> signing key seed, for the seats this device plays
         self.guest_keys: dict[int, bytes] = {}  # guests' public keys, as they sent them
-        self.log: list[dict] = []  # every fair message relayed, in order (the `fair` bodies)
+        self.log: list[dict] = []  # the fair messages relayed, in order, of the deals not yet over here
         self.queue: deque = deque()  # (visitor, obj, signature) to verify and relay
         self.expected: dict = {}  # (deal, sender) -> the next sequence number taken
         self.held: dict = {}  # (deal, sender, seq) -> (visitor, obj, signature) that came early
@@ -119,6 +119,7 @@ class FairRoom(Station):
     # --- the frame --------------------------------------------------------------------------
     def poll(self) -> None:
         self.work()
+        self._forget_finished()
         mirror = self.mirror
         host = self.host
         if mirror is not None:
@@ -195,16 +196,25 @@ class FairRoom(Station):
             seat.device.receive(msg)
         self.host._broadcast("fair", body)
 
+    def _first_open_deal(self) -> int:
+        return min((seat.device.d.number for seat in self.seats.values()), default=0)
+
+    def _forget_finished(self) -> None:
+        """The log keeps the deals not yet over on this device: a finished deal's reveals
+        would otherwise sit here, every card of it, while the next deal is played."""
+        first = self._first_open_deal()
+        if self.log and self.log[0]["m"]["deal"] < first:
+            self.log = [body for body in self.log if body["m"]["deal"] >= first]
+
     def catch_up(self, v) -> None:
         """A guest back, or one that missed a message: the start and every message of the
         deals not yet over on this device (the guest takes each message once)."""
         if self.start_body is None:
             return
         v.send("fair_start", self.start_body)
-        first = min((seat.device.d.number for seat in self.seats.values()), default=0)
+        self._forget_finished()
         for body in self.log:
-            if body["m"]["deal"] >= first:
-                v.send("fair", body)
+            v.send("fair", body)
 
 
 __all__ = ["FairRoom"]

@@ -116,7 +116,8 @@ class BlindedExchange:
         d, me = self.d, self.seat
         opener = x["receiver"] if x["step"] in ("give", "opened") else x["giver"]
         holder = x["giver"] if x["step"] == "give" else x["receiver"]
-        if x["step"] in ("give", "return") and "blinded" not in x and opener == me and x["point"] not in d.blind_of:
+        if x["step"] in ("give", "return") and "blinded" not in x and opener == me and x["point"] not in d.blind_of \
+                and not self.tracker.hidden:  # a declarer opens a card passed to it once its whole hand is open
             batch = Batch()
             beta = batch.rand()
             blinded = batch.mul(x["point"], beta)
