@@ -230,7 +230,9 @@ class FairDevice(BlindedExchange):
             if d.stopped is None and body.get("evidence") is not None and self.judge is not None:
                 # the relay accused with evidence: judged at once, alike on every device, no audit
                 proven = yield from self.judge(s, body["evidence"])
-                yield from self._finish(proven or Breach(s, "accused the relay without proof", body["trick"]))
+                verdict = Breach(proven.seat, proven.reason, body["trick"]) if proven else \
+                    Breach(s, "accused the relay without proof", body["trick"])
+                yield from self._finish(verdict)
             elif d.stopped is None:
                 d.stopped = Breach(body["suspect"], body["reason"], body["trick"])
             return
