@@ -117,7 +117,11 @@ def sign(seed: bytes, message: bytes) -> bytes:
 
 
 def verify(public: bytes, message: bytes, signature: bytes) -> bool:
+    """Ed25519, taken only when the key and R are points of the prime-order group (as the
+    page's does): then libsodium's cofactorless check and noble's cofactored one agree."""
     try:
+        if len(signature) != 64 or not all(sodium.crypto_core_ed25519_is_valid_point(p) for p in (public, signature[:32])):
+            return False
         VerifyKey(public).verify(message, signature)
         return True
     except (BadSignatureError, ValueError, TypeError, SodiumError):
