@@ -24,4 +24,5 @@ window.g358fair = {
   submit(ops, budgetMs) { return runner ? runner.submit(ops, budgetMs) : "error:not_installed"; },
   step(id, budgetMs) { return runner ? runner.step(id, budgetMs) : "error:not_installed"; },
   drop(id) { return runner ? runner.drop(id) : "ok"; },
+  stats() { return runner ? runner.stats() : "{}"; }, // work done so far (benchmarks)
 };

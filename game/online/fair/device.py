@@ -77,6 +77,7 @@ class _Deal:
         self.stopped: Breach | None = None  # an accusation: play stops, the audit decides
         self.reveals: dict[int, dict] = {}
         self.verdict: Breach | None | str = "pending"
+        self.blocked = False  # (the next deal, shuffled ahead) a message it could not take ahead
         self.replay = None  # the audit's Match of this deal (the deal in full, for the score sheet)
 
 
@@ -105,7 +106,9 @@ class FairDevice(BlindedExchange):
         self.verdicts: list[Breach | None] = []  # one per finished deal
         self.replays: list = []  # the audit's Match of each finished deal (None where it stopped early)
         self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
+        self.ahead: _Deal | None = None  # the next deal while this one is played: its decks, shuffled ahead
         self._preparing = None  # the preparation generator under way
+        self._ahead_job = None  # the next deal's shuffle or lock under way
         self.on_message = None  # called after each message handled (the screens' updates)
         self.on_verdict = None  # called with the deal's number once its verdict is in and scored
         self.d = self._new_deal()
@@ -135,7 +138,45 @@ class FairDevice(BlindedExchange):
         if ready is not None and ready.role != self._role(t.dealer):
             ready = None  # prepared for another seat order: made again, in slices
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None and ahead.number == t.deal_number:  # shuffled while the last deal was played
+            ahead.start = start
+            ahead.secrets = ahead.secrets or ready
+            return ahead
         return _Deal(t.deal_number, t.dealer, ready, start)
+
+    def _ahead_deal(self) -> _Deal | None:
+        """The next deal, made when its first deck can be shuffled or arrives (None: the
+        game ends with this deal)."""
+        if self.ahead is None and self.next_role() is not None:
+            d = self.d
+            self.ahead = _Deal(d.number + 1, (d.dealer + 1) % 3, None, None)
+        if self.ahead is not None and self.ahead.secrets is None and self.next_secrets is not None:
+            self.ahead.secrets = self.next_secrets
+        return self.ahead
+
+    def _ahead_step(self) -> bool:
+        """One slice of the next deal's shuffle or lock while this deal is played: the decks
+        do not depend on any card, so they are off the next deal's path."""
+        if self._ahead_job is None:
+            a = self._ahead_deal()
+            if a is None or a.secrets is None or a.blocked:
+                return False
+            stage = len(a.decks)
+            if stage >= 5 or (a.order + a.order[:2])[stage] != self.seat or f"deck {stage}" in a.done:
+                return False
+            a.done.add(f"deck {stage}")
+            self._ahead_job = (self._deck_work(a, stage), a, stage)
+        job, a, stage = self._ahead_job
+        try:
+            next(job)
+        except StopIteration:
+            self._ahead_job = None
+        except OffGroup:  # a deck not of the group: done again in the deal's own turn, which names its sender
+            self._ahead_job = None
+            a.done.discard(f"deck {stage}")
+            a.blocked = True
+        return True
 
     def prepare_step(self) -> bool:
         """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
@@ -143,7 +184,7 @@ class FairDevice(BlindedExchange):
         if self._preparing is None:
             role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
             if role is None or (self.d.secrets is not None and self.next_secrets is not None):
-                return False
+                return self._ahead_step()
             self._prepared: list[DealSecrets] = []
             self._preparing = prepare_steps(role, self._prepared, self.rng, self.group)
             self._preparing_for = self.d if self.d.secrets is None else None
@@ -164,7 +205,9 @@ class FairDevice(BlindedExchange):
         self.inbox.append(msg)
 
     def send(self, kind: str, **body) -> None:
-        d = self.d
+        self._send_in(self.d, kind, **body)
+
+    def _send_in(self, d: _Deal, kind: str, **body) -> None:
         self._send(Msg(self.game, d.number, self.seat, d.seq_out, kind, body))
         d.seq_out += 1
 
@@ -172,6 +215,9 @@ class FairDevice(BlindedExchange):
         d = self.d
         if msg.game != self.game or msg.deal < d.number or not 0 <= msg.sender <= 2:
             self.refused.append((msg, "not of this game or deal"))
+            return False
+        if msg.deal == d.number + 1 and msg.kind in ("shuffle", "lock") and not self.later:
+            self._take_ahead(msg)
             return False
         if msg.deal > d.number:
             self.later.append(msg)
@@ -273,8 +319,24 @@ class FairDevice(BlindedExchange):
             d.kitty_dealt = True
             d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
 
-    def _deck(self, s: int, kind: str, deck) -> None:
-        d = self.d
+    def _take_ahead(self, msg: Msg) -> None:
+        """A deck of the next deal while this one is played: taken now if it is the one due,
+        else kept with the deal's other messages (its own turn then judges it)."""
+        a = self._ahead_deal()
+        if a is None or a.blocked or msg.seq != a.seq_in[msg.sender]:
+            self.later.append(msg)
+            return
+        try:
+            self._deck(msg.sender, msg.kind, msg.body.get("deck"), a)
+        except Breach:
+            a.blocked = True
+            self.later.append(msg)
+            return
+        a.seq_in[msg.sender] += 1
+        a.transcript.append(msg)
+
+    def _deck(self, s: int, kind: str, deck, d: _Deal | None = None) -> None:
+        d = d or self.d
         stage = len(d.decks)
         if stage >= 5 or s != (d.order + d.order[:2])[stage] or kind != ("shuffle" if stage < 2 else "lock"):
             raise Breach(s, f"sent a deck out of turn (stage {stage + 1})")
@@ -479,6 +541,10 @@ class FairDevice(BlindedExchange):
         sender = (d.order + d.order[:2])[stage]
         if sender != self.seat or not self._once(f"deck {stage}"):
             return False
+        yield from self._deck_work(d, stage)
+        return True
+
+    def _deck_work(self, d: _Deal, stage: int):
         s = d.secrets
         if stage == 0:
             out = s.first_deck
@@ -492,8 +558,7 @@ class FairDevice(BlindedExchange):
                 refs = [batch.mul(p, s.lock_factors[i]) for i, p in enumerate(source)]
             got = yield from self.group.run(batch)
             out = [got[r] for r in refs]
-        self.send("shuffle" if stage < 2 else "lock", deck=out)
-        return True
+        self._send_in(d, "shuffle" if stage < 2 else "lock", deck=out)
 
     def _keys_for(self, what: str) -> dict[int, bytes]:
         keys = self.d.secrets.card_keys

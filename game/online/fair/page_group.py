@@ -156,6 +156,7 @@ export function makeRunner(g) {
   const jobs = new Map();
   let next = 1;
   let cost = 1; // ms an operation is expected to take (how many fit in a slice)
+  const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
   const work = (job, budget) => {
     const start = performance.now();
@@ -176,8 +177,15 @@ export function makeRunner(g) {
       job.out.push(value);
       job.i++;
       done++;
-      cost = 0.8 * cost + 0.2 * (performance.now() - t);
+      const spent = performance.now() - t;
+      cost = 0.8 * cost + 0.2 * spent;
+      stats.ops++;
+      if (spent > stats.longestOp) { stats.longestOp = spent; stats.longestName = name; }
+      if (spent > 20 && stats.slow.length < 40) stats.slow.push([Math.round(spent), name, stats.ops]);
     }
+    const slice = performance.now() - start;
+    stats.busy += slice;
+    stats.longestSlice = Math.max(stats.longestSlice, slice);
     return job.i >= job.ops.length;
   };
   const answer = (id, job) => {
@@ -201,6 +209,7 @@ export function makeRunner(g) {
     },
     drop(id) { jobs.delete(id); return "ok"; },
     pending: () => jobs.size,
+    stats: () => JSON.stringify(stats),
   };
 }
 """
