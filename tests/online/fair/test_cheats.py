@@ -163,13 +163,13 @@ class SendsATorsionPoint(Cheater):
     """Tags one card of its shuffled deck with a point of order 2, which would let it follow
     that card through the others' shuffles if they multiplied it."""
 
-    def send(self, kind, **body):
+    def _send_in(self, d, kind, **body):
         if kind in ("shuffle", "lock") and self.cheat_now():
             deck = list(body["deck"])
             deck[7] = _sodium_add(deck[7], TORSION[4])
             body = dict(body, deck=deck)
-            self.cheated = self.d.number
-        super().send(kind, **body)
+            self.cheated = d.number  # (the next deal's deck, when it is shuffled ahead)
+        super()._send_in(d, kind, **body)
 
 
 def _sodium_add(p, q):
