@@ -93,7 +93,7 @@ def test_no_device_the_hosts_included_ever_holds_a_card_its_seats_may_not_see(gu
         if room.ready():
             scanned += scan(room)
     room.play_to_end()
-    assert scanned > 300
+    assert scanned > 150  # every device, at many moments of each of the three deals
 
 
 def test_the_scan_sees_a_card_the_host_should_not_hold():
