@@ -390,10 +390,9 @@ def _discard(view, know, sampler, rng, s):
 # --- one line of reason ----------------------------------------------------------------
 def _number(value: float, signed: bool = False) -> str:
     """One decimal, with the language's decimal mark (a comma in pl, ru and bg)."""
-    from game.i18n import language
-    text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    text = text.replace("-", "\u2212")
-    return text.replace(".", ",") if language() in ("pl", "ru", "bg") else text
+    from game.i18n.format import decimal
+
+    return decimal(value, sign=True) if signed else decimal(value).replace("-", "\u2212")
 
 
 def action_label(action: Action) -> str:

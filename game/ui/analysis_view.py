@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.rules import trump_of
-from ..i18n import language, t
+from ..i18n import t
+from ..i18n.format import decimal
 from . import gfx, screen
 from .art.core import CARD_RATIO
 from .menu_layout import bar_top, two_panels
@@ -30,8 +31,7 @@ CHOSEN_GLOW = (255, 110, 110)
 
 def points_text(value: float) -> str:
     """A cost as −1.4 (a comma as the decimal mark in pl, ru and bg)."""
-    text = f"\u2212{abs(value):.1f}"
-    return text.replace(".", ",") if language() in ("pl", "ru", "bg") else text
+    return "\u2212" + decimal(abs(value))
 
 
 def action_text(action) -> str:

@@ -7,10 +7,11 @@ import weakref
 
 import pygame
 
+from ..i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
 from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .palette import *  # noqa: F403  (colours: gfx.GOLD, gfx.CREAM, ...)
-from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_CHARS, SUIT_ON_LIGHT, SUIT_TEXT
+from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_ON_LIGHT, SUIT_TEXT
 
 _style = "classic"
 
@@ -190,18 +191,18 @@ def text(s: str, size: int, color=CREAM, bold: bool = False, light_bg: bool = Fa
         return surf
     making()
     f = font(size, bold)
-    if not any(ch in s for ch in SUIT_CHARS):
+    if not any(ch in s for ch in SUIT_SYMBOLS):
         surf = f.render(s, True, color)
     else:
         parts: list[pygame.Surface] = []
         buf = ""
         isize = max(6, int(f.get_ascent() * 0.95))
         for ch in s:
-            if ch in SUIT_CHARS:
+            if ch in SUIT_SYMBOLS:
                 if buf:
                     parts.append(f.render(buf, True, color))
                     buf = ""
-                suit = SUIT_CHARS.index(ch)
+                suit = SUIT_SYMBOLS.index(ch)
                 col = SUIT_ON_LIGHT[_style][suit] if light_bg else suit_color_text(suit, color)
                 parts.append(suit_icon(suit, isize, col))
             else:

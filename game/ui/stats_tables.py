@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from ..engine.rules import ALL_CONTRACTS
-from ..i18n import language, t
+from ..i18n import t
+from ..i18n.format import contract_name, decimal
 from . import gfx
 from .menu_page import Block
 
@@ -23,8 +24,7 @@ NOTE = 14  # the deals' footnote
 def average_text(value: float | None) -> str:
     if value is None:
         return "—"
-    text = f"{value:+.1f}".replace("-", "\u2212")
-    return text.replace(".", ",") if language() in ("pl", "ru", "bg") else text
+    return decimal(value, sign=True)
 
 
 class StatsTables:
@@ -189,7 +189,7 @@ class StatsTables:
             gfx.blit(surf, icon, (x, y + 2))
             nx = x + gfx.logical(icon.get_width()) + 10
             if name_end - nx >= 60:
-                gfx.blit_text(surf, t(f"contract.{contract}").lstrip("♠♥♦♣ "), 16, (nx, y + 6), gfx.CREAM, width=name_end - nx)
+                gfx.blit_text(surf, contract_name(contract), 16, (nx, y + 6), gfx.CREAM, width=name_end - nx)
             for i, role in enumerate(("declarer", "defender")):
                 avg, n = average_text(s.deal_average(role, contract)), counts(role, contract)
                 if shape["compact"]:

@@ -142,3 +142,28 @@ def test_the_hint_says_why_in_words(make_app, lang):
     assert line.startswith(t("hint.title") + " " + said)
     assert not said.startswith("why.") and "{" not in said
     i18n.set_language("en")
+
+
+def test_under_a_tip_only_what_changed_is_drawn_again_and_the_frame_is_the_same(make_app):
+    """A tip's bubble and veil stay on screen while the table changes under them: the App
+    redraws the table only where it changed and the bubble only there (drawn whole each
+    frame they cost a whole frame's blending), and the window equals a full redraw."""
+    import pygame
+
+    from tests.ui.test_compositor import _difference, _full_redraw
+
+    app = make_app(size=(390, 844), settings=TIPS["on"])
+    table_for(app, at("exchange"))
+    settle(app, 6)
+    assert app.guide.bubble() is not None
+    cards = [r for _name, r in app.scene.table.hand.targets()]
+    draws = []
+    for r in cards[:4]:
+        pos = app.to_window(r.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(dt=1 / 60)
+        draws.append(app.last_draw)
+        ref = _full_redraw(app)
+        app.guide.draw(ref)
+        assert _difference(app.window, ref) is None, app.last_draw
+    assert "partial" in draws and app.guide.bubble() is not None

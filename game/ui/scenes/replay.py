@@ -14,6 +14,7 @@ import pygame
 from ...engine import Phase
 from ...engine.history import ReplayCursor, replayed
 from ...i18n import t
+from ...i18n.format import card_label, contract_name
 from .. import gfx
 from ..record_actions import export_record, share_record
 from ..registry import register
@@ -29,8 +30,7 @@ STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back
 
 def card_text(card) -> str:
     """A card as a person reads it: 10♥, Q♠."""
-    text = str(card)
-    return ("10" if text[0] == "T" else text[0]) + "♠♥♦♣"[card.suit]
+    return card_label(card)
 
 
 def signed(names, values) -> str:
@@ -238,7 +238,7 @@ class ReplayScene(Scene):
         if v.contract:
             icon = gfx.contract_icon(v.contract, 20)
             x = gfx.blit(surf, icon, (x, y), "midleft").right + 6
-            label = t("table.contract", contract=t(f"contract.{v.contract}").lstrip("♠♥♦♣ "))
+            label = t("table.contract", contract=contract_name(v.contract))
             label += " · " + t("table.declarer", name=self.table.seat_name(v.declarer))
         else:
             label = t("contract.none")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
+from ...i18n.format import contract_name
 from .. import gfx, screen, stats_keeper
 from ..backdrop import blit_backdrop
 from ..graph import draw_score_graph, score_series
@@ -93,7 +94,7 @@ class ScoreScene(Scene):
             icon = gfx.contract_icon(c, 26 if small else 34)
             gfx.blit(surf, icon, (left.left + pad, left.top + pad - 4))
             x = left.left + pad + gfx.logical(icon.get_width()) + 10
-            gfx.blit_text(surf, t(f"contract.{c}").lstrip("♠♥♦♣ "), 17 if small else 22, (x, left.top + pad), gfx.CREAM, True, width=left.right - pad - x)
+            gfx.blit_text(surf, contract_name(c), 17 if small else 22, (x, left.top + pad), gfx.CREAM, True, width=left.right - pad - x)
             y = left.top + pad + (30 if small else 42)
             gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 14 if small else 17, (left.left + pad, y), gfx.MUTED,
                           width=left.w - 2 * pad)

@@ -7,6 +7,7 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
+from ...i18n.format import contract_name
 from .. import gfx
 from ..widgets import Button
 from . import layout
@@ -85,7 +86,7 @@ class DeclarePanel(TableObject):
     def _contract_face(self, contract):
         def draw(surf, rect, fg):
             used = self.used_in(self.table.human, contract)
-            label = t(f"contract.{contract}").lstrip("♠♥♦♣ ")
+            label = contract_name(contract)
             inner = rect.w - 8
             size = gfx.fit_size(label, 15, inner, True, 13)
             lines = [label] if gfx.text_width(label, size, True) <= inner else gfx.wrap(label, 13, inner, True)[:2]

@@ -14,6 +14,7 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
+from ...i18n.format import suit_symbol
 from .. import art, gfx
 from . import layout
 from .base import TableObject
@@ -257,7 +258,7 @@ class SeatBlock(TableObject):
         for line in lines:
             for item, x in line:
                 if isinstance(item, int):
-                    gfx.blit_text(surf, "♠♥♦♣"[item], size, (p.cards.left + x, y), gfx.CREAM, True, box=p.box)
+                    gfx.blit_text(surf, suit_symbol(item), size, (p.cards.left + x, y), gfx.CREAM, True, box=p.box)
                 else:
                     colour = KITTY_TEXT if item in kitty else gfx.CREAM
                     gfx.blit_text(surf, item.rank_label, size, (p.cards.left + x, y), colour, True, box=p.box)

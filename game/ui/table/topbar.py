@@ -5,6 +5,7 @@ the Menu button, the contract shortened to fit."""
 from __future__ import annotations
 
 from ...i18n import t
+from ...i18n.format import contract_name
 from .. import gfx
 from . import layout
 from .base import TableObject
@@ -27,7 +28,7 @@ class TopBar(TableObject):
         right = lay.safe.right - 10 if lay.tall else menu.left - 12
         deal = t("table.deal", deal=v.deal_number + 1, deals=v.deals_total)
         who = t("table.declarer", name=self.table.seat_name(v.declarer))
-        contract = t("table.contract", contract=t(f"contract.{v.contract}").lstrip("♠♥♦♣ ")) if v.contract else t("contract.none")
+        contract = t("table.contract", contract=contract_name(v.contract)) if v.contract else t("contract.none")
         if lay.tall:  # two lines: the deal, then the contract and who declared it
             gfx.blit_text(surf, deal, small, (left, bar.top + 4), gfx.CREAM, True, width=right - left, box=bar)
             label = contract + " · " + who
