@@ -118,7 +118,7 @@ def write_new(folder: str, stem: str, ext: str, data: bytes) -> str:
     fd, tmp = tempfile.mkstemp(prefix=".358-", suffix=".tmp", dir=folder)
     try:
         try:
-            _write_all(fd, data)
+            write_all(fd, data)
             _usual_mode(fd)
             os.fsync(fd)
         finally:
@@ -161,7 +161,8 @@ def _usual_mode(fd: int) -> None:
         pass
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    """All of `data` to `fd` (os.write may write less than asked; a write of nothing is a full disk)."""
     view = memoryview(data)
     while view:
         written = os.write(fd, view)

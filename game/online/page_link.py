@@ -57,6 +57,18 @@ class PageBridge:
         return "" if result is None else str(result)
 
 
+def _news(bridge, call: str, link_id: str) -> tuple[dict, str | None]:
+    """What the shim has for one of its links or rooms (one call), or why it cannot say."""
+    answer = bridge.call(call, link_id)
+    reason = _error(answer)
+    if reason is not None:
+        return {}, reason
+    try:
+        return json.loads(answer), None
+    except ValueError:
+        return {}, reasons.FAILED
+
+
 def _error(answer: str) -> str | None:
     """The reason in an "error:REASON" answer, else None."""
     if not answer.startswith("error:"):
@@ -91,13 +103,7 @@ class PageLink:
         """Take what the shim has for this link (one call)."""
         if self._state == CLOSED or self.id is None:
             return
-        answer = self.bridge.call("poll", self.id)
-        reason = _error(answer)
-        try:
-            news = json.loads(answer) if reason is None else {}
-        except ValueError:
-            reason = reasons.FAILED
-            news = {}
+        news, reason = _news(self.bridge, "poll", self.id)
         if reason:
             self._state, self.reason = CLOSED, reason
             return
@@ -182,13 +188,7 @@ class PageRoom:
     def _pull(self) -> None:
         if self._state == CLOSED or self.id is None:
             return
-        answer = self.bridge.call("pollRoom", self.id)
-        reason = _error(answer)
-        try:
-            news = json.loads(answer) if reason is None else {}
-        except ValueError:
-            reason = reasons.FAILED
-            news = {}
+        news, reason = _news(self.bridge, "pollRoom", self.id)
         if reason:
             self._state, self.reason = CLOSED, reason
             return

@@ -81,7 +81,7 @@ class FileBackend:
     def set(self, key: str, text: str) -> None:
         import tempfile  # natively only (the browser stores in localStorage)
 
-        from ..files import check_replaceable
+        from ..files import check_replaceable, write_all
 
         data = text.encode("utf-8")
         os.makedirs(self.directory, exist_ok=True)
@@ -93,12 +93,7 @@ class FileBackend:
         fd, tmp = tempfile.mkstemp(prefix=f"{key}.json.", suffix=".tmp", dir=self.directory)
         try:
             try:
-                view = memoryview(data)
-                while view:
-                    written = os.write(fd, view)
-                    if written <= 0:
-                        raise OSError(errno.ENOSPC, "no space left on device")
-                    view = view[written:]
+                write_all(fd, data)
                 os.fsync(fd)
             finally:
                 os.close(fd)

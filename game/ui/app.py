@@ -362,7 +362,7 @@ class App:
         asked_again = self._game_waiting is not None
         self._game_waiting = (self.scene, then)  # asked from this screen: left, the game is not started
         if not asked_again:  # what it needs first (Start pressed again changes nothing)
-            steps = getattr(self, "_warm_modules", [])
+            steps = self._warm_modules
             first = [s for s in warmup.table_steps(missing) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
             steps[:] = first + [s for s in steps if s not in first]
         return True
@@ -747,7 +747,7 @@ class App:
         surf = surf or self.window
         gfx.set_scale(surf.get_width() / screen.current().w)
         scene, token = (None, None) if explicit else self._partial_source(surf)
-        shown, self._shown = getattr(self, "_shown", None), token
+        shown, self._shown = self._shown, token
         if token is not None and not self.always_redraw and shown is not None and token[0] is shown[0] and token[1] is shown[1] \
                 and token[2:] == shown[2:]:
             self.dirty_rects = scene.draw_dirty(surf)  # None: it drew the whole frame

@@ -46,6 +46,17 @@ def draw_title(surf, text: str) -> None:
     gfx.blit_text(surf, text, title_size(), (s.centerx, s.top + TITLE_TOP), gfx.GOLD, True, "midtop", shadow=True, width=s.w - 24)
 
 
+def draw_blocks(surf, blocks, columns, pad: int) -> None:
+    """A page's blocks, each column's on a panel of its own (`pad` around them)."""
+    for col in columns:
+        inside = [b.rect for b in blocks if col.left <= b.rect.left < col.right]
+        if inside:
+            top, bottom = min(r.top for r in inside), max(r.bottom for r in inside)
+            gfx.blit_panel(surf, pygame.Rect(col.left - pad, top - pad, col.w + 2 * pad, bottom - top + 2 * pad))
+    for b in blocks:
+        b.draw(surf)
+
+
 def side_margin() -> int:
     """The content's margin left and right (menu_layout.two_panels' margin)."""
     return 40 if screen.safe().w >= 1000 else 10

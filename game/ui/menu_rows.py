@@ -53,6 +53,13 @@ def row_height(stacked: bool) -> int:
     return value_height() + (LABEL_ABOVE if stacked else 0)
 
 
+def value_area(r: pygame.Rect, stacked: bool, label_w: int) -> pygame.Rect:
+    """Where a row's value goes: under its label (stacked), else right of it."""
+    if stacked:
+        return pygame.Rect(r.left, r.top + LABEL_ABOVE, r.w, r.h - LABEL_ABOVE)
+    return pygame.Rect(r.left + label_w, r.top, r.w - label_w, r.h)
+
+
 def draw_label_above(surf, text: str, r, color, size: int = 15) -> None:
     box = pygame.Rect(r.left, r.top, r.w, LABEL_ABOVE)
     gfx.blit_text(surf, text, size, (r.left + 2, box.centery - 1), color, False, "midleft", width=r.w - 4, box=box)
@@ -86,10 +93,7 @@ class RowChoice(Choice):
         self.label_size = 17
 
     def value_rect(self) -> pygame.Rect:
-        r = self.rect
-        if self.stacked:
-            return pygame.Rect(r.left, r.top + LABEL_ABOVE, r.w, r.h - LABEL_ABOVE)
-        return pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
+        return value_area(self.rect, self.stacked, self.label_w)
 
     def state_key(self):
         return (super().state_key(), self.stacked, self.label_w, self.label_size)
@@ -126,10 +130,7 @@ class RowField(TextField):
         self.label_size = 17
 
     def box(self) -> pygame.Rect:
-        r = self.rect
-        if self.stacked:
-            return pygame.Rect(r.left, r.top + LABEL_ABOVE, r.w, r.h - LABEL_ABOVE)
-        return pygame.Rect(r.left + self.label_w, r.top, r.w - self.label_w, r.h)
+        return value_area(self.rect, self.stacked, self.label_w)
 
     def state_key(self):
         return (super().state_key(), self.stacked, self.label_w, self.label_size)

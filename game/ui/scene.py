@@ -45,15 +45,21 @@ class Scene:
     def relayout(self) -> None:
         """The window's shape changed (a phone turned, a window resized): the widgets are
         built again for it; the focus and a field being typed in are kept, by name."""
+        self.keeping_focus(self.rebuild)
+
+    def keeping_focus(self, build) -> str | None:
+        """Run `build` (which makes the widgets anew) and give the focus and the typing back
+        to the widgets of the same names; the focused widget's name, or None."""
         focused = self.focused_widget()
         focused = focused.name if focused is not None and focused.focused else None
         editing = {w.name for w in self.widgets if isinstance(w, TextField) and w.editing}
-        self.rebuild()
+        build()
         for w in self.widgets:
             if isinstance(w, TextField) and w.name in editing:
                 w.editing = True
             if focused and w.name == focused:
                 self.set_focus(w)
+        return focused
 
     def back(self) -> None:
         if len(self.app.scenes) > 1:

@@ -18,7 +18,7 @@ from .. import gfx, menu_page, screen
 from ..menu_page import Block, Paged
 from ..menu_rows import arrangement, label_size, row_height, value_height
 from ..scene import Scene
-from ..widgets import Button, TextField
+from ..widgets import Button
 
 PAD = 16  # the panel around a column's blocks
 COL_GAP = 24 + 2 * PAD
@@ -92,16 +92,7 @@ class OnlineMenu(Paged, Scene):
         """Built again (language, shape, or what the screen shows changed): the page, the
         focus and a field being typed in are kept, by name."""
         page = self.page
-        focused = self.focused_widget()
-        focused = focused.name if focused is not None and focused.focused else None
-        editing = {w.name for w in self.widgets if isinstance(w, TextField) and w.editing}
-        self.build()
-        for w in self.widgets:
-            if isinstance(w, TextField) and w.name in editing:
-                w.editing = True
-            if focused and w.name == focused:
-                self.set_focus(w)
-        if focused is None:
+        if self.keeping_focus(self.build) is None:
             self.show_page(min(page, self.pages - 1))
 
     def relayout(self) -> None:
@@ -120,13 +111,7 @@ class OnlineMenu(Paged, Scene):
         self.draw_background(surf)
         menu_page.draw_title(surf, self.title())
         shown = [b for b in self._blocks if b.page == self.page]
-        for col in self._columns:
-            inside = [b.rect for b in shown if col.left <= b.rect.left < col.right]
-            if inside:
-                top, bottom = min(r.top for r in inside), max(r.bottom for r in inside)
-                gfx.blit_panel(surf, pygame.Rect(col.left - PAD, top - PAD, col.w + 2 * PAD, bottom - top + 2 * PAD))
-        for b in shown:
-            b.draw(surf)
+        menu_page.draw_blocks(surf, shown, self._columns, PAD)
         super().draw(surf)
         self.draw_page_label(surf, self._label)
 

@@ -164,12 +164,6 @@ class SettingsScene(Paged, Scene):
         self.draw_background(surf)
         menu_page.draw_title(surf, t("settings.title"))
         shown = [b for b in self._blocks if b.page == self.page]
-        for col in self._columns:
-            inside = [b.rect for b in shown if col.left <= b.rect.left < col.right]
-            if inside:
-                top, bottom = min(r.top for r in inside), max(r.bottom for r in inside)
-                gfx.blit_panel(surf, pygame.Rect(col.left - PAD, top - PAD, col.w + 2 * PAD, bottom - top + 2 * PAD))
-        for b in shown:
-            b.draw(surf)
+        menu_page.draw_blocks(surf, shown, self._columns, PAD)
         super().draw(surf)
         self.draw_page_label(surf, self._label)
