@@ -21,8 +21,9 @@ from game.engine.deal import first_dealer
 
 from . import fair_wire, shuffle
 from .codec import Bad
+from .fair.backend import default_group
 from .fair.breach import Breach
-from .fair.ops import Batch, default_group
+from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
 

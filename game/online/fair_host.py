@@ -30,7 +30,8 @@ from game.engine.deal import first_dealer
 
 from . import fair_wire
 from .codec import Bad
-from .fair.ops import Batch, default_group
+from .fair.backend import default_group
+from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
 from .lobby import GUEST, OVER

@@ -30,8 +30,9 @@ from game.engine.match import decide_winner
 from ..engine import Phase
 from .fair.device import FairDevice
 from .fair.tracker import DEALING
-from .guest import OVER, PLAY, Update
 from .guest_table import GuestTable
+from .lobby import OVER, PLAY
+from .updates import Update
 
 
 class FairTable(GuestTable):

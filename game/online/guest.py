@@ -25,15 +25,19 @@ from collections import Counter, deque
 from dataclasses import dataclass
 
 from game.ai.slicing import SliceKeeper
-from game.engine import Action, Event, View
+from game.engine import Action, View
 
 from ..engine import Phase
 from . import shuffle
 from .codec import Bad
 from .deals import view_digest
+from .fair_guest import FairGuestSide
+from .fair_wire import fingerprint
 from .guest_table import GuestTable
+from .lobby import FAIR
 from .peer import Peer
 from .protocol import QUICK, decode
+from .updates import Update
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
@@ -48,17 +52,6 @@ class GuestSettings:
     check_ms: float = 4.0  # real time a frame for checking finished deals and the audit
     fair_ms: float = 8.0  # fair dealing's work a frame (opening cards, checking, signing)
     reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
-
-
-@dataclass(frozen=True)
-class Update:
-    """One step for the table: the events of one action as this seat may see them, and the
-    view after it.  A snapshot (after coming back or a lost message) has no events."""
-
-    at: int  # actions the match had taken after this step
-    events: tuple[Event, ...]
-    view: View
-    snapshot: bool = False
 
 
 class Guest:
@@ -210,8 +203,6 @@ class Guest:
 
     def fingerprints(self) -> tuple | None:
         """Fair dealing: each seat's signing key's fingerprint, for the lobby to show."""
-        from .fair_wire import fingerprint
-
         keys = self.fair.keys if self.fair is not None and self.fair.seat is not None else None
         return tuple(fingerprint(k) for k in keys) if keys else None
 
@@ -322,9 +313,7 @@ class Guest:
         if self.commitment is not None:
             self._send_pending("commit", {"commitment": self.commitment})
         self.fair = None
-        if self.lobby.dealing == "fair" and self.commitment is not None:
-            from .fair_guest import FairGuestSide
-
+        if self.lobby.dealing == FAIR and self.commitment is not None:
             self.fair = FairGuestSide(self, self.group)
 
     def _on_commitments(self, body) -> None:

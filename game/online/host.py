@@ -37,6 +37,8 @@ from game.engine import Action, Match
 from . import shuffle
 from .codec import event_to_json, view_to_json
 from .deals import FinishedDeal
+from .fair_host import FairRoom
+from .fair_wire import fingerprint
 from .host_save import restore_host, save_host
 from .lobby import COMPUTER, FAIR, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
 from .peer import Person, Visitor
@@ -115,10 +117,9 @@ class Host:
     def fingerprints(self) -> tuple | None:
         """Fair dealing: each seat's signing key's fingerprint, for the lobby to show (people
         compare them out of band: the same on every screen means no device swapped a key)."""
-        from .fair_wire import fingerprint
-
         keys = self.fair.keys if self.fair is not None and self.fair.started else None
         return tuple(fingerprint(k) for k in keys) if keys else None
+
     def add_link(self, link) -> None:
         """A guest's device connected (its hello comes next)."""
         self.visitors.append(Visitor(link, self.clock))
@@ -483,8 +484,6 @@ class Host:
         self.values[self.seat], self.commitments[self.seat] = own, shuffle.commitment(self.nonce, self.seat, own)
         self.stage, self.fair_step, self.fair_since = SHUFFLE, "commit", self.clock()
         if self.lobby.dealing == FAIR:
-            from .fair_host import FairRoom
-
             self.fair = FairRoom(self, self.group)
         for v in self._seated():
             self._send_start(v)

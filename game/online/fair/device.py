@@ -38,10 +38,11 @@ from collections import deque
 from ...engine.cards import Card
 from ...engine.phases import Phase
 from .audit import AuditInput, audit
+from .backend import default_group
 from .blinded import BlindedExchange
 from .breach import Breach, breached_points
 from .messages import Msg
-from .ops import Batch, OffGroup, check_scalar, default_group
+from .ops import Batch, OffGroup, check_scalar
 from .prepare import KITTY, DealSecrets, prepare_steps, seat_positions, shuffle_order
 from .tracker import DEALING, Tracker
 

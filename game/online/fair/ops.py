@@ -19,7 +19,7 @@ deterministic: libsodium and noble sign alike).
 
 from __future__ import annotations
 
-import sys
+from ...engine.cards import CARDS
 
 ORDER = 2**252 + 27742317777372353535851937790883648493  # L, the prime order of the subgroup
 POINT_BYTES = SCALAR_BYTES = 32
@@ -156,8 +156,6 @@ class Backend:
         """Generator: makes the card points unless they are made (on idle frames, once)."""
         if self.points is not None:
             return
-        from ...engine.cards import CARDS
-
         batch = Batch()
         refs = [batch.card(str(card)) for card in CARDS]
         results = yield from self.run(batch)
@@ -166,21 +164,4 @@ class Backend:
             self.card_at = {p: CARDS[i] for i, p in enumerate(self.points)}
 
 
-_DEFAULT = []
-
-
-def default_group():
-    """The backend for this platform: PyNaCl natively, the page's noble-curves in a browser."""
-    if not _DEFAULT:
-        if sys.platform == "emscripten":
-            from .page_group import PageGroup
-
-            _DEFAULT.append(PageGroup())
-        else:
-            from .group import NativeGroup
-
-            _DEFAULT.append(NativeGroup())
-    return _DEFAULT[0]
-
-
-__all__ = ["ORDER", "ARITY", "HEAVY", "OffGroup", "check_scalar", "Ref", "Batch", "Results", "run_now", "Backend", "default_group"]
+__all__ = ["ORDER", "ARITY", "HEAVY", "OffGroup", "check_scalar", "Ref", "Batch", "Results", "run_now", "Backend"]

@@ -14,7 +14,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from .ops import Batch, default_group
+from .backend import default_group
+from .ops import Batch
 
 
 def card_points_steps(group=None):
