@@ -124,6 +124,7 @@ class FairRoom(Station):
         mirror = self.mirror
         host = self.host
         if mirror is not None:
+            host.inbox += mirror.take_inbox()  # a breach named: the host's screens say so, as a guest's do
             mirror.lobby = host.lobby
             for seat in self.seats.values():
                 seat.lobby = host.lobby
@@ -204,7 +205,8 @@ class FairRoom(Station):
         """The log keeps the deals not yet over on this device: a finished deal's reveals
         would otherwise sit here, every card of it, while the next deal is played."""
         first = self._first_open_deal()
-        if self.log and self.log[0]["m"]["deal"] < first:
+        # (not only the first entry: the next deal's decks, shuffled ahead, come before this deal's end)
+        if any(body["m"]["deal"] < first for body in self.log):
             self.log = [body for body in self.log if body["m"]["deal"] >= first]
 
     def catch_up(self, v) -> None:

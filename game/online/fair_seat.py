@@ -46,9 +46,21 @@ class FairTable(GuestTable):
         return replay.copy()
 
     def finished_match(self) -> Match | None:
-        """None: a fairly dealt match has no seed that deals it, so no single engine Match
-        holds it (each finished deal is in `deals` and `deal_match`)."""
-        return None
+        """The whole match once every deal is audited and none was breached (for the record,
+        the replay and the statistics); None before, or when a deal was scored by the house
+        rule, which no engine Match plays.  No seed deals it: each deal's cards come from
+        its audit, as a record of a game carries them (Match.from_position's `later`)."""
+        seat = self._guest
+        rules = self.rules
+        if self._finished is None and seat.match_checked() and not seat.breaches:
+            first = seat.replays[0].deals[0]
+            later = [(seat.replays[n].deals[0].hands, seat.replays[n].deals[0].kitty) for n in range(1, rules.deals)]
+            match = Match.from_position(rules, first.hands, first.kitty, first.dealer, later=later, seed=seat.game_seed)
+            for number in range(rules.deals):
+                for action in seat.replays[number].history:
+                    match.apply(action)
+            self._finished = match
+        return self._finished
 
 
 class FairSeat:
@@ -79,6 +91,16 @@ class FairSeat:
         self._events: list[Event] = []
         self._first = True
 
+    @property
+    def game_seed(self) -> int:
+        """A number every device of this game shares (from the match's nonce), for the
+        rebuilt match's seed: its deals come from the audits, so the seed deals nothing,
+        but it names the game alike on every device (the statistics count a game once)."""
+        try:
+            return int(self.device.game[:15], 16)
+        except ValueError:
+            return 0
+
     # --- for the screens ----------------------------------------------------------------
     @property
     def tracker(self):
@@ -92,6 +114,14 @@ class FairSeat:
     def dealing(self) -> bool:
         """The next deal is being shuffled and opened (the screens can say so)."""
         return self.tracker.phase == DEALING
+
+    def deal_checked(self, number: int) -> bool:
+        """Deal `number` is audited on this device and its record is in."""
+        return number in self.deal_records
+
+    def match_checked(self) -> bool:
+        """Every deal of the match is audited on this device."""
+        return len(self.deal_records) == self.device.rules.deals
 
     def take_updates(self) -> list[Update]:
         updates = list(self.updates)

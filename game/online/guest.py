@@ -201,6 +201,20 @@ class Guest:
         of dealing; the host's `mirror` is its own seat's in fair dealing)."""
         return self
 
+    def deal_checked(self, number: int) -> bool:
+        """Deal `number` is checked and its record is in (the score screen has its row):
+        replayed against every view sent, or, dealt fairly, audited on this device."""
+        if self.fair is not None:
+            return self.fair.seat is not None and self.fair.seat.deal_checked(number)
+        return number in self.deal_records
+
+    def match_checked(self) -> bool:
+        """The whole match is checked (the game-over screen has its statistics and record):
+        the fair shuffle's audit, or, dealt fairly, every deal's."""
+        if self.fair is not None:
+            return self.fair.seat is not None and self.fair.seat.match_checked()
+        return self.audit_result is not None
+
     def fingerprints(self) -> tuple | None:
         """Fair dealing: each seat's signing key's fingerprint, for the lobby to show."""
         keys = self.fair.keys if self.fair is not None and self.fair.seat is not None else None

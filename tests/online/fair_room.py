@@ -133,18 +133,21 @@ def in_flight(room: FairRoom, number: int) -> set[int]:
     return {Card.parse(o["body"]["card"]).index for o in objs if o["kind"] == "play"}
 
 
-def scan(room: FairRoom) -> int:
+def scan(room: FairRoom) -> list[tuple]:
     """Checks every device (the host's object with its seats, each guest's) against what its
-    seats may see now; returns how many devices it scanned (0 between deals)."""
-    devices = room.devices
-    if any(d.d.final is None or d.d.number != devices[0].d.number for d in devices):
-        return 0
-    deal = true_deal(room)
-    number = devices[0].d.number
-    public = in_flight(room, number)
-    owners = [(room.host, list(room.host.fair.seats))] + [(g, [g.seat]) for g in room.guests]
-    for owner, seats in owners:
-        allowed = set().union(public, *(allowed_cards(room, s, deal) for s in seats))
+    seats may see now, each in the deal it is in (they move to the next deal one after the
+    other); returns (owner, deal, phase) for each device scanned, none while a deal's final
+    deck is not made yet."""
+    owners = [("host", room.host, list(room.host.fair.seats))] + [(f"guest {g.seat}", g, [g.seat]) for g in room.guests]
+    out = []
+    for name, owner, seats in owners:
+        devices = [room.seat_of(s).device for s in seats]
+        number = devices[0].d.number
+        deal = true_deal(room, number)
+        if deal is None or any(d.d.number != number for d in devices):
+            continue
+        allowed = set().union(in_flight(room, number), *(allowed_cards(room, s, deal) for s in seats))
         extra = held_cards(owner, number) - allowed
         assert not extra, (type(owner).__name__, seats, [str(CARDS[i]) for i in extra], where(owner, number, extra))
-    return len(owners)
+        out.append((name, number, devices[0].tracker.phase))
+    return out

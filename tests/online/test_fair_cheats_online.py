@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import RuleSet
 from game.online import fair_host, fair_wire
+from game.online import host as host_module
 from game.online.fair import group
 
 from .fair.test_cheats import PlaysACardItDoesNotHold, RefusesToReveal, ReturnsTheWrongCard, Revokes, SendsAWrongKey
@@ -112,7 +113,7 @@ class AlteringRelay(fair_host.FairRoom):
 
 
 def test_a_host_that_alters_a_relayed_message_is_named_by_its_countersignature(monkeypatch):
-    monkeypatch.setattr(fair_host, "FairRoom", AlteringRelay)
+    monkeypatch.setattr(host_module, "FairRoom", AlteringRelay)
     room = FairRoom(guests=2, rules=RULES)
     room.start()
     room.play_to_end()
@@ -127,7 +128,7 @@ def test_a_forged_message_without_the_relays_signature_is_not_taken_and_asked_ag
     """Nothing proves who forged it (only the host's link could have carried it): the guest
     does not take it, notes it, asks for the state again, and the game goes on."""
     monkeypatch.setattr(AlteringRelay, "countersign", False)
-    monkeypatch.setattr(fair_host, "FairRoom", AlteringRelay)
+    monkeypatch.setattr(host_module, "FairRoom", AlteringRelay)
     room = FairRoom(guests=2, rules=RULES)
     room.start()
     room.play_to_end()

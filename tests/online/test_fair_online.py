@@ -10,6 +10,7 @@ import pytest
 from game.engine import Match, RuleSet
 from game.online.lobby import COMPUTER, FAIR, GUEST, HOST, HOST_DEALS
 
+from .fair.test_fair_deal import covers_every_moment
 from .fair_room import FairRoom, scan
 
 
@@ -87,13 +88,17 @@ def test_the_host_one_guest_and_a_computer_seat(preset):
 def test_no_device_the_hosts_included_ever_holds_a_card_its_seats_may_not_see(guests):
     room = FairRoom(guests=guests, rules=RuleSet.preset("standard", deals=3))
     room.start()
-    scanned = 0
+    scanned, frames = set(), 0
     while room.host.stage != "over":
         room.step()
         if room.ready():
-            scanned += scan(room)
+            frames += 1
+            scanned.update(scan(room))  # after every frame of every device
     room.play_to_end()
-    assert scanned > 150  # every device, at many moments of each of the three deals
+    # every device, each deal's play and the next one's dealing (a computer may declare within one frame)
+    assert covers_every_moment(scanned, 3, ("play", "dealing")) == []
+    assert any(phase == "declare" for _, _, phase in scanned)
+    assert {owner for owner, _, _ in scanned} == {"host"} | {f"guest {g.seat}" for g in room.guests}
 
 
 def test_the_scan_sees_a_card_the_host_should_not_hold():
@@ -101,7 +106,7 @@ def test_the_scan_sees_a_card_the_host_should_not_hold():
     room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=3))
     room.start()
     room.run_until(lambda: room.ready() and room.seat_of(1).tracker.phase == "declare")
-    assert scan(room) == 3
+    assert len(scan(room)) == 3
     room.host.fair.peek = room.seat_of(1).tracker.hand[0]  # as a host-dealt host would hold it
     with pytest.raises(AssertionError, match="Host"):
         scan(room)

@@ -249,8 +249,10 @@ class ReturnsTheWrongCard(Cheater):
                 body = dict(body, slot=self._slot_of(wrong))
                 self.cheated = self.d.number
                 above = sum(c.mask for c in cards_of(real_mask() & SUIT_MASKS[given.suit]) if c.rank > wrong.rank)
-                # its own tracker would refuse: let it see the wrong card as the highest until the return is done
-                t._mask = lambda: real_mask() & ~above if t.pending_give else real_mask()
+                # its own tracker would refuse: let it see the wrong card as the highest until this return is
+                # done (this pass alone: a later one, in this deal or another, is given back honestly)
+                pending = t.pending_give
+                t._mask = lambda: real_mask() & ~above if t.pending_give is pending else real_mask()
         super().send(kind, **body)
 
 

@@ -65,9 +65,17 @@ def test_a_match_with_exchanges_scores_as_the_rules_replay_it():
 
 # --- what each device may hold -----------------------------------------------------------------
 
-def true_deal(table) -> list[Card]:
-    """The deal as dealt, by all three devices' secrets (only a test may look at all three)."""
-    d = [dev.d for dev in table.devices]
+def true_deal(table, number: int | None = None) -> list[Card] | None:
+    """Deal `number` (by default the first device's) as dealt, by all three devices' secrets
+    (only a test may look at all three): each device's deal in hand, or the next one it
+    shuffled ahead.  None while its final deck or a device's secrets are not made yet."""
+    number = table.devices[0].d.number if number is None else number
+    d = []
+    for dev in table.devices:
+        deal = next((x for x in (dev.d, dev.ahead) if x is not None and x.number == number), None)
+        if deal is None or deal.final is None or deal.secrets is None:
+            return None
+        d.append(deal)
     final = d[0].final
     cards = []
     for j in range(52):
@@ -75,6 +83,16 @@ def true_deal(table) -> list[Card]:
         point = group.multiply(final[j], group.invert(keys))
         cards.append(CARDS[table.devices[0].points.index(point)])
     return cards
+
+
+def covers_every_moment(scanned: set, deals: int, phases=("declare", "play", "dealing")) -> list:
+    """What a scan of a whole match missed: for each device (or owner) and deal, each of
+    `phases` (the declaring, the play, and but after the last deal the wait while the next
+    one is dealt)."""
+    owners = {owner for owner, _, _ in scanned}
+    wanted = {(o, n, phase) for o in owners for n in range(deals) for phase in phases
+              if phase != "dealing" or n < deals - 1}
+    return sorted(wanted - scanned)
 
 
 def allowed_cards(table, seat: int, deal: list[Card]) -> set[int]:
@@ -145,21 +163,24 @@ def held_cards(obj, seen=None) -> set[int]:
 def test_no_device_ever_holds_a_card_its_seat_may_not_see(preset):
     rules = RuleSet.preset(preset, deals=3)
     table = honest_table(rules, seed=11, kind=RandomPlayer)
-    checks = {"rounds": 0}
+    scanned = set()  # (seat, deal, phase) scanned
+    unknown = []  # rounds whose deal could not be known yet (its final deck not made)
 
     def scan(table):
-        if any(dev.d.final is None for dev in table.devices):
-            return
-        deal = true_deal(table)
         for seat, dev in enumerate(table.devices):
+            deal = true_deal(table, dev.d.number)
+            if deal is None:
+                unknown.append((seat, dev.d.number, len(dev.d.decks)))
+                continue
             extra = held_cards(dev) - allowed_cards(table, seat, deal)
             assert not extra, (seat, [str(CARDS[i]) for i in extra], dev.tracker.phase)
-        checks["rounds"] += 1
+            scanned.add((seat, dev.d.number, dev.tracker.phase))
 
-    table.run(on_step=scan)
+    table.run(on_step=scan)  # after every round of the hub: each message handled by every device
     assert all(d.verdicts == [None] * 3 for d in table.devices)
     assert any(m.kind == "give" for m in table.hub.log) or preset != "classic"
-    assert checks["rounds"] > 150
+    assert covers_every_moment(scanned, 3) == []
+    assert all(number == 0 and decks < 5 for _, number, decks in unknown)  # only the first deal's shuffle
 
 
 def test_the_memory_scan_sees_a_card_a_device_should_not_hold():
