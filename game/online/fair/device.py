@@ -26,8 +26,11 @@ The deal (docs/FAIR_DEALING.md has the whole story and the threat model):
 A device acts on messages in the hub's order and does its work in a generator (`steps`):
 it asks the group for its operations a batch at a time (ops.py) and yields while the
 backend works (natively one operation per slice; in the page the JS runner a few
-milliseconds a frame), so a frame loop can slice it.  The exchange's blinded openings are
-in blinded.py.
+milliseconds a frame), so a frame loop can slice it.  This module takes the messages in
+order, keeps each seat's slots and checks the plays, does this seat's duties and ends the
+deal (the audit, audit.py); its other jobs are mixins, each in a module of its own: the
+decks and the work ahead (decks.py), opening cards to their seat (openings.py), the
+exchange's blinded openings (blinded.py); a deal's state is a DealState (deal_state.py).
 """
 
 from __future__ import annotations
@@ -41,48 +44,16 @@ from .audit import AuditInput, audit
 from .backend import default_group
 from .blinded import BlindedExchange
 from .breach import Breach, breached_points
+from .deal_state import DealState
+from .decks import Decks
 from .messages import Msg
+from .openings import Openings
 from .ops import Batch, OffGroup, check_scalar
-from .prepare import KITTY, DealSecrets, prepare_steps, seat_positions, shuffle_order
+from .prepare import KITTY, DealSecrets
 from .tracker import DEALING, Tracker
 
 
-class _Deal:
-    """The state of one deal on one device: public (decks, slots, keys) and own secrets."""
-
-    def __init__(self, number: int, dealer: int, secrets_: DealSecrets, start: tuple):
-        self.number, self.dealer = number, dealer
-        self.order = shuffle_order(dealer)
-        self.secrets = secrets_
-        self.start = start  # totals, used, previous points before the deal (for the audit)
-        self.seq_out = 0
-        self.seq_in = [0, 0, 0]
-        self.transcript: list[Msg] = []
-        self.decks: list[list[bytes]] = []
-        self.final: list[bytes] | None = None
-        self.keys: list[dict[int, bytes]] = [{}, {}, {}]  # per-card keys each seat broadcast
-        self.key_msgs: set[tuple[int, str]] = set()  # (sender, what) received
-        self.slots: list[list[bytes]] = [[], [], []]  # public: every seat's hand as points
-        self.mine: dict[bytes, tuple[Card, bytes]] = {}  # own slot -> (card, scalar)
-        self.foreign: dict[bytes, Card] = {}  # own slot received, opened, scalar unknown
-        self.lent: dict[bytes, bytes] = {}  # slot passed away -> its scalar (to unblind)
-        self.claims: dict[bytes, tuple[str, bytes]] = {}  # every own slot ever: (card, scalar)
-        self.blinds: list[bytes] = []  # own blinding scalars, in order sent
-        self.blind_of: dict[bytes, bytes] = {}  # slot being opened to me -> blinding scalar
-        self.dirty = False  # received cards since the last reshuffle
-        self.remake: bytes | None = None  # a slot received, opened, to be re-made with an own scalar
-        self.transfer: dict | None = None  # the exchange pass in progress
-        self.opened = set()  # what has been opened to me: "hand", "rest", "kitty"
-        self.kitty_dealt = False
-        self.done: set[str] = set()  # duties done (each sent once)
-        self.stopped: Breach | None = None  # an accusation: play stops, the audit decides
-        self.reveals: dict[int, dict] = {}
-        self.verdict: Breach | None | str = "pending"
-        self.blocked = False  # (the next deal, shuffled ahead) a message it could not take ahead
-        self.replay = None  # the audit's Match of this deal (the deal in full, for the score sheet)
-
-
-class FairDevice(BlindedExchange):
+class FairDevice(Decks, Openings, BlindedExchange):
     """One seat's device.  Feed it every message (`receive`), run `steps()`.
 
     `chooser(view)` decides for this seat: an Action, or None while it has not decided (a
@@ -107,7 +78,7 @@ class FairDevice(BlindedExchange):
         self.verdicts: list[Breach | None] = []  # one per finished deal
         self.replays: list = []  # the audit's Match of each finished deal (None where it stopped early)
         self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
-        self.ahead: _Deal | None = None  # the next deal while this one is played: its decks, shuffled ahead
+        self.ahead: DealState | None = None  # the next deal while this one is played: its decks, shuffled ahead
         self._preparing = None  # the preparation generator under way
         self._ahead_job = None  # the next deal's shuffle or lock under way
         self.on_message = None  # called after each message handled (the screens' updates)
@@ -122,85 +93,6 @@ class FairDevice(BlindedExchange):
     def card_at(self) -> dict:
         return self.group.card_at
 
-    # --- deals -----------------------------------------------------------------------------
-    def _role(self, dealer: int) -> int:
-        return shuffle_order(dealer).index(self.seat)
-
-    def next_role(self) -> int | None:
-        """This seat's role in the next deal, for preparing it ahead (None: the game ends)."""
-        if self.d.number + 1 >= self.rules.deals:
-            return None
-        return self._role((self.d.dealer + 1) % 3)
-
-    def _new_deal(self) -> _Deal:
-        t = self.tracker
-        ready = self.next_secrets
-        self.next_secrets = None
-        if ready is not None and ready.role != self._role(t.dealer):
-            ready = None  # prepared for another seat order: made again, in slices
-        start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
-        ahead, self.ahead = self.ahead, None
-        if ahead is not None and ahead.number == t.deal_number:  # shuffled while the last deal was played
-            ahead.start = start
-            ahead.secrets = ahead.secrets or ready
-            return ahead
-        return _Deal(t.deal_number, t.dealer, ready, start)
-
-    def _ahead_deal(self) -> _Deal | None:
-        """The next deal, made when its first deck can be shuffled or arrives (None: the
-        game ends with this deal)."""
-        if self.ahead is None and self.next_role() is not None:
-            d = self.d
-            self.ahead = _Deal(d.number + 1, (d.dealer + 1) % 3, None, None)
-        if self.ahead is not None and self.ahead.secrets is None and self.next_secrets is not None:
-            self.ahead.secrets = self.next_secrets
-        return self.ahead
-
-    def _ahead_step(self) -> bool:
-        """One slice of the next deal's shuffle or lock while this deal is played: the decks
-        do not depend on any card, so they are off the next deal's path."""
-        if self._ahead_job is None:
-            a = self._ahead_deal()
-            if a is None or a.secrets is None or a.blocked:
-                return False
-            stage = len(a.decks)
-            if stage >= 5 or (a.order + a.order[:2])[stage] != self.seat or f"deck {stage}" in a.done:
-                return False
-            a.done.add(f"deck {stage}")
-            self._ahead_job = (self._deck_work(a, stage), a, stage)
-        job, a, stage = self._ahead_job
-        try:
-            next(job)
-        except StopIteration:
-            self._ahead_job = None
-        except OffGroup:  # a deck not of the group: done again in the deal's own turn, which names its sender
-            self._ahead_job = None
-            a.done.discard(f"deck {stage}")
-            a.blocked = True
-        return True
-
-    def prepare_step(self) -> bool:
-        """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
-        idle moment; False when there is nothing to prepare."""
-        if self._preparing is None:
-            role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
-            if role is None or (self.d.secrets is not None and self.next_secrets is not None):
-                return self._ahead_step()
-            self._prepared: list[DealSecrets] = []
-            self._preparing = prepare_steps(role, self._prepared, self.rng, self.group)
-            self._preparing_for = self.d if self.d.secrets is None else None
-        try:
-            next(self._preparing)
-            return True
-        except StopIteration:
-            self._preparing = None
-        ready = self._prepared[0]
-        if self._preparing_for is self.d and self.d.secrets is None:
-            self.d.secrets = ready
-        elif self._preparing_for is None:
-            self.next_secrets = ready
-        return True
-
     # --- messages ---------------------------------------------------------------------------
     def receive(self, msg: Msg) -> None:
         self.inbox.append(msg)
@@ -208,7 +100,7 @@ class FairDevice(BlindedExchange):
     def send(self, kind: str, **body) -> None:
         self._send_in(self.d, kind, **body)
 
-    def _send_in(self, d: _Deal, kind: str, **body) -> None:
+    def _send_in(self, d: DealState, kind: str, **body) -> None:
         self._send(Msg(self.game, d.number, self.seat, d.seq_out, kind, body))
         d.seq_out += 1
 
@@ -319,103 +211,6 @@ class FairDevice(BlindedExchange):
         if self.tracker.kitty_taken and not d.kitty_dealt:  # the declarer's slots grow with the tracker
             d.kitty_dealt = True
             d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
-
-    def _take_ahead(self, msg: Msg) -> None:
-        """A deck of the next deal while this one is played: taken now if it is the one due,
-        else kept with the deal's other messages (its own turn then judges it)."""
-        a = self._ahead_deal()
-        if a is None or a.blocked or msg.seq != a.seq_in[msg.sender]:
-            self.later.append(msg)
-            return
-        try:
-            self._deck(msg.sender, msg.kind, msg.body.get("deck"), a)
-        except Breach:
-            a.blocked = True
-            self.later.append(msg)
-            return
-        a.seq_in[msg.sender] += 1
-        a.transcript.append(msg)
-
-    def _deck(self, s: int, kind: str, deck, d: _Deal | None = None) -> None:
-        d = d or self.d
-        stage = len(d.decks)
-        if stage >= 5 or s != (d.order + d.order[:2])[stage] or kind != ("shuffle" if stage < 2 else "lock"):
-            raise Breach(s, f"sent a deck out of turn (stage {stage + 1})")
-        if not isinstance(deck, list) or len(deck) != 52 or len(set(deck)) != 52:
-            raise Breach(s, "sent a deck that is not 52 different points")
-        d.decks.append(deck)
-        if stage == 4:
-            d.final = deck
-            for seat in range(3):
-                d.slots[seat] = [deck[j] for j in seat_positions(d.dealer, seat)]
-
-    def _expected_keys(self, s: int, what: str) -> set[int]:
-        d, t = self.d, self.tracker
-        declarer = self.rules.declarer_of(d.dealer)
-        partial = self.rules.declare_on < 16 and not self.rules.exchange_first
-        if what == "hands":
-            out = set()
-            for seat in range(3):
-                if seat != s:
-                    own = seat_positions(d.dealer, seat)
-                    out |= set(own[: self.rules.declare_on] if seat == declarer and partial else own)
-            return out
-        if what == "rest" and partial and s != declarer and t.contract is not None:
-            return set(seat_positions(d.dealer, declarer)[self.rules.declare_on:])
-        if what == "kitty" and s != declarer and t.kitty_taken and d.transfer is None:
-            return set(KITTY)
-        raise Breach(s, f"sent keys ({what}) it was not asked for")
-
-    def _keys(self, s: int, what: str, keys: dict):
-        d = self.d
-        if d.final is None or (s, what) in d.key_msgs or set(keys) != self._expected_keys(s, what):
-            raise Breach(s, f"sent the wrong set of keys ({what})")
-        for j, k in keys.items():
-            d.keys[s][j] = check_scalar(k)
-        d.key_msgs.add((s, what))
-        yield from self._open_own(what)
-
-    def _open_own(self, what: str):
-        """Once both others sent their keys for `what`, open this seat's cards of it."""
-        d = self.d
-        others = [x for x in range(3) if x != self.seat]
-        if what in d.opened or not all((x, what) in d.key_msgs for x in others):
-            return
-        declarer = self.rules.declarer_of(d.dealer)
-        own = seat_positions(d.dealer, self.seat)
-        partial = self.rules.declare_on < 16 and not self.rules.exchange_first and self.seat == declarer
-        if what == "hands":
-            positions = own[: self.rules.declare_on] if partial else own
-        elif what == "rest":
-            positions = own[self.rules.declare_on:]
-        else:
-            positions = KITTY
-        if not positions:
-            return
-        d.opened.add(what)
-        batch = Batch()
-        scalars, opened = [], []
-        for j in positions:
-            scalar = batch.product([d.secrets.card_keys[j]] + [d.keys[x][j] for x in others])
-            scalars.append(scalar)
-            opened.append(batch.mul(d.final[j], batch.inv(scalar)))
-        got = yield from self.group.run(batch)
-        cards = []
-        for j, scalar, point in zip(positions, scalars, opened):
-            card = self.card_at.get(got.values[point.index])
-            if card is None:
-                raise Breach(d.order[1], f"deck position {j} does not open to a card")
-            d.mine[d.final[j]] = (card, got[scalar])
-            d.claims[d.final[j]] = (str(card), got[scalar])
-            cards.append(card)
-        if what == "hands":
-            self.tracker.deal(cards)
-        elif what == "rest":
-            self.tracker.rest_of_hand(cards)
-            d.dirty = True
-        else:
-            self.tracker.kitty_opened(cards)
-            d.dirty = True
 
     def _slot(self, s: int, index) -> bytes:
         slots = self.d.slots[s]
@@ -536,34 +331,6 @@ class FairDevice(BlindedExchange):
             point = d.slots[me][index]
             self.send("play", slot=index, point=point, card=str(action.card), scalar=d.mine[point][1])
         return True
-
-    def _deck_duty(self, stage: int):
-        d = self.d
-        sender = (d.order + d.order[:2])[stage]
-        if sender != self.seat or not self._once(f"deck {stage}"):
-            return False
-        yield from self._deck_work(d, stage)
-        return True
-
-    def _deck_work(self, d: _Deal, stage: int):
-        s = d.secrets
-        if stage == 0:
-            out = s.first_deck
-        else:
-            source = d.decks[stage - 1]
-            batch = Batch()
-            if stage in (1, 2):
-                refs = [batch.mul(source[j], s.deck_key if stage == 1 else s.card_keys[i])
-                        for i, j in enumerate(s.permutation)]
-            else:
-                refs = [batch.mul(p, s.lock_factors[i]) for i, p in enumerate(source)]
-            got = yield from self.group.run(batch)
-            out = [got[r] for r in refs]
-        self._send_in(d, "shuffle" if stage < 2 else "lock", deck=out)
-
-    def _keys_for(self, what: str) -> dict[int, bytes]:
-        keys = self.d.secrets.card_keys
-        return {j: keys[j] for j in sorted(self._expected_keys(self.seat, what))}
 
     def _slot_of(self, card: Card) -> int:
         for i, p in enumerate(self.d.slots[self.seat]):

@@ -78,10 +78,15 @@ def test_one_call_a_slice_for_many_operations(page):
     point = group.card_point("AS")
     for i in range(60):
         b.mul(point, (i + 2).to_bytes(32, "little"))
-    before = page.calls
-    got = run_now(page, b)
+    run_now(page, Batch())  # the runner installed in the page (once per page)
+    before, slice_ms = page.calls, page.slice_ms
+    page.slice_ms = 60_000  # a slice long enough for the whole batch however loaded the machine is
+    try:
+        got = run_now(page, b)
+    finally:
+        page.slice_ms = slice_ms
     assert got.values == run_now(group.NativeGroup(), b).values
-    assert page.calls - before < 60 / 2
+    assert page.calls - before <= 2  # the batch handed over whole, its results read back
 
 
 def test_devices_on_the_two_backends_deal_a_match_together(page):
