@@ -31,7 +31,8 @@ from .fair_station import Station
 class FairGuestSide(Station):
     def __init__(self, guest, group=None):
         settings = guest.settings
-        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.reveal_wait_s)
+        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.reveal_wait_s,
+                         settings.fair_wait_ms)
         self.guest = guest
         self.seed = guest.entropy(32)  # this game's signing key (a new one each game)
         self.public: bytes | None = None

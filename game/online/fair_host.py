@@ -40,7 +40,8 @@ from .lobby import GUEST, OVER
 class FairRoom(Station):
     def __init__(self, host, group=None):
         settings = host.settings
-        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.reveal_wait_s)
+        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.reveal_wait_s,
+                         settings.fair_wait_ms)
         self.host = host
         self.game = host.nonce.hex()
         self.seeds: dict[int, bytes] = {}  # seat -> signing key seed, for the seats this device plays

@@ -5,7 +5,8 @@ Why one loop: a device's work (opening cards, checking plays, the audit), checki
 signatures of what arrives and signing what goes out are all group operations, which in
 the page run in JavaScript a few milliseconds at a time (ops.py).  One generator does all
 of it in order and yields while the group works; `poll()` runs it for `work_ms` of real
-time a frame with a SliceKeeper, as the computer players think, so no frame runs long.
+time a frame with a SliceKeeper, as the computer players think, so no frame runs long; and
+for `wait_ms` while its seats wait between deals, when the table has nothing else to do.
 When nothing else is to do, the devices prepare their next deal (keys, shuffle, the first
 seat's deck): the work ahead runs on idle frames of the deal being played.
 
@@ -30,10 +31,11 @@ class Station:
     work_clock = staticmethod(time.perf_counter)  # real seconds for the slices (tests: a fake)
     device_class = FairDevice  # the seats' devices (tests plant a cheating one)
 
-    def __init__(self, group, clock, work_ms: float = 8.0, reveal_wait_s: float = 30.0):
+    def __init__(self, group, clock, work_ms: float = 8.0, reveal_wait_s: float = 30.0, wait_ms: float | None = None):
         self.group = group
         self.clock = clock
         self.work_ms = work_ms
+        self.wait_ms = work_ms if wait_ms is None else wait_ms
         self.reveal_wait_s = reveal_wait_s
         self.seats: dict = {}  # seat -> FairSeat played on this device
         self.keys: list = [None, None, None]  # every seat's public signing key
@@ -45,14 +47,22 @@ class Station:
         self._waiting: dict = {}  # (seat, deal) -> when its reveal went out
 
     # --- the frame --------------------------------------------------------------------------
+    def budget_ms(self) -> float:
+        """This frame's slice: `wait_ms` while every seat here waits between deals (the
+        audit of the deal played, the next one's openings: the table shows the last trick,
+        nothing to animate or decide, so the wait is cut by working more of each frame),
+        else `work_ms`."""
+        seats = self.seats.values()
+        return self.wait_ms if seats and all(seat.dealing for seat in seats) else self.work_ms
+
     def work(self) -> None:
-        """One frame's slice of the work (`work_ms` of real time at most, one step more)."""
+        """One frame's slice of the work (`budget_ms()` of real time, about one step more)."""
         for seat in self.seats.values():
             seat.thought = False
         if self._job is None:
             self._job = self._work()
         start = self.work_clock()
-        done, _ = self._keeper.run(self._job, self.work_ms, self.work_clock)
+        done, _ = self._keeper.run(self._job, self.budget_ms(), self.work_clock)
         spent = self.work_clock() - start
         self.busy_s += spent
         self.longest_ms = max(self.longest_ms, spent * 1000)

@@ -58,6 +58,7 @@ class HostSettings:
     sync_gap_s: float = 1.0  # one full state per guest per this long
     max_per_poll: int = 32  # messages taken from one link per poll; more are refused
     fair_ms: float = 8.0  # fair dealing's work per poll (opening cards, checking, signing)
+    fair_wait_ms: float = 16.0  # fair dealing's work per poll while its seats wait between deals (nothing to animate or decide)
     reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Match, RuleSet
+from game.online.fair_station import Station
 from game.online.lobby import COMPUTER, FAIR, GUEST, HOST, HOST_DEALS
 
 from .fair.test_fair_deal import covers_every_moment
-from .fair_room import FairRoom, scan
+from .fair_room import FAST, FairRoom, scan
 
 
 def reference_views(room: FairRoom, seat: int) -> dict:
@@ -126,3 +127,29 @@ def test_the_lobby_carries_the_way_of_dealing_and_host_deals_still_works():
     assert room.host.fair is None and room.host.match is not None and guest.fair is None
     room.play_to_end()
     assert room.host.match.is_over() and guest.audit_result.ok
+
+
+def test_a_devices_fair_work_keeps_to_its_frame_budget_and_takes_more_of_a_frame_between_deals(monkeypatch):
+    """Each frame a device works `fair_ms` (its work cut into slices: a whole match never runs
+    long in one frame), and `fair_wait_ms` while its seats only wait between deals (the audit,
+    the next deal's openings), so the wait is shorter; a fake clock makes every slice cost
+    one millisecond."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: next(ticks) / 1000.0))
+    spent = {True: [], False: []}  # waiting between deals -> ms of each frame's work
+    real_work = Station.work
+
+    def measured(self):
+        waiting, before = self.budget_ms() == self.wait_ms, self.busy_s
+        real_work(self)
+        spent[waiting and bool(self.seats)].append(round((self.busy_s - before) * 1000))
+
+    monkeypatch.setattr(Station, "work", measured)
+    room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=3))
+    assert (FAST.fair_ms, FAST.fair_wait_ms) == (8.0, 16.0)
+    room.start()
+    room.play_to_end()
+    check_fair_match(room)
+    playing, waiting = spent[False], spent[True]
+    assert max(playing) <= FAST.fair_ms + 2 and max(waiting) <= FAST.fair_wait_ms + 2  # (+ the clock's own reads)
+    assert sum(w > FAST.fair_ms + 2 for w in waiting) > 20  # between deals, frames did take more
