@@ -67,9 +67,11 @@ ICON_SIZE = 64
 PYGBAG_TIMEOUT_S = 300
 SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
 # Files the page loads beside index.html (online play's WebRTC shim and the rendezvous
-# library it loads on first use, with its licence), copied as they are and cached by sw.js.
+# library it loads on first use, with its licence; fair dealing's glue and the noble-curves
+# bundle it imports, with its licence), copied as they are and cached by sw.js.
 PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt",
-              "vendor/qrcode-generator.js", "vendor/LICENSE-qrcode-generator.txt")  # QR codes (game/ui/online/qr.py)
+              "vendor/qrcode-generator.js", "vendor/LICENSE-qrcode-generator.txt",  # QR codes (game/ui/online/qr.py)
+              "fair.js", "noble-ed25519.min.js", "noble-LICENSE.txt")
 
 # pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
 # interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py

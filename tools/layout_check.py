@@ -38,10 +38,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame
 
+from tools.window_sizes import pixel_ratio
+
 SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (800, 450), (1280, 720), (1920, 1080))
 LANGS = ("en", "pl", "ru", "bg")
 NAMES = ("Maximiliana K.", "Александра Юр", "Bartholomew Xy")  # as long as a name may be (14)
-PHONE_DPR = 3.0
 BAR_LIMIT = 0.05
 renders = 0  # how many pictures the last run checked (a menu's every page counts)
 
@@ -430,14 +431,6 @@ def _black_run(surf, edge) -> int:
             break
         n += 1
     return n
-
-
-def pixel_ratio(css) -> float:
-    """Window pixels per CSS pixel as the browser draws this size (Sharp: picture.py)."""
-    from game.ui import picture
-
-    phone = min(css) < 500
-    return picture.pixel_ratio(css, PHONE_DPR if phone else 1.0, "sharp")
 
 
 def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=sys.stdout) -> dict:

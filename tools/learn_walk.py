@@ -205,7 +205,7 @@ def jump(app, name: str) -> bool:
 
 def main(argv=None) -> int:
     from game.ui.app import App
-    from tools.layout_check import pixel_ratio
+    from tools.window_sizes import pixel_ratio
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="390x844")

@@ -30,6 +30,17 @@ class Others:
                 g.poll()
             self.app.step(dt=1 / 60)
 
+    def decide(self) -> None:
+        """The other people decide at once (the first legal action), each on its own view:
+        the host's Match when it deals, else each seat's mirror (dealt fairly, the default)."""
+        host = self.host
+        sides = [(host.seat, host.mirror.view if host.mirror else (host.match.view(host.seat) if host.match else None),
+                  host.act)]
+        sides += [(g.seat, g.view, g.act) for g in self.guests]
+        for seat, view, act in sides:
+            if view is not None and view.to_act == seat and view.legal:
+                act(view.legal[0])
+
 
 def _host(others, names):
     from game.online.host import Host, HostSettings
@@ -99,19 +110,12 @@ def set_up(app, name: str, names) -> bool:
     others.guests.append(third)
     others.step(3)
     others.host.start()
-    for _ in range(600):
+    for _ in range(1200):
         others.step()
         if app.scene_name == "play" and not app.scene.timeline.busy:
             break
-        host, view = others.host, others.host.match.view(others.host.match.to_act) if others.host.match else None
-        if view is not None and view.to_act != app.online.seat and view.legal:  # the others decide at once
-            seat = view.to_act
-            action = view.legal[0]
-            if seat == host.seat:
-                host.act(action)
-            else:
-                next(g for g in others.guests if g.seat == seat).act(action)
-        elif app.scene_name in ("declare", "exchange", "kitty") and app.scene.my_turn():
+        others.decide()
+        if app.scene_name in ("declare", "exchange", "kitty") and app.scene.my_turn():
             app.online.session.apply(app.scene.v.legal[0])
     if name == "online:room":
         app.push_scene("room", app.online)

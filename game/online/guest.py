@@ -25,15 +25,19 @@ from collections import Counter, deque
 from dataclasses import dataclass
 
 from game.ai.slicing import SliceKeeper
-from game.engine import Action, Event, View
+from game.engine import Action, View
 
 from ..engine import Phase
 from . import shuffle
 from .codec import Bad
 from .deals import view_digest
+from .fair_guest import FairGuestSide
+from .fair_wire import fingerprint
 from .guest_table import GuestTable
+from .lobby import FAIR
 from .peer import Peer
 from .protocol import QUICK, decode
+from .updates import Update
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
@@ -46,24 +50,17 @@ class GuestSettings:
     sync_retry_s: float = 2.0  # a lost message: the full state asked for at most this often
     gap_wait_s: float = 1.0  # a message missing this long is lost (later ones waited for it)
     check_ms: float = 4.0  # real time a frame for checking finished deals and the audit
-
-
-@dataclass(frozen=True)
-class Update:
-    """One step for the table: the events of one action as this seat may see them, and the
-    view after it.  A snapshot (after coming back or a lost message) has no events."""
-
-    at: int  # actions the match had taken after this step
-    events: tuple[Event, ...]
-    view: View
-    snapshot: bool = False
+    fair_ms: float = 8.0  # fair dealing's work a frame (opening cards, checking, signing)
+    fair_wait_ms: float = 16.0  # fair dealing's work a frame while the seat waits between deals (nothing to animate or decide)
+    reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
 
 
 class Guest:
     work_clock = staticmethod(time.perf_counter)  # real seconds for the checks' slices (tests: a fake)
 
     def __init__(self, link, name: str, token: str | None = None, kept: dict | None = None,
-                 settings: GuestSettings | None = None, clock=time.monotonic, entropy=secrets.token_bytes):
+                 settings: GuestSettings | None = None, clock=time.monotonic, entropy=secrets.token_bytes,
+                 group=None):
         self.peer = Peer(link, clock)
         self.entropy = entropy  # n -> n random bytes (seeded in tests)
         self.clock = clock
@@ -104,6 +101,8 @@ class Guest:
         self._auditing = False
         self._late = False
         self.table = GuestTable(self)
+        self.group = group  # fair dealing's group backend (None: this platform's, fair/ops.py)
+        self.fair = None  # this seat's side of a fairly dealt match (fair_guest.py), once started
         if kept:
             self._unkeep(kept)
 
@@ -120,6 +119,8 @@ class Guest:
 
     def act(self, action) -> str | None:
         """Send this seat's action; None when sent, else why not (nothing is sent)."""
+        if self.fair is not None:
+            return self.fair.seat.act(action) if self.fair.seat else "the game is not being played"
         view = self.view
         if self.stage != PLAY or view is None:
             return "the game is not being played"
@@ -192,12 +193,39 @@ class Guest:
         if self._missing():
             self._ask_sync()
         self._work()
+        if self.fair is not None:
+            self.fair.poll()
+
+    @property
+    def mirror(self):
+        """This seat as the screens read it: the Guest itself (the same API in both ways
+        of dealing; the host's `mirror` is its own seat's in fair dealing)."""
+        return self
+
+    def deal_checked(self, number: int) -> bool:
+        """Deal `number` is checked and its record is in (the score screen has its row):
+        replayed against every view sent, or, dealt fairly, audited on this device."""
+        if self.fair is not None:
+            return self.fair.seat is not None and self.fair.seat.deal_checked(number)
+        return number in self.deal_records
+
+    def match_checked(self) -> bool:
+        """The whole match is checked (the game-over screen has its statistics and record):
+        the fair shuffle's audit, or, dealt fairly, every deal's."""
+        if self.fair is not None:
+            return self.fair.seat is not None and self.fair.seat.match_checked()
+        return self.audit_result is not None
+
+    def fingerprints(self) -> tuple | None:
+        """Fair dealing: each seat's signing key's fingerprint, for the lobby to show."""
+        keys = self.fair.keys if self.fair is not None and self.fair.seat is not None else None
+        return tuple(fingerprint(k) for k in keys) if keys else None
 
     def _missing(self) -> bool:
         """Something was lost and has not come again: a message (a gap in the numbers
         not yet followed by a full state), or a finished deal."""
         view = self.view
-        if self._gap or view is None:
+        if self._gap or view is None or self.fair is not None:
             return self._gap
         finished = view.deal_number + (1 if view.phase == Phase.GAME_OVER else 0)
         return len(self.deals) < finished
@@ -299,6 +327,9 @@ class Guest:
         self.stage = SHUFFLE
         if self.commitment is not None:
             self._send_pending("commit", {"commitment": self.commitment})
+        self.fair = None
+        if self.lobby.dealing == FAIR and self.commitment is not None:
+            self.fair = FairGuestSide(self, self.group)
 
     def _on_commitments(self, body) -> None:
         commitments = body["commitments"]
@@ -406,6 +437,15 @@ class Guest:
 
     def _on_ping(self, body) -> None:
         pass
+
+    def _on_fair_start(self, body) -> None:
+        if self.fair is not None:
+            self._answered("commit", "reveal")
+            self.fair.take_start(body)
+
+    def _on_fair(self, body) -> None:
+        if self.fair is not None:
+            self.fair.take(body)
 
     def _on_bye(self, body) -> None:
         reason = body["reason"]

@@ -37,10 +37,12 @@ from game.engine import Action, Match
 from . import shuffle
 from .codec import event_to_json, view_to_json
 from .deals import FinishedDeal
+from .fair_host import FairRoom
+from .fair_wire import fingerprint
 from .host_save import restore_host, save_host
-from .lobby import COMPUTER, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
+from .lobby import COMPUTER, FAIR, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
 from .peer import Person, Visitor
-from .protocol import QUICK, decode
+from .protocol import MAX_FROM_GUEST_FAIR, QUICK, decode
 from .transport import CLOSED, CONNECTING
 from .visibility import events_for
 
@@ -55,6 +57,9 @@ class HostSettings:
     quick_gap_s: float = 1.0  # one quick message per person per this long
     sync_gap_s: float = 1.0  # one full state per guest per this long
     max_per_poll: int = 32  # messages taken from one link per poll; more are refused
+    fair_ms: float = 8.0  # fair dealing's work per poll (opening cards, checking, signing)
+    fair_wait_ms: float = 16.0  # fair dealing's work per poll while its seats wait between deals (nothing to animate or decide)
+    reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
 
 
 @dataclass(frozen=True)
@@ -67,12 +72,15 @@ class LogEntry:
 
 class Host:
     def __init__(self, name: str, settings: HostSettings | None = None, clock=time.monotonic, rules=None,
-                 strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes):
+                 strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes,
+                 dealing: str = FAIR, group=None):
         self.settings = settings or HostSettings()
         self.entropy = entropy  # n -> n random bytes: values, nonce, tokens (seeded in tests)
         self.clock = clock
         self.computer_names = tuple(computer_names)
-        self.lobby = Lobby.new(name, self.computer_names, rules, strength)
+        self.lobby = Lobby.new(name, self.computer_names, rules, strength, dealing)
+        self.group = group  # fair dealing's group backend (None: this platform's, fair/ops.py)
+        self.fair = None  # the fair room (fair_host.py) of a fairly dealt match, once started
         self.stage = LOBBY
         self.visitors: list[Visitor] = []
         self.people: dict[int, Person] = {}
@@ -97,7 +105,21 @@ class Host:
         return self.lobby.host_seat
 
     def view(self):
+        if self.fair is not None:
+            return self.mirror.view if self.mirror else None
         return self.match.view(self.seat) if self.match else None
+
+    @property
+    def mirror(self):
+        """In fair dealing, the host's own seat as its screens read it (a guest's API:
+        view, take_updates, act, table; fair_seat.py); None in a host-dealt game."""
+        return self.fair.mirror if self.fair is not None else None
+
+    def fingerprints(self) -> tuple | None:
+        """Fair dealing: each seat's signing key's fingerprint, for the lobby to show (people
+        compare them out of band: the same on every screen means no device swapped a key)."""
+        keys = self.fair.keys if self.fair is not None and self.fair.started else None
+        return tuple(fingerprint(k) for k in keys) if keys else None
 
     def add_link(self, link) -> None:
         """A guest's device connected (its hello comes next)."""
@@ -107,6 +129,8 @@ class Host:
         """The host's own action; None when applied, else why not (the engine's words)."""
         if self.stage != PLAY:
             return "the game is not being played"
+        if self.fair is not None:
+            return self.fair.act(action)
         if self.match.to_act != self.seat:
             return "it is not your turn"
         try:
@@ -173,12 +197,14 @@ class Host:
         self._shuffle_timer(now)
         self._hold_the_away(now)
         self._computer_turn(now)
+        if self.fair is not None:
+            self.fair.poll()
         for v in self._seated():
             if now - v.last_sent >= self.settings.heartbeat_s:
                 v.send("ping", {})
 
     def _take(self, v: Visitor, text) -> None:
-        msg = decode(text, from_host=False)
+        msg = decode(text, from_host=False, limit=MAX_FROM_GUEST_FAIR if self.lobby.dealing == FAIR else None)
         if not msg:
             self._refuse(v, msg.code, msg.detail, msg.seq)
             return
@@ -203,7 +229,7 @@ class Host:
 
     # --- what guests send -------------------------------------------------------------------------
     def _on_action(self, v: Visitor, body):
-        if self.stage != PLAY:
+        if self.stage != PLAY or self.fair is not None:  # (fair dealing: actions are fair messages)
             return ("unexpected", "the game is not being played")
         if body["seat"] != v.seat:
             return ("forged", f"an action for seat {body['seat']} from seat {v.seat}")
@@ -258,10 +284,12 @@ class Host:
         self._welcome(v)
         if self.stage != LOBBY:
             self._send_start(v)
-            if self.fair_step == "reveal" or self.match is not None:
+            if self.fair_step == "reveal" or self.match is not None or self.fair is not None:
                 v.send("commitments", {"commitments": list(self.commitments)})
         if self.match is not None:
             self._snapshot(v)
+        if self.fair is not None:
+            self.fair.catch_up(v)
 
     def _snapshot(self, v: Visitor) -> None:
         """Everything a guest needs to show the game: its view, the room, the finished deals."""
@@ -304,7 +332,7 @@ class Host:
 
     def _computer_turn(self, now: float) -> None:
         """One slice of thinking for the seat to act when a computer decides there."""
-        if self.stage != PLAY:
+        if self.stage != PLAY or self.match is None:  # (fair dealing: the fair room's seats decide)
             return
         seat = self.match.to_act
         info = self.lobby.seats[seat]
@@ -340,6 +368,10 @@ class Host:
 
     def set_strength(self, strength: str) -> str | None:
         return self._lobby_change(lambda: self.lobby.with_strength(strength))
+
+    def set_dealing(self, dealing: str) -> str | None:
+        """lobby.FAIR (no device sees a hand it should not) or lobby.HOST_DEALS (faster)."""
+        return self._lobby_change(lambda: self.lobby.with_dealing(dealing))
 
     def _lobby_change(self, change, swap=None) -> str | None:
         if self.stage != LOBBY:
@@ -452,6 +484,8 @@ class Host:
         own = shuffle.new_value(self.entropy)
         self.values[self.seat], self.commitments[self.seat] = own, shuffle.commitment(self.nonce, self.seat, own)
         self.stage, self.fair_step, self.fair_since = SHUFFLE, "commit", self.clock()
+        if self.lobby.dealing == FAIR:
+            self.fair = FairRoom(self, self.group)
         for v in self._seated():
             self._send_start(v)
         self._fair_progress()
@@ -480,6 +514,16 @@ class Host:
         self._fair_progress()
         return None
 
+    def _on_fair_key(self, v: Visitor, body):
+        if self.fair is None:
+            return ("unexpected", "the cards are not dealt fairly in this game")
+        return self.fair.take_key(v.seat, body["key"])
+
+    def _on_fair(self, v: Visitor, body):
+        if self.fair is None:
+            return ("unexpected", "the cards are not dealt fairly in this game")
+        return self.fair.take(v, body)
+
     def _guest_seats(self) -> list[int]:
         return [s for s in range(3) if self.lobby.seats[s].kind == GUEST]
 
@@ -499,9 +543,12 @@ class Host:
     def _deal(self) -> None:
         """Every value is in (or awaited long enough): the match begins."""
         seed = shuffle.match_seed(self.nonce, self.values)
-        self.match = Match.new(self.lobby.rules, seed=seed)
         self.stage, self.fair_step = PLAY, None
         self.turn_since = self.clock()
+        if self.fair is not None:  # the devices deal: the seed only picks the first dealer
+            self.fair.begin(seed)
+            return
+        self.match = Match.new(self.lobby.rules, seed=seed)
         for v in self._seated():
             self._snapshot(v)
 

@@ -1,5 +1,9 @@
-"""The room: who sits where (the host, guests, computers), the rules and the computers'
-strength, before and during a match.
+"""The room: who sits where (the host, guests, computers), the rules, the computers'
+strength and how the cards are dealt, before and during a match.
+
+Dealing: FAIR (the default: the three devices deal together and none sees a hand it
+should not, docs/FAIR_DEALING.md) or HOST_DEALS (faster: the host's device deals and holds
+every hand, docs/ONLINE.md).  The lobby shows which is on.
 
 Why a value of its own: the host changes it (a guest joins, the host moves people, picks
 rules) and sends it whole to every guest, who shows it; one immutable value with one JSON
@@ -21,6 +25,8 @@ HOST, GUEST, COMPUTER = "host", "guest", "computer"
 # and the host gone (its game kept)
 LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
 KINDS = (HOST, GUEST, COMPUTER)
+FAIR, HOST_DEALS = "fair", "host"  # how the cards are dealt
+DEALINGS = (FAIR, HOST_DEALS)
 NAME_MAX = 24  # the same limit as a name at the offline table (game/ui/session.py)
 
 
@@ -50,15 +56,16 @@ class Lobby:
     seats: tuple[Seat, Seat, Seat]
     rules: RuleSet
     strength: str
+    dealing: str = FAIR
 
     @staticmethod
     def new(host_name: str, computer_names=("Anna", "Boris"), rules: RuleSet | None = None,
-            strength: str = "normal") -> "Lobby":
+            strength: str = "normal", dealing: str = FAIR) -> "Lobby":
         for name in (host_name, *computer_names):
             if not valid_name(name):
                 raise LobbyError("name", f"not a name: {name!r}")
         seats = (Seat(HOST, host_name), Seat(COMPUTER, computer_names[0]), Seat(COMPUTER, computer_names[1]))
-        return Lobby(seats, rules or RuleSet.preset("standard"), strength).with_strength(strength)
+        return Lobby(seats, rules or RuleSet.preset("standard"), strength).with_strength(strength).with_dealing(dealing)
 
     @property
     def host_seat(self) -> int:
@@ -103,6 +110,11 @@ class Lobby:
             raise LobbyError("strength", f"not a strength: {strength!r}")
         return replace(self, strength=strength)
 
+    def with_dealing(self, dealing: str) -> "Lobby":
+        if dealing not in DEALINGS:
+            raise LobbyError("dealing", f"not a way of dealing: {dealing!r}")
+        return replace(self, dealing=dealing)
+
     def names(self) -> tuple[str, str, str]:
         return tuple(s.name for s in self.seats)
 
@@ -110,13 +122,13 @@ class Lobby:
     def to_json(self) -> dict:
         return {
             "seats": [{"kind": s.kind, "name": s.name, "present": s.present, "held": s.held} for s in self.seats],
-            "rules": rules_to_json(self.rules), "strength": self.strength,
+            "rules": rules_to_json(self.rules), "strength": self.strength, "dealing": self.dealing,
         }
 
     @staticmethod
     def from_json(value) -> "Lobby":
         """Strict: raises codec.Bad on anything but a lobby as the host writes it."""
-        d = fields(value, ("seats", "rules", "strength"), "lobby")
+        d = fields(value, ("seats", "rules", "strength", "dealing"), "lobby")
         if type(d["seats"]) is not list or len(d["seats"]) != 3:
             raise Bad("a lobby lists three seats")
         seats = tuple(_seat(s) for s in d["seats"])
@@ -125,7 +137,10 @@ class Lobby:
         strength = d["strength"]
         if type(strength) is not str or strength not in STRENGTHS:
             raise Bad(f"not a strength: {text(strength, 20, 'strength')!r}")
-        return Lobby(seats, rules_from_json(d["rules"]), strength)
+        dealing = d["dealing"]
+        if type(dealing) is not str or dealing not in DEALINGS:
+            raise Bad(f"dealing must be one of {', '.join(DEALINGS)}")
+        return Lobby(seats, rules_from_json(d["rules"]), strength, dealing)
 
 
 def _seat(value) -> Seat:

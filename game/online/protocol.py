@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from . import fair_wire
 from .codec import Bad, event_from_json, fields, items, seat, text, view_from_json, whole
 from .deals import MAX_AT, FinishedDeal
 from .lobby import Lobby, valid_name
@@ -22,6 +23,7 @@ from .lobby import Lobby, valid_name
 VERSION = 1
 MAX_FROM_HOST = 65536  # bytes of UTF-8: a state snapshot is ~3 kB, a finished deal ~1 kB
 MAX_FROM_GUEST = 1024  # a guest sends only small things (a name, an action, a value)
+MAX_FROM_GUEST_FAIR = 16384  # in fair dealing a guest sends decks (~3.5 kB) and its reveal (~9 kB)
 MAX_SEQ = 2**53 - 1  # exact in a browser's JSON numbers too
 MAX_EVENTS = 16  # events of one action (the last trick of a deal: played, trick, scored, dealt)
 
@@ -31,7 +33,7 @@ BYES = ("leaving", "host_leaving", "full", "started", "version", "unknown_token"
 REFUSALS = (
     "too_big", "malformed", "version", "unknown_type", "bad_body", "replayed", "unexpected", "forged",
     "not_your_turn", "stale", "illegal", "flood", "too_often", "unknown_token", "full", "started", "changed",
-    "wrong_value",
+    "wrong_value", "bad_signature",
 )
 
 
@@ -87,15 +89,30 @@ def _values(value) -> tuple:
     return tuple(None if v is None else _bytes(v, 64, "a value") for v in value)
 
 
+def _fair_message(value) -> dict:
+    """A fair-deal message as its sender signed it: the envelope strictly (fair_wire), the
+    body as JSON (read after its signature is checked: a malformed body is its signer's)."""
+    if type(value) is not dict:
+        raise Bad("a fair message is an object")
+    fair_wire.envelope(value)
+    return value
+
+
+def _keys(value) -> tuple:
+    if type(value) is not list or len(value) != 3:
+        raise Bad("keys must list three seats")
+    return tuple(_bytes(k, 64, "a key") for k in value)
+
+
 def _at(value) -> int:
     return whole(value, 0, MAX_AT, "at")
 
 
-def _body(keys: tuple, **decoders):
+def _body(names: tuple, **decoders):
     """A body decoder: exactly these keys, each through its decoder (none: taken as is)."""
     def load(body) -> dict:
-        d = fields(body, keys, "body")
-        return {k: decoders[k](d[k]) if k in decoders else d[k] for k in keys}
+        d = fields(body, names, "body")
+        return {k: decoders[k](d[k]) if k in decoders else d[k] for k in names}
     return load
 
 
@@ -107,6 +124,8 @@ FROM_GUEST = {
     "quick": _body(("code",), code=lambda c: _choice(c, QUICK, "code")),
     "sync": _body(()),
     "bye": _body(("reason",), reason=lambda r: _choice(r, BYES, "reason")),
+    "fair_key": _body(("key",), key=lambda k: _bytes(k, 64, "key")),
+    "fair": _body(("m", "sig"), m=_fair_message, sig=fair_wire.signature),
 }
 
 FROM_HOST = {
@@ -128,6 +147,9 @@ FROM_HOST = {
     "notice": _body(("kind", "seat"), kind=lambda k: _choice(k, NOTICES, "kind"), seat=seat),
     "ping": _body(()),
     "bye": _body(("reason",), reason=lambda r: _choice(r, BYES, "reason")),
+    "fair_start": _body(("values", "keys", "dealer"), values=_values, keys=_keys, dealer=seat),
+    "fair": _body(("m", "sig", "relay"), m=_fair_message, sig=fair_wire.signature,
+                  relay=lambda r: None if r is None else fair_wire.signature(r)),
 }
 
 
@@ -152,17 +174,18 @@ def _constant(name):
     raise Bad(f"{name} is not a number this protocol takes")
 
 
-def decode(data, from_host: bool) -> Message | Refusal:
+def decode(data, from_host: bool, limit: int | None = None) -> Message | Refusal:
     """What the other side sent, or why it is refused.  `from_host`: True on a guest's
-    device (reading the host), False on the host's (reading a guest)."""
+    device (reading the host), False on the host's (reading a guest); `limit`: bytes
+    taken (the side's default: MAX_FROM_HOST or MAX_FROM_GUEST)."""
     try:
-        return _decode(data, from_host)
+        return _decode(data, from_host, limit)
     except Exception as exc:  # a last guard: a peer's bytes never crash the game
         return Refusal("malformed", f"unreadable message ({type(exc).__name__})")
 
 
-def _decode(data, from_host: bool) -> Message | Refusal:
-    limit = MAX_FROM_HOST if from_host else MAX_FROM_GUEST
+def _decode(data, from_host: bool, limit: int | None) -> Message | Refusal:
+    limit = limit or (MAX_FROM_HOST if from_host else MAX_FROM_GUEST)
     if isinstance(data, str):
         if len(data) > limit:  # a character is at least one byte: too long already
             return Refusal("too_big", f"over {limit} bytes")

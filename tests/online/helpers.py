@@ -21,13 +21,14 @@ QUIET = HostSettings(turn_timeout_s=None)
 class Room:
     def __init__(self, guests: int = 2, rules: RuleSet | None = None, strength: str = "random",
                  settings: HostSettings = QUIET, faults: Faults | None = None, back_faults: Faults | None = None,
-                 guest_settings: GuestSettings | None = None, people: str = "random", seed: int = 0):
+                 guest_settings: GuestSettings | None = None, people: str = "random", seed: int = 0,
+                 dealing: str = "host"):
         self.clock = ManualClock()
         self.faults, self.back_faults = faults, back_faults
         self.guest_settings = guest_settings
         self.entropy = random.Random(seed).randbytes  # the same deals on every run
         self.host = Host("Hana", settings=settings, clock=self.clock, rules=rules or RuleSet.preset("standard", deals=3),
-                         strength=strength, entropy=self.entropy)
+                         strength=strength, entropy=self.entropy, dealing=dealing)
         self.people = people
         self.seed = seed
         self.guests: list[Guest] = []
@@ -68,6 +69,9 @@ class Room:
 
     def people_act(self) -> None:
         host = self.host
+        if host.fair is not None:
+            self.fair_people_act()
+            return
         if host.stage == "play" and host.match.to_act == host.seat:
             action = self.decider("host").think(host.view(), 50.0)
             if action is not None:
@@ -78,6 +82,22 @@ class Room:
             action = self.decider(("guest", i, g.seat)).think(g.view, 50.0)
             if action is not None:
                 assert g.act(action) is None
+
+    def fair_people_act(self) -> None:
+        """Fair dealing: each person decides from its own seat's view (the host's mirror, a
+        guest's view), through the same act() the screens call."""
+        mirrors = [("host", self.host.mirror, self.host.act)]
+        mirrors += [(("guest", i), g.fair.seat if g.fair else None, g.act) for i, g in enumerate(self.guests)
+                    if i not in self.paused]
+        for key, seat, act in mirrors:
+            if seat is None or seat.player is not None or seat.view is None or seat._chosen is not None:
+                continue
+            view = seat.view
+            if view.to_act != seat.seat or not view.legal or seat.tracker.view() != view:
+                continue
+            action = self.decider((key, seat.seat)).think(view, 50.0)
+            if action is not None:
+                assert act(action) is None
 
     def settle(self, steps: int = 5) -> None:
         for _ in range(steps):
@@ -99,6 +119,8 @@ class Room:
         """Until the match is over and every guest has seen its end and made its audit."""
         def seen():
             host = self.host
+            if host.fair is not None:
+                return host.stage == "over" and all(g.stage == "over" for g in self.guests if g.stage != "left")
             return host.stage == "over" and all(
                 g.at == len(host.match.history) and g.audit_result is not None for g in self.guests if g.stage != "left")
         self.run_until(seen, limit)

@@ -18,6 +18,14 @@ def test_the_page_template_loads_the_shim():
     assert re.search(r'<script src="p2p\.js" defer></script>', template)
 
 
+def test_the_page_template_loads_fair_dealings_glue_which_imports_the_bundle():
+    template = (WEB / "index.tmpl").read_text(encoding="utf-8")
+    assert re.search(r'<script src="fair\.js" type="module"></script>', template)
+    glue = (WEB / "fair.js").read_text(encoding="utf-8")
+    assert 'import * as noble from "./noble-ed25519.min.js";' in glue
+    assert {"fair.js", "noble-ed25519.min.js", "noble-LICENSE.txt"} <= set(build_web.PAGE_FILES)
+
+
 def test_the_build_ships_every_page_file_and_they_exist():
     assert "p2p.js" in build_web.PAGE_FILES and "vendor/trystero-nostr.js" in build_web.PAGE_FILES
     for name in build_web.PAGE_FILES:

@@ -25,7 +25,9 @@ def finished_match():
 
 MATCH = finished_match()
 LOBBY = Lobby.new("Hana").with_guest("Gus")[0]
-HEX32, HEX64 = "ab" * 16, "cd" * 32
+HEX32, HEX64, HEX128 = "ab" * 16, "cd" * 32, "ef" * 64
+PLAYED = {"game": HEX32, "deal": 0, "sender": 1, "seq": 12, "kind": "play",
+          "body": {"slot": 3, "point": HEX64, "card": "AS", "scalar": HEX64}}
 
 GUEST_BODIES = {
     "hello": {"name": "Gus", "token": None},
@@ -35,6 +37,8 @@ GUEST_BODIES = {
     "quick": {"code": "well_played"},
     "sync": {},
     "bye": {"reason": "leaving"},
+    "fair_key": {"key": HEX64},
+    "fair": {"m": PLAYED, "sig": HEX128},
 }
 HOST_BODIES = {
     "welcome": {"seat": 1, "token": HEX32, "lobby": LOBBY.to_json(), "started": False},
@@ -51,6 +55,8 @@ HOST_BODIES = {
     "notice": {"kind": "away", "seat": 2},
     "ping": {},
     "bye": {"reason": "host_leaving"},
+    "fair_start": {"values": [HEX64, None, HEX64], "keys": [HEX64, HEX64, HEX64], "dealer": 2},
+    "fair": {"m": PLAYED, "sig": HEX128, "relay": HEX128},
 }
 
 

@@ -96,7 +96,7 @@ class ValueDroppingHost(Host):
 def cheating_room(cls) -> Room:
     room = Room(guests=0)
     room.host = cls("Hana", settings=room.host.settings, clock=room.clock, rules=room.host.lobby.rules,
-                    strength="random", entropy=room.entropy)
+                    strength="random", entropy=room.entropy, dealing="host")
     room.join("Gus"), room.join("Gia")
     return room
 

@@ -103,3 +103,33 @@ def new_pair(tmp_path, size=(1280, 720), lang="en", **settings):
     host = make_app(tmp_path / "host", net, size, lang, **settings)
     guest = make_app(tmp_path / "guest", net, size, lang)
     return net, host, guest
+
+
+def choose_dealing(app, dealing: str) -> None:
+    """The host's lobby: the way of dealing ("fair", the default, or "host")."""
+    for _ in range(3):
+        if app.online.lobby.dealing == dealing:
+            return
+        click(app, "dealing")
+    raise AssertionError(f"the lobby offers no {dealing!r} dealing")
+
+
+def hidden_from(host, seat: int) -> set:
+    """The cards of the seats other than `seat` in the deal being played, from the host's
+    App: its Match when it deals, else the hands its devices hold (its own seat's and a
+    computer's: a test may look where no screen does)."""
+    core = host.online.host
+    if core.match is not None:
+        return set().union(*(core.match.hand(s) for s in range(3) if s != seat))
+    return set().union(*(mirror.tracker.hand for s, mirror in core.fair.seats.items() if s != seat))
+
+
+def deal_on_host(host) -> int:
+    """The number of the deal the host's App is in (its Match's, or its seat's tracker's)."""
+    core = host.online.host
+    return core.match.deal_number if core.match is not None else core.mirror.tracker.deal_number
+
+
+def deals_done(host) -> int:
+    core = host.online.host
+    return len(core.match.deals) if core.match is not None else len(core.mirror.deal_records)

@@ -1,14 +1,33 @@
 """Online play clicked through two Apps in one process over in-memory links: hosting, the
-lobby, joining, a deal played between them with a computer seat, quick messages, leaving
-and coming back, the host leaving and going on later."""
+lobby, joining, a deal and a whole match played between them with a computer seat, dealt
+fairly (the default) and by the host, quick messages, leaving and coming back, the host
+leaving and going on later."""
 
 from __future__ import annotations
+
+import pytest
 
 from game.engine import Phase
 from game.ui import gfx
 from game.ui.online import keep
 
-from .online_support import Pilot, at_table, click, host_room, join_room, make_app, names, new_pair, step, type_into, until
+from .online_support import (
+    Pilot,
+    at_table,
+    choose_dealing,
+    click,
+    deal_on_host,
+    deals_done,
+    hidden_from,
+    host_room,
+    join_room,
+    make_app,
+    names,
+    new_pair,
+    step,
+    type_into,
+    until,
+)
 
 
 def test_hosting_shows_the_invitation_and_joining_fills_a_seat_in_both_lobbies(tmp_path):
@@ -40,10 +59,32 @@ def test_the_host_moves_people_and_chooses_the_rules_the_guest_sees_them(tmp_pat
     assert host.online.lobby.rules.preset_name != "standard"
 
 
-def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path):
+def test_the_lobby_says_how_the_cards_are_dealt_and_the_host_chooses(tmp_path):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
     join_room(guest, host)
+
+    def dealing_lines(app):
+        gfx.start_record()
+        app.scene.draw(app.window)
+        return " ".join(info.get("text", "") for kind, _, info in gfx.stop_record() if kind == "text")
+
+    assert host.online.lobby.dealing == "fair"  # the default
+    for app in (host, guest):
+        assert "each device sees only its own cards" in dealing_lines(app).lower()
+    choose_dealing(host, "host")
+    step(host, guest, frames=3)
+    assert guest.online.lobby.dealing == "host"
+    assert "the host's device holds every hand" in dealing_lines(guest).lower()
+    assert "dealing" not in names(guest)  # only the host chooses
+
+
+@pytest.mark.parametrize("dealing", ["fair", "host"])
+def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path, dealing):
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, dealing)
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
@@ -55,19 +96,26 @@ def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path):
         return "score" in seen["host"] and "score" in seen["guest"]
 
     until(both_scored, host, guest, frames=4000, pilots=pilots, dt=0.2)
-    match = host.online.host.match
-    deal = match.deals[0]
+    core = host.online.host
+    if dealing == "fair":
+        assert core.match is None  # no device holds every hand
+        deal = core.mirror.deal_records[0]
+        assert host.online.session.history()[0]["points"] == tuple(deal.points)
+        assert core.mirror.breaches == [] and guest.online.guest.fair.seat.breaches == []
+    else:
+        deal = core.match.deals[0]
     # the guest's score sheet is the host's, without a hidden card on the way
     assert guest.online.session.history()[0]["points"] == tuple(deal.points)
     assert guest.online.guest.problems == []
     assert {"play"} <= seen["guest"] and {"play"} <= seen["host"]
-    assert host.online.host.refused.total() == 0
+    assert core.refused.total() == 0
 
 
-def test_a_guest_who_reloads_gets_its_seat_back(tmp_path):
+def test_a_guest_who_reloads_gets_its_seat_back_when_the_host_deals(tmp_path):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
     join_room(guest, host)
+    choose_dealing(host, "host")
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
@@ -102,16 +150,16 @@ def test_quick_messages_reach_the_other_table(tmp_path):
     assert guest.scene_name != "room"  # said: back at the table
 
 
-def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
+def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later_when_it_deals(tmp_path):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
     join_room(guest, host)
+    choose_dealing(host, "host")
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots, dt=0.2)
-    before = list(host.online.host.match.history)
-    at = len(before)
+    history = list(host.online.host.match.history)
     click(host, "menu")
     click(host, "leave")
     step(host, guest, frames=4)
@@ -123,8 +171,7 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later(tmp_path):
     assert "continue" in names(host)
     click(host, "continue")
     step(host, frames=2)
-    # the game goes on from where it was (a computer seat may already have played on)
-    assert at_table(host) and host.online.host.match.history[:at] == before
+    assert at_table(host) and host.online.host.match.history[:len(history)] == history  # (a computer may have moved since)
     assert not host.online.lobby.seats[1].present  # the guest is away until it comes back
 
 
@@ -202,10 +249,12 @@ def _visible(view) -> set:
     return cards
 
 
-def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, monkeypatch):
+@pytest.mark.parametrize("dealing", ["fair", "host"])
+def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, monkeypatch, dealing):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
     join_room(guest, host)
+    choose_dealing(host, dealing)
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     drawing, drawn = [False], []
@@ -231,7 +280,7 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
     seat = guest.online.seat
     frames = checked = 0
     pilots = [Pilot(host, 3), Pilot(guest, 4)]
-    while frames < 4000 and len(host.online.host.match.deals) < 1:
+    while frames < 4000 and deals_done(host) < 1:
         for p in pilots:
             p.decide()
         drawn.clear()
@@ -240,31 +289,39 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
         for view in (guest.online.guest.view, guest.online.session and guest.online.session.shown):
             if view is not None and view.to_act is not None or view is not None and view.hand:
                 seen.setdefault(view.deal_number, set()).update(_visible(view))
-        match = host.online.host.match
-        if not at_table(guest) or match.deal_number != guest.scene.table.v.deal_number:
+        number = deal_on_host(host)
+        if not at_table(guest) or number != guest.scene.table.v.deal_number:
             continue  # the host is a deal further on: nothing of the deal shown is hidden any more
-        hidden = set().union(*(match.hand(s) for s in range(3) if s != seat)) - seen.get(match.deal_number, set())
+        hidden = hidden_from(host, seat) - seen.get(number, set())
         assert not (set(drawn) & hidden), f"frame {frames}: drew {sorted(map(str, set(drawn) & hidden))} of another hand"
         checked += bool(drawn)
-    assert len(host.online.host.match.deals) == 1 and checked > 20
+    assert deals_done(host) == 1 and checked > 20
 
 
-def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_path):
+@pytest.mark.parametrize("dealing", ["fair", "host"])
+def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_path, dealing):
     from game.ui import stats_keeper
     from game.ui.record_actions import session_record
 
     net, host, guest = new_pair(tmp_path, options={"deals": 3})
     host_room(host)
     join_room(guest, host)
+    choose_dealing(host, dealing)
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
-    assert host.online.host.match.rules.deals == 3
+    assert host.online.lobby.rules.deals == 3
     assert isinstance(session_record(guest.online.session), str)  # no record mid-game: it would show hidden cards
     pilots = [Pilot(host, 5), Pilot(guest, 6)]
     until(lambda: host.scene_name == "game_over" and guest.scene_name == "game_over", host, guest, frames=4000, pilots=pilots, dt=0.2)
     g = guest.online.guest
-    assert g.audit_result and g.problems == []
-    match = host.online.host.match
+    assert g.problems == []
+    if dealing == "fair":  # every deal audited on every device; the match rebuilt from the audits' deals
+        assert host.online.host.match is None and g.audit_result is None
+        match = host.online.session.finished_match()
+        assert [d.points for d in match.deals] == [r.points for r in host.online.host.mirror.table.deals]
+    else:
+        assert g.audit_result
+        match = host.online.host.match
     assert match.phase == Phase.GAME_OVER
     for app in (host, guest):
         stats = stats_keeper.load(app)

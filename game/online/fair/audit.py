@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from ...engine import Action, Card, IllegalAction, InvalidPosition, Match
 from ...engine.cards import SUIT_NAMES
-from . import group
 from .breach import Breach
+from .ops import Batch, OffGroup, check_scalar
 from .prepare import KITTY, seat_positions, shuffle_order
 
 
@@ -33,6 +33,8 @@ class AuditInput:
     points: list  # the 52 card points
     transcript: list
     reveals: dict  # seat -> revealed secrets
+    group: object  # the backend (ops.py) that runs the checks
+    replayed: Match | None = None  # out: the deal replayed through the rules (as far as it went)
 
 
 def audit(inp: AuditInput):
@@ -52,10 +54,13 @@ def _checked(inp: AuditInput, full: bool):
         problem = _malformed(inp.reveals.get(seat))
         if problem:
             return Breach(seat, f"revealed {problem}")
+    replay = _Replay(inp, full)
     try:
-        return (yield from _Replay(inp, full).run())
+        return (yield from replay.run())
     except Breach as breach:
         return breach
+    finally:
+        inp.replayed = replay.match
 
 
 def _malformed(reveal) -> str | None:
@@ -66,13 +71,13 @@ def _malformed(reveal) -> str | None:
         if sorted(reveal["permutation"]) != list(range(52)) or len(reveal["card_keys"]) != 52:
             return "a wrong shuffle or keys"
         for k in reveal["card_keys"] + list(reveal["blinds"]):
-            group.check_scalar(k)
+            check_scalar(k)
         if reveal["deck_key"] is not None:
-            group.check_scalar(reveal["deck_key"])
+            check_scalar(reveal["deck_key"])
         for _point, (card, scalar) in reveal["claims"].items():
             Card.parse(card)
-            group.check_scalar(scalar)
-    except (KeyError, TypeError, ValueError):
+            check_scalar(scalar)
+    except (KeyError, TypeError, ValueError, OffGroup):
         return "malformed keys"
     return None
 
@@ -80,6 +85,7 @@ def _malformed(reveal) -> str | None:
 class _Replay:
     def __init__(self, inp: AuditInput, full: bool):
         self.inp, self.full = inp, full
+        self.group = inp.group
         self.points = inp.points
         self.reveals = inp.reveals
         self.order = shuffle_order(inp.dealer)
@@ -99,7 +105,11 @@ class _Replay:
             if msg.kind == "breach":
                 break
             if msg.kind != "reveal":
-                yield from self.step(msg)
+                try:
+                    yield from self.step(msg)
+                except (KeyError, IndexError, TypeError, ValueError) as exc:  # a slot it does not have, ...
+                    raise Breach(msg.sender, f"sent a message that does not fit the deal ({type(exc).__name__})",
+                                 self.trick_now()) from None
         return None
 
     def step(self, msg):
@@ -135,27 +145,23 @@ class _Replay:
             beta = self.reveals[s]["blinds"][self.blind_count[s]]
             self.blind_count[s] += 1
             self.transfer["beta"] = beta
-            if self.full and group.multiply(self.transfer["point"], beta) != body["point"]:
+            if self.full and (yield from self.times_scalar(self.transfer["point"], beta)) != body["point"]:
                 raise Breach(s, "blinded a card with a key it did not reveal")
-            yield
         elif kind == "unblind":
             x = self.transfer
-            if self.full and group.multiply(self.points[x["card"].index], x["beta"]) != body["point"]:
+            if self.full and (yield from self.times_scalar(self.points[x["card"].index], x["beta"])) != body["point"]:
                 raise Breach(s, "opened a blinded card with a key that is not the card's")
-            yield
         elif kind == "reshuffle":
             self.kitty_if_due(s)
             old = Counter(c.index for _, c in self.slots[s])
-            fresh = []
-            for p in body["hand"]:
-                card = yield from self.claimed(s, p)
-                fresh.append((p, card))
+            cards = yield from self.claimed(s, body["hand"])
+            fresh = list(zip(body["hand"], cards))
             if Counter(c.index for _, c in fresh) != old:
                 raise Breach(s, "changed the cards in its hand when it reshuffled them")
             self.slots[s] = fresh
         elif kind == "remake":
             old_point, card = self.slots[s][body["slot"]]
-            if (yield from self.claimed(s, body["point"])) is not card:
+            if (yield from self.claimed(s, [body["point"]]))[0] is not card:
                 raise Breach(s, f"changed a card when it re-made it ({card})")
             self.slots[s][body["slot"]] = (body["point"], card)
         elif kind == "discard":
@@ -165,11 +171,17 @@ class _Replay:
         elif kind == "play":
             point, card = self.slots[s].pop(body["slot"])
             named = Card.parse(body["card"])
-            if self.full and group.multiply(self.points[named.index], body["scalar"]) != point:
+            if self.full and (yield from self.times_scalar(self.points[named.index], body["scalar"])) != point:
                 raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
             if named is not card:
                 raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
             self.apply(s, Action.play(card))
+        else:
+            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
+
+    def trick_now(self) -> int | None:
+        m = self.match
+        return len(m.current.tricks) if m is not None and m.phase == "play" else None
 
     def kitty_if_due(self, seat: int) -> None:
         if self.kitty_due and seat == self.declarer and self.expected_return is None:  # the exchange is over
@@ -192,19 +204,31 @@ class _Replay:
                 self.kitty_due = True
         return events
 
-    def claimed(self, seat: int, point: bytes):
-        """The card of a new slot a seat made, by the scalar it revealed for it."""
-        if not self.full and point in self.played:
-            return self.played[point]
-        claim = self.reveals[seat]["claims"].get(point)
-        if claim is None:
-            raise Breach(seat, "revealed no key for a card it held")
-        card = Card.parse(claim[0])
-        opens = group.multiply(self.points[card.index], claim[1]) == point
-        yield
-        if not opens:
-            raise Breach(seat, f"revealed a key that does not open its card ({card})")
-        return card
+    def times_scalar(self, point: bytes, scalar: bytes):
+        """point x scalar (the scalars are public now), or None when that is no group element."""
+        batch = Batch()
+        made = batch.mulpub(point, scalar)
+        got = yield from self.group.run(batch)
+        return got.values[made.index]
+
+    def claimed(self, seat: int, points: list):
+        """The cards of new slots a seat made, by the scalars it revealed for them."""
+        cards: list = [None] * len(points)
+        batch, asked = Batch(), []
+        for i, point in enumerate(points):
+            if not self.full and point in self.played:
+                cards[i] = self.played[point]
+                continue
+            claim = self.reveals[seat]["claims"].get(point)
+            if claim is None:
+                raise Breach(seat, "revealed no key for a card it held")
+            cards[i] = Card.parse(claim[0])
+            asked.append((i, point, batch.mulpub(self.points[cards[i].index], claim[1])))
+        got = (yield from self.group.run(batch)) if asked else None
+        for i, point, made in asked:
+            if got.values[made.index] != point:
+                raise Breach(seat, f"revealed a key that does not open its card ({cards[i]})")
+        return cards
 
     def deck(self, s: int, deck: list):
         stage = len(self.decks)
@@ -217,29 +241,34 @@ class _Replay:
     def check_stage(self, stage: int, s: int, deck: list):
         r = self.reveals[s]
         source = self.points if stage == 0 else self.decks[stage - 1]
-        for i in range(52):
-            if stage < 3:
-                key = r["card_keys"][i] if stage == 2 else r["deck_key"]
-                want = group.multiply(source[r["permutation"][i]], key)
-            else:
-                want = group.multiply(source[i], group.times(group.invert(r["deck_key"]), r["card_keys"][i]))
-            yield
-            if want != deck[i]:
+        batch = Batch()
+        if stage < 3:
+            key = r["card_keys"] if stage == 2 else [r["deck_key"]] * 52
+            wants = [batch.mulpub(source[r["permutation"][i]], key[i]) for i in range(52)]
+        else:
+            inverse = batch.inv(r["deck_key"])
+            wants = [batch.mulpub(source[i], batch.times(inverse, r["card_keys"][i])) for i in range(52)]
+        got = yield from self.group.run(batch)
+        for i, want in enumerate(wants):
+            if got.values[want.index] != deck[i]:
                 raise Breach(s, f"{'shuffled' if stage < 2 else 'locked'} the deck otherwise than its keys say")
 
     def deal(self, final: list):
         """The deal as dealt: each position opened with the three seats' revealed keys."""
-        cards = []
+        cards: list = [None] * 52
+        batch, asked = Batch(), []
         for j, point in enumerate(final):
             if not self.full and point in self.played:
-                cards.append(self.played[point])
+                cards[j] = self.played[point]
                 continue
-            keys = group.product([self.reveals[s]["card_keys"][j] for s in range(3)])
-            card = self.inp_card(group.multiply(point, group.invert(keys)))
-            yield
+            keys = batch.product([self.reveals[s]["card_keys"][j] for s in range(3)])
+            asked.append((j, batch.mulpub(point, batch.inv(keys))))
+        got = (yield from self.group.run(batch)) if asked else None
+        for j, opened in asked:
+            card = self.inp_card(got.values[opened.index])
             if card is None:
                 raise Breach(self.order[1], f"deck position {j} opens to no card")
-            cards.append(card)
+            cards[j] = card
         if len(set(cards)) != 52:
             raise Breach(self.order[1], "the deck holds a card twice")
         dealer = self.inp.dealer

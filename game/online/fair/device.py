@@ -23,8 +23,14 @@ The deal (docs/FAIR_DEALING.md has the whole story and the threat model):
 6. The end: every seat reveals its secrets; every device runs the audit (audit.py), which
    rebuilds the deal, checks every step and replays it through the real rules.
 
-A device acts on messages in the hub's order and runs its group operations in a generator
-(`steps`), yielding after each, so a frame loop can slice the work.
+A device acts on messages in the hub's order and does its work in a generator (`steps`):
+it asks the group for its operations a batch at a time (ops.py) and yields while the
+backend works (natively one operation per slice; in the page the JS runner a few
+milliseconds a frame), so a frame loop can slice it.  This module takes the messages in
+order, keeps each seat's slots and checks the plays, does this seat's duties and ends the
+deal (the audit, audit.py); its other jobs are mixins, each in a module of its own: the
+decks and the work ahead (decks.py), opening cards to their seat (openings.py), the
+exchange's blinded openings (blinded.py); a deal's state is a DealState (deal_state.py).
 """
 
 from __future__ import annotations
@@ -32,115 +38,69 @@ from __future__ import annotations
 import secrets
 from collections import deque
 
-from ...engine.cards import CARDS, Card, highest_in_suit
+from ...engine.cards import Card
 from ...engine.phases import Phase
-from . import group
 from .audit import AuditInput, audit
+from .backend import default_group
+from .blinded import BlindedExchange
 from .breach import Breach, breached_points
+from .deal_state import DealState
+from .decks import Decks
 from .messages import Msg
-from .prepare import KITTY, DealSecrets, card_points, prepare_steps, seat_positions, shuffle_order
+from .openings import Openings
+from .ops import Batch, OffGroup, check_scalar
+from .prepare import KITTY, DealSecrets
 from .tracker import DEALING, Tracker
 
 
-class _Deal:
-    """The state of one deal on one device: public (decks, slots, keys) and own secrets."""
+class FairDevice(Decks, Openings, BlindedExchange):
+    """One seat's device.  Feed it every message (`receive`), run `steps()`.
 
-    def __init__(self, number: int, dealer: int, secrets_: DealSecrets, start: tuple):
-        self.number, self.dealer = number, dealer
-        self.order = shuffle_order(dealer)
-        self.secrets = secrets_
-        self.start = start  # totals, used, previous points before the deal (for the audit)
-        self.seq_out = 0
-        self.seq_in = [0, 0, 0]
-        self.transcript: list[Msg] = []
-        self.decks: list[list[bytes]] = []
-        self.final: list[bytes] | None = None
-        self.keys: list[dict[int, bytes]] = [{}, {}, {}]  # per-card keys each seat broadcast
-        self.key_msgs: set[tuple[int, str]] = set()  # (sender, what) received
-        self.slots: list[list[bytes]] = [[], [], []]  # public: every seat's hand as points
-        self.mine: dict[bytes, tuple[Card, bytes]] = {}  # own slot -> (card, scalar)
-        self.foreign: dict[bytes, Card] = {}  # own slot received, opened, scalar unknown
-        self.lent: dict[bytes, bytes] = {}  # slot passed away -> its scalar (to unblind)
-        self.claims: dict[bytes, tuple[str, bytes]] = {}  # every own slot ever: (card, scalar)
-        self.blinds: list[bytes] = []  # own blinding scalars, in order sent
-        self.blind_of: dict[bytes, bytes] = {}  # slot being opened to me -> blinding scalar
-        self.dirty = False  # received cards since the last reshuffle
-        self.remake: bytes | None = None  # a slot received, opened, to be re-made with an own scalar
-        self.transfer: dict | None = None  # the exchange pass in progress
-        self.opened = set()  # what has been opened to me: "hand", "rest", "kitty"
-        self.kitty_dealt = False
-        self.done: set[str] = set()  # duties done (each sent once)
-        self.stopped: Breach | None = None  # an accusation: play stops, the audit decides
-        self.reveals: dict[int, dict] = {}
-        self.verdict: Breach | None | str = "pending"
+    `chooser(view)` decides for this seat: an Action, or None while it has not decided (a
+    person who has not clicked, a computer still thinking: asked again on a later step).
+    `judge(accuser, evidence)`, when given, is a generator that weighs the evidence an
+    accusation carries (a relayed message its sender did not sign: the integration's) and
+    returns the Breach it proves, or None; the deal then ends at once with that verdict (or
+    the accuser's, when it proves nothing), the same on every device."""
 
-
-class FairDevice:
-    """One seat's device.  Feed it every message (`receive`), run `steps()`."""
-
-    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None):
+    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None, group=None,
+                 judge=None):
         self.seat, self.rules, self.game = seat, rules, game
         self.rng = rng or secrets.SystemRandom()  # shuffles only; tests seed it for repeatable deals
+        self.group = group or default_group()
         self._send = send
-        self.chooser = chooser  # view -> Action, asked when this seat is to decide
+        self.chooser = chooser
+        self.judge = judge
         self.tracker = Tracker(seat, rules, dealer)
         self.inbox: deque[Msg] = deque()
         self.later: list[Msg] = []  # messages of the next deal, kept until this one is audited
         self.refused: list[tuple[Msg, str]] = []  # replayed, out-of-order or foreign messages
         self.verdicts: list[Breach | None] = []  # one per finished deal
+        self.replays: list = []  # the audit's Match of each finished deal (None where it stopped early)
         self.next_secrets: DealSecrets | None = None  # the next deal's, prepared on idle steps
+        self.ahead: DealState | None = None  # the next deal while this one is played: its decks, shuffled ahead
         self._preparing = None  # the preparation generator under way
-        self.points = card_points()
-        self.card_at = {p: CARDS[i] for i, p in enumerate(self.points)}
+        self._ahead_job = None  # the next deal's shuffle or lock under way
+        self.on_message = None  # called after each message handled (the screens' updates)
+        self.on_verdict = None  # called with the deal's number once its verdict is in and scored
         self.d = self._new_deal()
 
-    # --- deals -----------------------------------------------------------------------------
-    def _role(self, dealer: int) -> int:
-        return shuffle_order(dealer).index(self.seat)
+    @property
+    def points(self) -> list[bytes]:
+        return self.group.points
 
-    def next_role(self) -> int | None:
-        """This seat's role in the next deal, for preparing it ahead (None: the game ends)."""
-        if self.d.number + 1 >= self.rules.deals:
-            return None
-        return self._role((self.d.dealer + 1) % 3)
-
-    def _new_deal(self) -> _Deal:
-        t = self.tracker
-        ready = self.next_secrets
-        self.next_secrets = None
-        if ready is not None and ready.role != self._role(t.dealer):
-            ready = None  # prepared for another seat order: made again, in slices
-        start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
-        return _Deal(t.deal_number, t.dealer, ready, start)
-
-    def _prepare_step(self) -> bool:
-        """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
-        idle moment; False when there is nothing to prepare."""
-        if self._preparing is None:
-            role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
-            if role is None or (self.d.secrets is not None and self.next_secrets is not None):
-                return False
-            self._prepared: list[DealSecrets] = []
-            self._preparing = prepare_steps(role, self._prepared, self.rng)
-            self._preparing_for = self.d if self.d.secrets is None else None
-        try:
-            next(self._preparing)
-            return True
-        except StopIteration:
-            self._preparing = None
-        ready = self._prepared[0]
-        if self._preparing_for is self.d and self.d.secrets is None:
-            self.d.secrets = ready
-        elif self._preparing_for is None:
-            self.next_secrets = ready
-        return True
+    @property
+    def card_at(self) -> dict:
+        return self.group.card_at
 
     # --- messages ---------------------------------------------------------------------------
     def receive(self, msg: Msg) -> None:
         self.inbox.append(msg)
 
     def send(self, kind: str, **body) -> None:
-        d = self.d
+        self._send_in(self.d, kind, **body)
+
+    def _send_in(self, d: DealState, kind: str, **body) -> None:
         self._send(Msg(self.game, d.number, self.seat, d.seq_out, kind, body))
         d.seq_out += 1
 
@@ -148,6 +108,9 @@ class FairDevice:
         d = self.d
         if msg.game != self.game or msg.deal < d.number or not 0 <= msg.sender <= 2:
             self.refused.append((msg, "not of this game or deal"))
+            return False
+        if msg.deal == d.number + 1 and msg.kind in ("shuffle", "lock") and not self.later:
+            self._take_ahead(msg)
             return False
         if msg.deal > d.number:
             self.later.append(msg)
@@ -159,17 +122,21 @@ class FairDevice:
         d.transcript.append(msg)
         return True
 
-    def steps(self):
+    def steps(self, prepare: bool = True):
         """Generator: handles the messages received and does this seat's duties; yields
-        between group operations.  Ends when there is nothing more to do for now."""
+        while the group works.  Ends when there is nothing more to do for now; with
+        `prepare`, idle moments prepare the next deal first (else `prepare_step` does)."""
+        yield from self.group.points_steps()
         while True:
             while self.inbox:
                 msg = self.inbox.popleft()
                 if self._accept(msg):
                     yield from self._guarded(self._handle(msg), msg.sender)
+                    if self.on_message is not None:
+                        self.on_message()
             acted = yield from self._guarded(self._duties(), self.seat)
             if not acted and not self.inbox:
-                if not self._prepare_step():
+                if not prepare or not self.prepare_step():
                     return
                 yield
 
@@ -179,22 +146,33 @@ class FairDevice:
             return (yield from job)
         except Breach as breach:
             self._accuse(breach)
-        except group.OffGroup as exc:
+        except OffGroup as exc:
             self._accuse(Breach(blame, f"sent a point outside the group ({exc})"))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             self._accuse(Breach(blame, f"sent a malformed message ({type(exc).__name__})"))
         return True
 
-    def _accuse(self, breach: Breach) -> None:
+    def _accuse(self, breach: Breach, evidence=None) -> None:
         if self.d.stopped is None and "breach" not in self.d.done:
             self.d.done.add("breach")
-            self.send("breach", suspect=breach.seat, reason=breach.reason, trick=breach.trick)
+            self.send("breach", suspect=breach.seat, reason=breach.reason, trick=breach.trick, evidence=evidence)
+
+    def accuse(self, breach: Breach, evidence=None) -> None:
+        """Stop the deal: `breach` was found outside the protocol's own checks (by the
+        integration: a relayed message its sender did not sign, with the evidence)."""
+        self._accuse(breach, evidence)
 
     # --- handling what others (and this device) sent ------------------------------------------
     def _handle(self, msg: Msg):
         d, kind, s, body = self.d, msg.kind, msg.sender, msg.body
         if kind == "breach":
-            if d.stopped is None:
+            if d.stopped is None and body.get("evidence") is not None and self.judge is not None:
+                # the relay accused with evidence: judged at once, alike on every device, no audit
+                proven = yield from self.judge(s, body["evidence"])
+                verdict = Breach(proven.seat, proven.reason, body["trick"]) if proven else \
+                    Breach(s, "accused the relay without proof", body["trick"])
+                yield from self._finish(verdict)
+            elif d.stopped is None:
                 d.stopped = Breach(body["suspect"], body["reason"], body["trick"])
             return
         if kind == "reveal":
@@ -229,86 +207,10 @@ class FairDevice:
         elif kind == "play":
             yield from self._play(s, body)
         else:
-            raise Breach(s, f"sent an unknown message ({kind})")
+            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
         if self.tracker.kitty_taken and not d.kitty_dealt:  # the declarer's slots grow with the tracker
             d.kitty_dealt = True
             d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
-
-    def _deck(self, s: int, kind: str, deck) -> None:
-        d = self.d
-        stage = len(d.decks)
-        if stage >= 5 or s != (d.order + d.order[:2])[stage] or kind != ("shuffle" if stage < 2 else "lock"):
-            raise Breach(s, f"sent a deck out of turn (stage {stage + 1})")
-        if not isinstance(deck, list) or len(deck) != 52 or len(set(deck)) != 52:
-            raise Breach(s, "sent a deck that is not 52 different points")
-        d.decks.append(deck)
-        if stage == 4:
-            d.final = deck
-            for seat in range(3):
-                d.slots[seat] = [deck[j] for j in seat_positions(d.dealer, seat)]
-
-    def _expected_keys(self, s: int, what: str) -> set[int]:
-        d, t = self.d, self.tracker
-        declarer = self.rules.declarer_of(d.dealer)
-        partial = self.rules.declare_on < 16 and not self.rules.exchange_first
-        if what == "hands":
-            out = set()
-            for seat in range(3):
-                if seat != s:
-                    own = seat_positions(d.dealer, seat)
-                    out |= set(own[: self.rules.declare_on] if seat == declarer and partial else own)
-            return out
-        if what == "rest" and partial and s != declarer and t.contract is not None:
-            return set(seat_positions(d.dealer, declarer)[self.rules.declare_on:])
-        if what == "kitty" and s != declarer and t.kitty_taken and d.transfer is None:
-            return set(KITTY)
-        raise Breach(s, f"sent keys ({what}) it was not asked for")
-
-    def _keys(self, s: int, what: str, keys: dict):
-        d = self.d
-        if d.final is None or (s, what) in d.key_msgs or set(keys) != self._expected_keys(s, what):
-            raise Breach(s, f"sent the wrong set of keys ({what})")
-        for j, k in keys.items():
-            d.keys[s][j] = group.check_scalar(k)
-        d.key_msgs.add((s, what))
-        yield from self._open_own(what)
-
-    def _open_own(self, what: str):
-        """Once both others sent their keys for `what`, open this seat's cards of it."""
-        d = self.d
-        others = [x for x in range(3) if x != self.seat]
-        if what in d.opened or not all((x, what) in d.key_msgs for x in others):
-            return
-        declarer = self.rules.declarer_of(d.dealer)
-        own = seat_positions(d.dealer, self.seat)
-        partial = self.rules.declare_on < 16 and not self.rules.exchange_first and self.seat == declarer
-        if what == "hands":
-            positions = own[: self.rules.declare_on] if partial else own
-        elif what == "rest":
-            positions = own[self.rules.declare_on:]
-        else:
-            positions = KITTY
-        if not positions:
-            return
-        d.opened.add(what)
-        cards = []
-        for j in positions:
-            scalar = group.product([d.secrets.card_keys[j]] + [d.keys[x][j] for x in others])
-            card = self.card_at.get(group.multiply(d.final[j], group.invert(scalar)))
-            yield
-            if card is None:
-                raise Breach(d.order[1], f"deck position {j} does not open to a card")
-            d.mine[d.final[j]] = (card, scalar)
-            d.claims[d.final[j]] = (str(card), scalar)
-            cards.append(card)
-        if what == "hands":
-            self.tracker.deal(cards)
-        elif what == "rest":
-            self.tracker.rest_of_hand(cards)
-            d.dirty = True
-        else:
-            self.tracker.kitty_opened(cards)
-            d.dirty = True
 
     def _slot(self, s: int, index) -> bytes:
         slots = self.d.slots[s]
@@ -316,99 +218,23 @@ class FairDevice:
             raise Breach(s, "named a card it does not have")
         return slots[index]
 
-    def _give(self, s: int, index: int) -> None:
-        d, t = self.d, self.tracker
-        if t.phase != Phase.EXCHANGE or t.to_act != s or d.transfer or not t.plan:
-            raise Breach(s, "passed a card out of turn")
-        receiver = t.plan[0][1]
-        point = self._slot(s, index)
-        d.slots[s].remove(point)
-        d.slots[receiver].append(point)
-        d.transfer = {"giver": s, "receiver": receiver, "point": point, "step": "give"}
-        if s == self.seat:
-            card, scalar = d.mine.pop(point)
-            d.lent[point] = scalar
-            t.gave(s, receiver, card)
-        elif receiver != self.seat:
-            t.gave(s, receiver, None)
-
-    def _return(self, s: int, index: int) -> None:
-        d, t = self.d, self.tracker
-        x = d.transfer
-        if not x or x["step"] != "opened" or s != x["receiver"]:
-            raise Breach(s, "gave back a card out of turn")
-        point = self._slot(s, index)
-        d.slots[s].remove(point)
-        d.slots[x["giver"]].append(point)
-        x.update(point=point, step="return")
-        if s == self.seat:
-            card, scalar = d.mine.pop(point)
-            d.lent[point] = scalar
-            t.returned(s, x["giver"], card)
-        elif x["giver"] != self.seat:
-            t.returned(s, x["giver"], None)
-
-    def _blind(self, s: int, point: bytes) -> None:
-        x = self.d.transfer
-        opener = x and (x["receiver"] if x["step"] == "give" else x["giver"])
-        if not x or x["step"] not in ("give", "return") or s != opener or "blinded" in x:
-            raise Breach(s, "sent a blinded card out of turn")
-        x["blinded"] = group.check_point(point)
-        yield
-
-    def _unblind(self, s: int, point: bytes):
+    def _points_seen(self) -> set[bytes]:
         d = self.d
-        x = d.transfer
-        holder = x and (x["giver"] if x["step"] == "give" else x["receiver"])
-        if not x or "blinded" not in x or s != holder:
-            raise Breach(s, "sent an unblinded card out of turn")
-        group.check_point(point)
-        yield
-        opener = x["receiver"] if x["step"] == "give" else x["giver"]
-        if opener == self.seat:
-            beta = d.blind_of.pop(x["point"])
-            card = self.card_at.get(group.multiply(point, group.invert(beta)))
-            yield
-            if card is None:
-                raise Breach(s, "the card passed does not open")
-            d.foreign[x["point"]] = card
-            d.remake = x["point"]  # its scalar is the other seat's: re-made before it is named
-            d.dirty = True
-            if x["step"] == "give":
-                self.tracker.gave(x["giver"], self.seat, card)
-            else:
-                self.tracker.returned(x["receiver"], self.seat, card)
-        if x["step"] == "give":
-            d.transfer = {**x, "step": "opened"}
-            d.transfer.pop("blinded")
-        else:
-            d.transfer = None
+        return {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
 
-    def _reshuffled(self, s: int, hand) -> None:
+    def _reshuffled(self, s: int, hand):
         d = self.d
-        seen = {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
-        if not isinstance(hand, list) or len(hand) != len(d.slots[s]) or len(set(hand)) != len(hand) or seen & set(hand):
+        if not isinstance(hand, list) or len(hand) != len(d.slots[s]) or len(set(hand)) != len(hand) \
+                or self._points_seen() & set(hand):
             raise Breach(s, "reshuffled its hand into a different number of new cards")
-        for p in hand:
-            group.check_point(p)
-            yield
+        batch = Batch()
+        checks = [batch.check(p) for p in hand]
+        got = yield from self.group.run(batch)
+        for c in checks:
+            got[c]  # OffGroup (the sender's breach) unless every point is of the group
         d.slots[s] = list(hand)
         if s == self.seat:
             d.dirty = False
-
-    def _remade(self, s: int, index, point: bytes):
-        """A seat replaced one slot by a fresh point of the same card (checked at the audit)."""
-        d = self.d
-        old = self._slot(s, index)
-        seen = {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
-        if point in seen:
-            raise Breach(s, "re-made a card into a point already used")
-        group.check_point(point)
-        yield
-        d.slots[s][index] = point
-        if s == self.seat:
-            d.foreign.pop(old)
-            d.remake = None
 
     def _discard(self, s: int, index: int) -> None:
         d = self.d
@@ -428,10 +254,10 @@ class FairDevice:
         if s == self.seat:
             d.mine.pop(point)
         else:
-            scalar = group.check_scalar(body["scalar"])
-            opens = group.multiply(self.points[card.index], scalar) == point
-            yield
-            if not opens:
+            batch = Batch()
+            made = batch.mulpub(self.points[card.index], check_scalar(body["scalar"]))
+            got = yield from self.group.run(batch)
+            if got[made] != point:
                 raise Breach(s, f"played {card}, which is not the card it holds", len(self.tracker.tricks))
         self.tracker.played(s, card)
         d.slots[s].remove(point)
@@ -490,6 +316,10 @@ class FairDevice:
         if not t.legal():
             return False
         action = self.chooser(t.view())
+        if action is None:
+            return False  # not decided yet: asked again on a later step
+        if action not in t.legal():
+            raise AssertionError(f"the chooser gave {action}, which is not legal now")  # a bug, not a breach
         if action.kind == "declare":
             self.send("declare", contract=action.contract)
         elif action.kind == "give":
@@ -502,81 +332,23 @@ class FairDevice:
             self.send("play", slot=index, point=point, card=str(action.card), scalar=d.mine[point][1])
         return True
 
-    def _deck_duty(self, stage: int):
-        d = self.d
-        sender = (d.order + d.order[:2])[stage]
-        if sender != self.seat or not self._once(f"deck {stage}"):
-            return False
-        s = d.secrets
-        out: list[bytes] = []
-        if stage == 0:
-            out = s.first_deck
-        elif stage in (1, 2):
-            source = d.decks[stage - 1]
-            for i, j in enumerate(s.permutation):
-                out.append(group.multiply(source[j], s.deck_key if stage == 1 else s.card_keys[i]))
-                yield
-        else:
-            for i, p in enumerate(d.decks[stage - 1]):
-                out.append(group.multiply(p, s.lock_factors[i]))
-                yield
-        self.send("shuffle" if stage < 2 else "lock", deck=out)
-        return True
-
-    def _keys_for(self, what: str) -> dict[int, bytes]:
-        keys = self.d.secrets.card_keys
-        return {j: keys[j] for j in sorted(self._expected_keys(self.seat, what))}
-
-    def _transfer_duty(self, x: dict):
-        d, me = self.d, self.seat
-        opener = x["receiver"] if x["step"] in ("give", "opened") else x["giver"]
-        holder = x["giver"] if x["step"] == "give" else x["receiver"]
-        if x["step"] in ("give", "return") and "blinded" not in x and opener == me and x["point"] not in d.blind_of:
-            beta = group.random_scalar()
-            d.blind_of[x["point"]] = beta
-            d.blinds.append(beta)
-            blinded = group.multiply(x["point"], beta)
-            yield
-            self.send("blind", point=blinded)
-            return True
-        if "blinded" in x and holder == me and self._once(f"unblind {x['point'].hex()}"):
-            unblinded = group.multiply(x["blinded"], group.invert(d.lent[x["point"]]))
-            yield
-            self.send("unblind", point=unblinded)
-            return True
-        if x["step"] == "opened" and me == x["receiver"]:
-            given = self.tracker.pending_give[2]
-            top = Card.from_index(highest_in_suit(self.tracker._mask(), given.suit))
-            self.send("return", slot=self._slot_of(top))
-            return True
-        return False
-
     def _slot_of(self, card: Card) -> int:
         for i, p in enumerate(self.d.slots[self.seat]):
             if self.d.mine.get(p, (None,))[0] is card:
                 return i
         raise AssertionError(f"{card} is in no slot")  # the tracker and the slots disagree: a bug
 
-    def _remake(self, point: bytes):
-        """Replace a received slot by card point x a scalar of this seat's own."""
-        d = self.d
-        card = d.foreign[point]
-        scalar = group.random_scalar()
-        fresh = group.multiply(self.points[card.index], scalar)
-        yield
-        d.mine[fresh] = (card, scalar)
-        d.claims[fresh] = (str(card), scalar)
-        self.send("remake", slot=d.slots[self.seat].index(point), point=fresh)
-
     def _reshuffle(self):
         """Re-make every slot of this hand as card point x fresh scalar, in a random order."""
         d = self.d
-        fresh = []
+        batch = Batch()
+        made = []
         for p in d.slots[self.seat]:
             card = d.mine[p][0] if p in d.mine else d.foreign[p]
-            scalar = group.random_scalar()
-            fresh.append((group.multiply(self.points[card.index], scalar), card, scalar))
-            yield
+            scalar = batch.rand()
+            made.append((batch.mul(self.points[card.index], scalar), card, scalar))
+        got = yield from self.group.run(batch)
+        fresh = [(got[p], card, got[k]) for p, card, k in made]
         self.rng.shuffle(fresh)
         d.mine = {p: (c, k) for p, c, k in fresh}
         for p, c, k in fresh:
@@ -600,18 +372,22 @@ class FairDevice:
     def _finish(self, forced: Breach | None):
         d = self.d
         if forced is None:
-            job = audit(AuditInput(self.rules, d.dealer, d.number, d.start, self.points, d.transcript, d.reveals))
-            verdict = yield from job
+            inp = AuditInput(self.rules, d.dealer, d.number, d.start, self.points, d.transcript, d.reveals, self.group)
+            verdict = yield from audit(inp)
+            d.replay = inp.replayed
         else:
             verdict = forced
         d.verdict = verdict
         self.verdicts.append(verdict)
+        self.replays.append(d.replay)
         t = self.tracker
         if verdict is not None:
             if t.deal_number != d.number or t.phase == Phase.GAME_OVER:  # played out: score it again
                 t.rescore(breached_points(verdict.seat, self.last_targets, self.last_contract))
             else:
                 t.breached(breached_points(verdict.seat, t.targets, t.contract))
+        if self.on_verdict is not None:
+            self.on_verdict(d.number)
         if t.phase == DEALING:
             self.d = self._new_deal()
             self.inbox.extendleft(reversed(self.later))

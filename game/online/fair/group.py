@@ -26,18 +26,15 @@ import hashlib
 import os
 
 import nacl.bindings as sodium
+from nacl.exceptions import BadSignatureError
 from nacl.exceptions import RuntimeError as SodiumError
+from nacl.signing import SigningKey, VerifyKey
 
 from ...engine.cards import CARDS
+from .ops import HEAVY, ORDER, POINT_BYTES, Backend, OffGroup, Ref, Results, check_scalar
 
-ORDER = 2**252 + 27742317777372353535851937790883648493  # L, the prime order of the subgroup
 FIELD = 2**255 - 19  # p, for the RFC 8032 rule that an encoded y is below p
 CARD_DST = b"358-fair-deal-v1-card-point"  # domain-separation tag of the card points
-POINT_BYTES = SCALAR_BYTES = 32
-
-
-class OffGroup(ValueError):
-    """Bytes that are not a point of the prime-order subgroup, or a scalar out of range."""
 
 
 def _hash_input(label: bytes, counter: int) -> bytes:
@@ -75,16 +72,6 @@ def check_point(point) -> bytes:
     return point
 
 
-def check_scalar(scalar) -> bytes:
-    """A scalar as 32 little-endian bytes, 0 < s < L (a key of 0 would erase a card)."""
-    if not isinstance(scalar, bytes) or len(scalar) != SCALAR_BYTES:
-        raise OffGroup("a scalar is 32 bytes")
-    value = int.from_bytes(scalar, "little")
-    if not 0 < value < ORDER:
-        raise OffGroup("a scalar lies between 1 and the group order")
-    return scalar
-
-
 def random_scalar() -> bytes:
     """A uniform non-zero scalar: 64 random bytes reduced mod L (libsodium's own advice)."""
     while True:
@@ -119,5 +106,60 @@ def product(scalars) -> bytes:
     return result
 
 
+def public_key(seed: bytes) -> bytes:
+    """The Ed25519 public key of a 32-byte seed (libsodium's crypto_sign_seed_keypair)."""
+    return bytes(SigningKey(seed).verify_key)
+
+
+def sign(seed: bytes, message: bytes) -> bytes:
+    """The Ed25519 signature (64 bytes, deterministic: RFC 8032) of `message`."""
+    return SigningKey(seed).sign(message).signature
+
+
+def verify(public: bytes, message: bytes, signature: bytes) -> bool:
+    """Ed25519, taken only when the key and R are points of the prime-order group (as the
+    page's does): then libsodium's cofactorless check and noble's cofactored one agree."""
+    try:
+        if len(signature) != 64 or not all(sodium.crypto_core_ed25519_is_valid_point(p) for p in (public, signature[:32])):
+            return False
+        VerifyKey(public).verify(message, signature)
+        return True
+    except (BadSignatureError, ValueError, TypeError, SodiumError):
+        return False
+
+
+_NATIVE = {  # looked up when called (a benchmark counts them by replacing the functions above)
+    "card": lambda label: card_point(label),
+    "rand": lambda: random_scalar(),
+    "mul": lambda p, k: multiply(p, check_scalar(k)),
+    "mulpub": lambda p, k: multiply(p, check_scalar(k)),
+    "check": lambda p: check_point(p),
+    "inv": lambda k: invert(check_scalar(k)),
+    "times": lambda a, b: times(check_scalar(a), check_scalar(b)),
+    "public": lambda seed: public_key(seed),
+    "sign": lambda seed, message: sign(seed, message),
+    "verify": lambda public, message, signature: verify(public, message, signature),
+}
+
+
+class NativeGroup(Backend):
+    """The batch interface (ops.py) over libsodium: each heavy operation is a slice."""
+
+    def run(self, batch):
+        values: list = []
+        for name, *args in batch.ops:
+            if any(isinstance(a, Ref) and values[a.index] is None for a in args):
+                values.append(None)  # an argument failed: so does this
+            else:
+                args = [values[a.index] if isinstance(a, Ref) else a for a in args]
+                try:
+                    values.append(_NATIVE[name](*args))
+                except (OffGroup, SodiumError, TypeError, ValueError):
+                    values.append(None)
+            if name in HEAVY:
+                yield
+        return Results(values)
+
+
 __all__ = ["ORDER", "CARD_DST", "OffGroup", "card_point", "card_points_steps", "check_point", "check_scalar",
-           "random_scalar", "multiply", "invert", "times", "product"]
+           "random_scalar", "multiply", "invert", "times", "product", "public_key", "sign", "verify", "NativeGroup"]

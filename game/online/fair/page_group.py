@@ -1,15 +1,26 @@
-"""The page's twin of group.py, as the text of an ES module: the same group operations on
-the same bytes with noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium.
+"""The page's twin of group.py, and the backend (ops.py) that runs fair dealing's batches in it.
 
-Why text in a Python module: the web build packs only Python and data under game/, and the
-page's glue is JS written out or evaluated from Python (game/web/bridge.py does the same).  The
-module imports nothing: its caller passes the bundle's exports, so node (the tests) and the
-page can each load the bundle their own way.  `write_module(folder)` puts it on disk.
+`SOURCE` is the text of an ES module: the same group operations on the same bytes with
+noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium, Ed25519 signatures,
+and a runner that works through a batch a few milliseconds at a time.  Why text in a Python
+module: the web build packs Python and data under game/, and one text serves node (the
+tests write it out: `write_module`) and the page, where the glue assets/web/fair.js imports
+it from the text `PageGroup` hands over, with the bundle it loaded.
+
+`PageGroup` calls the glue the way page_link.py calls p2p.js: one ``window.eval`` of a
+small script whose arguments are JSON literals, answered by a string at once; a batch is
+submitted whole and the runner works on it for `slice_ms` each time Python asks
+(`step`), so Python pays one call per frame, not one per operation, and a frame holds at
+most about `slice_ms` of the group's work (one operation more).  Never platform.jsprom nor
+queue_event (docs/ONLINE.md says why).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from .ops import Backend, Ref, Results
 
 FILE_NAME = "noble_group.mjs"
 
@@ -66,6 +77,24 @@ export function makeGroup({ ed25519, sha512 }) {
     throw new Error("no point for " + label);
   };
 
+  // A point known to be of the prime-order subgroup (made here, or checked once) is
+  // decoded once: checking it again on each use was a third of the page's work.
+  const known = new Map();
+  const remember = (point) => {
+    const bytes = point.toBytes();
+    if (known.size > 4096) known.clear();
+    known.set(hexOf(bytes), point);
+    return bytes;
+  };
+  const point = (bytes) => known.get(hexOf(bytes)) || (remember(decode(bytes)), known.get(hexOf(bytes)));
+  // A signature is taken only when its key and R are points of the prime-order group:
+  // then noble's cofactored check and libsodium's cofactorless one agree on every input.
+  const verify = (pub, message, sig) => {
+    if (!(sig instanceof Uint8Array) || sig.length !== 64) return false;
+    try { point(pub); decode(sig.slice(0, 32)); } catch { return false; }
+    try { return ed25519.verify(sig, message, pub, { zip215: false }); } catch { return false; }
+  };
+
   return {
     L,
     cardPoint,
@@ -85,6 +114,102 @@ export function makeGroup({ ed25519, sha512 }) {
         if (value !== 0n) return fromScalar(value);
       }
     },
+    publicKey: (seed) => ed25519.getPublicKey(seed),
+    sign: (seed, message) => ed25519.sign(message, seed),
+    verify,
+    // the batch runner's versions: points decoded once (see `known`)
+    cardKnown: (label) => remember(decode(cardPoint(label))),
+    checkKnown: (bytes) => (point(bytes), bytes.slice()),
+    multiplyKnown: (p, k) => remember(point(p).multiply(toScalar(k))),
+    multiplyPublicKnown: (p, k) => remember(point(p).multiplyUnsafe(toScalar(k))),
+  };
+}
+
+const hexOf = (bytes) => {
+  let out = "";
+  for (const b of bytes) out += (b < 16 ? "0" : "") + b.toString(16);
+  return out;
+};
+const bytesOf = (hex) => {
+  if (typeof hex !== "string" || hex.length % 2) throw new Error("not hex");
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);
+  return out;
+};
+
+// Runs batches of group operations (ops.py): [[name, ...args]], an argument a hex string,
+// a card's name, or {r: i} for the result of operation i of the same batch.  Results:
+// hex strings, true/false for verify, null for an operation that failed (or used one).
+export function makeRunner(g) {
+  const OPS = {
+    card: (label) => g.cardKnown(label),
+    rand: () => g.randomScalar(),
+    mul: (p, k) => g.multiplyKnown(p, k),
+    mulpub: (p, k) => g.multiplyPublicKnown(p, k),
+    check: (p) => g.checkKnown(p),
+    inv: (k) => g.invert(k),
+    times: (a, b) => g.times(a, b),
+    public: (seed) => g.publicKey(seed),
+    sign: (seed, message) => g.sign(seed, message),
+    verify: (pub, message, sig) => g.verify(pub, message, sig),
+  };
+  const jobs = new Map();
+  let next = 1;
+  let cost = 1; // ms an operation is expected to take (how many fit in a slice)
+  const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
+
+  const work = (job, budget) => {
+    const start = performance.now();
+    let done = 0;
+    while (job.i < job.ops.length) {
+      if (done && performance.now() - start + cost > budget) break;
+      const [name, ...args] = job.ops[job.i];
+      const t = performance.now();
+      let value = null;
+      try {
+        const real = args.map((a) => (a !== null && typeof a === "object" ? job.out[a.r] : a));
+        if (!real.some((a) => a === null)) {
+          const raw = name === "card" ? real : real.map(bytesOf);
+          const result = OPS[name](...raw);
+          value = typeof result === "boolean" ? result : hexOf(result);
+        }
+      } catch { value = null; }
+      job.out.push(value);
+      job.i++;
+      done++;
+      const spent = performance.now() - t;
+      cost = 0.8 * cost + 0.2 * spent;
+      stats.ops++;
+      if (spent > stats.longestOp) { stats.longestOp = spent; stats.longestName = name; }
+      if (spent > 20 && stats.slow.length < 40) stats.slow.push([Math.round(spent), name, stats.ops]);
+    }
+    const slice = performance.now() - start;
+    stats.busy += slice;
+    stats.longestSlice = Math.max(stats.longestSlice, slice);
+    return job.i >= job.ops.length;
+  };
+  const answer = (id, job) => {
+    if (job.i < job.ops.length) return JSON.stringify({ id });
+    jobs.delete(id);
+    return JSON.stringify({ id, results: job.out });
+  };
+  return {
+    submit(text, budget) {
+      const job = { ops: JSON.parse(text), out: [], i: 0 };
+      const id = next++;
+      jobs.set(id, job);
+      work(job, budget);
+      return answer(id, job);
+    },
+    step(id, budget) {
+      const job = jobs.get(id);
+      if (!job) return "error:no_job";
+      work(job, budget);
+      return answer(id, job);
+    },
+    drop(id) { jobs.delete(id); return "ok"; },
+    pending: () => jobs.size,
+    stats: () => JSON.stringify(stats),
   };
 }
 """
@@ -97,4 +222,71 @@ def write_module(folder) -> Path:
     return path
 
 
-__all__ = ["FILE_NAME", "SOURCE", "write_module"]
+def _arg(value):
+    if isinstance(value, Ref):
+        return {"r": value.index}
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).hex()
+    return value  # a card's name
+
+
+class PageGroup(Backend):
+    """The batch interface over the page's noble-curves, through assets/web/fair.js.
+    `window` is the page (``platform.window``; tests pass an object whose ``eval`` runs the
+    script in a real page).  `calls` counts the Python-to-JS calls made."""
+
+    def __init__(self, window=None, slice_ms: float = 6.0):
+        self._window = window
+        self.slice_ms = slice_ms
+        self.ready = False
+        self.calls = 0
+
+    @property
+    def window(self):
+        if self._window is None:
+            import platform  # pygbag's (and webcheck's) bridge to the page
+
+            self._window = platform.window
+        return self._window
+
+    def _call(self, script: str) -> str:
+        self.calls += 1
+        try:
+            result = self.window.eval(f"(window.g358fair ? String({script}) : 'error:no_glue')")
+        except Exception as exc:  # a closed page, a page without eval
+            return f"error:failed: {exc}"
+        return "" if result is None else str(result)
+
+    def install_steps(self):
+        """Generator: the glue imports this module's SOURCE (once per page)."""
+        while not self.ready:
+            answer = self._call(f"window.g358fair.install({json.dumps(SOURCE)})")
+            if answer == "ready":
+                self.ready = True
+            elif answer.startswith("error:"):
+                raise RuntimeError(f"the page's group is missing: {answer[6:]}")
+            else:
+                yield
+
+    def run(self, batch):
+        yield from self.install_steps()
+        ops = json.dumps([[name, *(_arg(a) for a in args)] for name, *args in batch.ops], separators=(",", ":"))
+        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms})")
+        while True:
+            if answer.startswith("error:"):
+                raise RuntimeError(f"the page's group failed: {answer[6:]}")
+            got = json.loads(answer)
+            if "results" in got:
+                break
+            yield
+            answer = self._call(f"window.g358fair.step({got['id']}, {self.slice_ms})")
+        values = []
+        for (_name, *_), value in zip(batch.ops, got["results"]):
+            if value is None or isinstance(value, bool):
+                values.append(value)
+            else:
+                values.append(bytes.fromhex(value))
+        return Results(values)
+
+
+__all__ = ["FILE_NAME", "SOURCE", "write_module", "PageGroup"]

@@ -14,25 +14,22 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from . import group
-
-_CARD_POINTS: list[bytes] = []
-
-
-def card_points_steps():
-    """Generator making the 52 card points once per session (one point per step)."""
-    if len(_CARD_POINTS) == 52:
-        return
-    made: list[bytes] = []
-    yield from group.card_points_steps(made)
-    if len(_CARD_POINTS) != 52:
-        _CARD_POINTS[:] = made
+from .backend import default_group
+from .ops import Batch
 
 
-def card_points() -> list[bytes]:
-    for _ in card_points_steps():
+def card_points_steps(group=None):
+    """Generator making the 52 card points once per session and backend (one batch)."""
+    yield from (group or default_group()).points_steps()
+
+
+def card_points(group=None) -> list[bytes]:
+    """The card points, made at once if they are not yet (natively; the page makes them
+    on idle frames with `card_points_steps`)."""
+    group = group or default_group()
+    for _ in group.points_steps():
         pass
-    return _CARD_POINTS
+    return group.points
 
 
 def shuffle_order(dealer: int) -> tuple[int, int, int]:
@@ -61,35 +58,39 @@ class DealSecrets:
     first_deck: list[bytes] | None = None  # role 0: its shuffle, made ahead
 
 
-def prepare_steps(role: int, out: list, rng=None):
-    """Generator: appends one DealSecrets for `role` to `out`; yields between group operations.
-    `rng` shuffles (tests pass a seeded one for repeatable deals; keys always come from the OS)."""
-    yield from card_points_steps()
+def prepare_steps(role: int, out: list, rng=None, group=None):
+    """Generator: appends one DealSecrets for `role` to `out`; yields while the group works.
+    `rng` shuffles (tests pass a seeded one for repeatable deals; keys always come from the
+    OS, or in the page from crypto.getRandomValues)."""
+    group = group or default_group()
+    yield from group.points_steps()
     s = DealSecrets(role)
     s.permutation = list(range(52))
     (rng or secrets.SystemRandom()).shuffle(s.permutation)
-    s.card_keys = [group.random_scalar() for _ in range(52)]
-    yield
+    batch = Batch()
+    keys = [batch.rand() for _ in range(52)]
     if role < 2:
-        s.deck_key = group.random_scalar()
-        inverse = group.invert(s.deck_key)
-        s.lock_factors = [group.times(inverse, k) for k in s.card_keys]
-        yield
+        deck_key = batch.rand()
+        inverse = batch.inv(deck_key)
+        factors = [batch.times(inverse, k) for k in keys]
     if role == 0:
-        points = _CARD_POINTS
-        deck = []
-        for j in s.permutation:
-            deck.append(group.multiply(points[j], s.deck_key))
-            yield
-        s.first_deck = deck
+        first = [batch.mul(group.points[j], deck_key) for j in s.permutation]
+    got = yield from group.run(batch)
+    s.card_keys = [got[k] for k in keys]
+    if role < 2:
+        s.deck_key = got[deck_key]
+        s.lock_factors = [got[f] for f in factors]
+    if role == 0:
+        s.first_deck = [got[p] for p in first]
     out.append(s)
 
 
-def prepare(role: int, rng=None) -> DealSecrets:
+def prepare(role: int, rng=None, group=None) -> DealSecrets:
     out: list[DealSecrets] = []
-    for _ in prepare_steps(role, out, rng):
+    for _ in prepare_steps(role, out, rng, group):
         pass
     return out[0]
 
 
-__all__ = ["KITTY", "seat_positions", "DealSecrets", "card_points", "card_points_steps", "prepare", "prepare_steps", "shuffle_order"]
+__all__ = ["KITTY", "seat_positions", "DealSecrets", "card_points", "card_points_steps", "prepare", "prepare_steps",
+           "shuffle_order"]

@@ -14,12 +14,19 @@ lower than the one passed, a suit played after the seat showed it had none.  Wha
 cannot see (could a seat have followed suit?  did the receiver give back its highest
 card?  may the giver lapse?) waits for the audit, which replays the opened deal through
 the real rules.
+
+For the screens it also keeps the engine's `Event`s of what it saw, as this seat may see
+them (`take_events`: a hidden card is None, as visibility.py masks them), counts the
+actions taken (`actions`, the match's ``len(history)``), and keeps the view of a deal just
+played out (`between`) while the next one is being dealt.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine import fast
-from ...engine.actions import _DISCARD, _GIVE, _PLAY, Action
+from ...engine.actions import _DISCARD, _GIVE, _PLAY, Action, Event
 from ...engine.cards import SUIT_MASKS, SUIT_NAMES, Card, indices_of
 from ...engine.deal import ExchangeStep, Trick
 from ...engine.exchange import exchange_plan
@@ -43,7 +50,14 @@ class Tracker:
         self.deal_number, self.dealer = deal_number, dealer
         self.declarer = rules.declarer_of(dealer)
         self.phase, self.to_act = DEALING, None
+        self.events: list[Event] = []  # since the last take_events()
+        self.actions = 0  # actions taken in the match (declare, give, discard, play)
+        self.between: View | None = None  # the deal just played out, while the next is dealt
         self._clear_deal()
+
+    def take_events(self) -> list[Event]:
+        events, self.events = self.events, []
+        return events
 
     # --- a deal ---------------------------------------------------------------------
     def _clear_deal(self) -> None:
@@ -78,6 +92,8 @@ class Tracker:
         self.hand = cards
         self.hidden = 16 - len(cards)
         self.sizes = [16, 16, 16]
+        self.between = None
+        self.events.append(Event("dealt", self.dealer, None, self.deal_number))
         if self.rules.exchange_first:
             self._begin_exchange()
         else:
@@ -104,6 +120,8 @@ class Tracker:
         self.targets = self.rules.targets(self.dealer, contract)
         self.trump = trump_of(contract)
         self.used[seat].append(contract)
+        self.actions += 1
+        self.events.append(Event("declared", seat, None, contract))
         if self.rules.exchange_first:
             self._take_kitty()
         else:
@@ -135,6 +153,7 @@ class Tracker:
             raise Breach(giver, "lapsed while a card was passed")
         if giver == self.seat and not self.must_lapse():
             raise Breach(giver, "lapsed holding a card it could pass")
+        self.events.append(Event("lapsed", giver, None, sum(1 for p in self.plan if p[0] == giver)))
         self.plan = [p for p in self.plan if p[0] != giver]
         self._next_pass()
 
@@ -159,6 +178,8 @@ class Tracker:
                     holders |= {giver, receiver}
         self.pending_give = (giver, receiver, card)
         self.to_act = receiver
+        self.actions += 1
+        self.events.append(Event("gave", giver, card, receiver))
 
     def returned(self, receiver: int, giver: int, card: Card | None = None) -> None:
         if self.phase != Phase.EXCHANGE or not self.pending_give or self.pending_give[:2] != (giver, receiver):
@@ -180,6 +201,7 @@ class Tracker:
                 self.elsewhere[given.index] = {receiver}
             self.hand.append(card)
         self.exchange.append(ExchangeStep(giver, receiver, given, card))
+        self.events.append(Event("returned", receiver, card, giver))
         self.pending_give = None
         self.plan.pop(0)
         self._next_pass()
@@ -188,6 +210,8 @@ class Tracker:
         self.sizes[self.declarer] += 4
         self.kitty_taken = True
         self.phase, self.to_act = Phase.DISCARD, self.declarer
+        if self.seat != self.declarer:  # the declarer's comes with the cards (kitty_opened)
+            self.events.append(Event("kitty", self.declarer, None, None))
 
     def kitty_opened(self, cards) -> None:
         """The declarer's own tracker: the four kitty cards, opened to it."""
@@ -198,6 +222,7 @@ class Tracker:
             self._known_free(None, c)
         self.kitty = cards
         self.hand += cards
+        self.events.append(Event("kitty", self.declarer, None, tuple(cards)))
 
     def discarded(self, seat: int, card: Card | None = None) -> None:
         self._expect(seat, Phase.DISCARD, "discarded")
@@ -210,6 +235,8 @@ class Tracker:
             self.discards.append(card)
         else:
             self.sizes[seat] -= 1
+        self.actions += 1
+        self.events.append(Event("discarded", seat, card))
         self.discard_count += 1
         if self.discard_count == 4:
             self.phase = Phase.PLAY
@@ -237,6 +264,8 @@ class Tracker:
         self.elsewhere.pop(card.index, None)
         self.played_mask |= card.mask
         self.trick.append((seat, card))
+        self.actions += 1
+        self.events.append(Event("played", seat, card))
         if len(self.trick) < 3:
             self.to_act = (seat + 1) % 3
             return
@@ -245,6 +274,7 @@ class Tracker:
         self.taken[winner] += 1
         self.trick = []
         self.leader = self.to_act = winner
+        self.events.append(Event("trick", winner, None, len(self.tricks) - 1))
         if len(self.tricks) == 16:
             self._finish_deal(fast.score(self.taken, self.targets, self.contract == MT))
 
@@ -268,6 +298,8 @@ class Tracker:
         for s in range(3):
             self.totals[s] += points[s]
         self.previous_points = tuple(points)
+        self.to_act = None
+        self.between = replace(self.view(), legal=())  # the deal as it ended, totals after it
         if self.deal_number + 1 >= self.rules.deals:
             self.phase, self.to_act = Phase.GAME_OVER, None
             return
@@ -282,6 +314,8 @@ class Tracker:
         for s in range(3):
             self.totals[s] += points[s] - self.previous_points[s]
         self.previous_points = tuple(points)
+        if self.between is not None:
+            self.between = replace(self.between, totals=tuple(self.totals), previous_points=self.previous_points)
 
     def breached(self, points) -> None:
         """The deal ends at a breach, scored by the house rule (breach.breached_points)."""

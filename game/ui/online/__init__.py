@@ -7,8 +7,9 @@ mirror `Guest`, the links); this package is what people see and touch:
 
 - `connection.py`: `OnlineGame`, the App's online game (``app.online``): the referee or
   the mirror, its links, polled once a frame by the App whatever scene is on top;
-- `sessions.py`: `HostSession` and `GuestSession`, what the table reads instead of the
-  offline `Session` (the host's real `Match`; a guest's `GuestMatch`, match_face.py);
+- `sessions.py`: `HostSession` and `MirrorSession`, what the table reads instead of the
+  offline `Session` (the real `Match` of a host that deals; else the seat's mirror and a
+  `GuestMatch`, match_face.py);
 - `net.py`: where links come from (the page's shim, aiortc natively, in-memory pairs for
   tests and the layout check);
 - the scenes, registered by name: "friends" (the hub), "join", "lobby", "codes" (by hand),

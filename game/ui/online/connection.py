@@ -5,8 +5,9 @@ this device's menus.
 
 Why one object for both sides: the screens (lobby, codes, room, the table) ask the same
 questions of either (who sits where, is anyone connecting, what went wrong), and the App
-holds one online game at a time.  The game's table opens when the match begins; the host
-plays its own seat on its real `Match` through the referee, a guest through its mirror
+holds one online game at a time.  The game's table opens when the match begins; a host
+that deals plays its own seat on its real `Match` through the referee, and otherwise a
+seat is played through its mirror, a guest's or, dealt fairly, the host's own
 (sessions.py).  When none of this game's screens is left on the App's stack (the person
 went back to the title), the game is left: the others are told, and the host's game is
 kept for "Play with friends" to go on with.
@@ -205,10 +206,14 @@ class OnlineGame:
         host.poll()
         for item in host.take_inbox():
             self.tell(item)
-        if host.match is not None and self.session is None:
+        if self.session is not None:
+            return
+        if host.match is not None:
             from .sessions import HostSession
 
             self.open_table(HostSession(self, host))
+        elif host.mirror is not None and host.mirror.updates:  # dealt fairly: the host's seat is a mirror
+            self.open_mirror(host.mirror)
 
     def _poll_guest(self) -> None:
         from ...online import guest as mirror
@@ -219,12 +224,7 @@ class OnlineGame:
         for item in guest.take_inbox():
             self.tell(item)
         if guest.stage in (mirror.PLAY, mirror.OVER) and self.session is None and guest.updates:
-            from .sessions import GuestSession
-
-            session = GuestSession(self, guest)
-            first = guest.take_updates()
-            session.shown, session.at = first[-1].view, first[-1].at
-            self.open_table(session)
+            self.open_mirror(guest.mirror)
         if guest.stage != was:
             self.keep_guest()
             if guest.stage in mirror.ENDED:
@@ -249,6 +249,15 @@ class OnlineGame:
         return side.quick(code) if side is not None else False
 
     # --- the table ---------------------------------------------------------------------------
+    def open_mirror(self, mirror) -> None:
+        """The table of a seat read through its mirror, on the latest of its updates."""
+        from .sessions import MirrorSession
+
+        session = MirrorSession(self, mirror)
+        first = mirror.take_updates()
+        session.shown, session.at = first[-1].view, first[-1].at
+        self.open_table(session)
+
     def open_table(self, session) -> None:
         self.session = session
         self.app.open_game(session)
@@ -268,7 +277,8 @@ class OnlineGame:
     # --- keeping and leaving ------------------------------------------------------------------
     def save(self) -> bool:
         """The host's game, kept after every move once the match has begun (a finished one
-        is not kept: there is nothing to go on with)."""
+        is not kept: there is nothing to go on with).  A fairly dealt game is not kept: no
+        device holds its match, and the seats' dealing secrets live only in memory."""
         host = self.host
         if host is None or host.match is None:
             return False
@@ -329,6 +339,9 @@ def tell(game, item: tuple) -> None:
             table.toast.show(line, 3.0)
         else:
             game.app.notices.post(line, "info", 3.0, tag="quick")
+    elif kind == "breach":  # dealt fairly: a deal's audit named a seat (the house rule scored it)
+        _, number, seat, _trick, _reason = item
+        game.app.notices.post(t("online.breach", deal=number + 1, name=names[seat]), "error", 12.0, tag="online")
     elif kind == "refused" and item[1] not in ("too_often",):
         table = game.session.table if game.session is not None else None
         if table is not None:

@@ -69,7 +69,7 @@ class JoinScene(OnlineMenu):
                    row_block(self.name_field, [t("online.your_name")], ["Maximiliana"])]
             if self.error:
                 out.append(text_block(self.error, gfx.BRIGHT_RED, 15, "error"))
-            return out + [button_block(self.join_button), text_block(t("online.dealing_host"), gfx.MUTED, 14, "dealing")]
+            return out + [button_block(self.join_button)]
         if state == "connecting":
             return [text_block(lambda: t("online.joining", seconds=int(self.time - self.started)), gfx.GOLD, 17, "connecting")]
         return [text_block(reason_text(self.online.link_problem()), gfx.CREAM, 16, "problem"),

@@ -2,15 +2,19 @@
 the computers' strength, and, for the host, the invitation (the link, Copy, its QR code)
 or the codes by hand, moving people, and Start.
 
-It says plainly that the host's device holds every hand; the "Dealing" line is where the
-fair dealing (game/online/fair) will say so once it is on.  Guests see the same room,
-read only, until the host starts; the table opens when the match begins.
+The host chooses how the cards are dealt: fairly (the default: no device sees a hand it
+should not, the host's included; game/online/fair) or by the host (faster, and the host's
+device holds every hand), and the "Dealing" line says plainly which is on.  Once a fairly
+dealt match has begun, the lobby shows each seat's signing key's fingerprint, for people
+to compare: the same on every screen means no device swapped a key.  Guests see the same
+room, read only, until the host starts; the table opens when the match begins.
 """
 
 from __future__ import annotations
 
 from ...engine.rules import RuleSet
 from ...i18n import t
+from ...online.lobby import DEALINGS, FAIR
 from .. import gfx
 from ..constants import STRENGTHS
 from ..menu_rows import RowChoice
@@ -51,6 +55,11 @@ def seat_kind(game, seat: int) -> str:
     if not info.present:
         return t("online.seat.away")
     return t("online.seat.host") if info.kind == "host" else t("online.seat.friend")
+
+
+def dealing_line(lobby) -> str:
+    """Which way the cards are dealt, in words that say who can see what."""
+    return t("online.dealing_fair") if lobby.dealing == FAIR else t("online.dealing_host")
 
 
 def rules_line(lobby) -> str:
@@ -98,6 +107,8 @@ class LobbyScene(OnlineMenu):
                                       name=f"opt_{key}") for key, values, kind in OPTIONS]
         self.strength_row = RowChoice((0, 0, 300, 44), lambda: t("strength.label"), list(STRENGTHS), lambda: game.lobby.strength,
                                       self.set_strength, lambda v: t(f"strength.{v}"), name="strength")
+        self.dealing_row = RowChoice((0, 0, 300, 44), lambda: t("online.dealing_label"), list(DEALINGS), lambda: game.lobby.dealing,
+                                     self.set_dealing, lambda v: t(f"online.dealing.{v}"), name="dealing")
 
     def bar_buttons(self) -> list:
         leave = "online.leave" if self.online.session is None else "common.back"
@@ -114,7 +125,7 @@ class LobbyScene(OnlineMenu):
             out.append(self.codes_button)
             out += self.seat_buttons
             if not self.online.started():
-                out += [self.preset_row, *self.option_rows, self.strength_row]
+                out += [self.dealing_row, self.preset_row, *self.option_rows, self.strength_row]
         return out
 
     def blocks(self, width: int) -> list:
@@ -132,11 +143,15 @@ class LobbyScene(OnlineMenu):
             out += [text_block(f"{s + 1}. {game.lobby.seats[s].name} · {seat_kind(game, s)}", gfx.CREAM, 17, f"seat_{s}")
                     for s in range(3)]
         out.append(text_block(self.status(), gfx.GOLD, 16, "status"))
-        out.append(text_block(t("online.dealing_host"), gfx.CREAM, 15, "dealing"))
+        out.append(text_block(dealing_line(game.lobby), gfx.CREAM, 15, "dealing_line"))
+        keys = self.fingerprints()
+        if keys:
+            out.append(text_block(t("online.keys_head"), gfx.CREAM, 15, "keys_head"))
+            out += [text_block(f"{s + 1}. {key}", gfx.CREAM, 15, f"key_{s}") for s, key in enumerate(keys)]
         if self.error:
             out.append(text_block(self.error, gfx.BRIGHT_RED, 15, "error"))
         if self.hosting and not game.started():
-            rows = [self.preset_row, *self.option_rows, self.strength_row]
+            rows = [self.dealing_row, self.preset_row, *self.option_rows, self.strength_row]
             labels = [w.label() for w in rows]
             values = [w.fmt(v) for w in rows for v in w._vals()]
             out.append(head_block(t("online.rules_head"), "rules_head"))
@@ -175,7 +190,7 @@ class LobbyScene(OnlineMenu):
         game = self.online
         lobby = game.lobby
         return (tuple((s.kind, s.name, s.present, s.held) for s in lobby.seats), lobby.rules, lobby.strength,
-                self.picked, self.error, game.started(), game.room_problem(), game.seat, self.copier.status())
+                lobby.dealing, self.fingerprints(), self.picked, self.error, game.started(), game.room_problem(), game.seat, self.copier.status())
 
     # --- the host's changes -------------------------------------------------------------
     def pick(self, seat: int) -> None:
@@ -211,6 +226,14 @@ class LobbyScene(OnlineMenu):
 
     def set_strength(self, value: str) -> None:
         self.online.host.set_strength(value)
+
+    def set_dealing(self, value: str) -> None:
+        self.online.host.set_dealing(value)
+
+    def fingerprints(self) -> tuple | None:
+        """Each seat's signing key's fingerprint once a fairly dealt match has begun."""
+        side = self.online.host or self.online.guest
+        return side.fingerprints() if side is not None else None
 
     def copy(self) -> None:
         self.copier.copy(self.online.invite_link())

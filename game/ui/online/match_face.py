@@ -1,6 +1,7 @@
-"""A guest's stand-in for the `Match` the table's objects and the score screens read
-(``session.match``): the same questions, answered from the view the table shows and the
-deals the host published (game/online/guest_table.py), never from a hidden card.
+"""A mirrored seat's stand-in for the `Match` the table's objects and the score screens read
+(``session.match``): a guest's, and in fair dealing the host's too (no device holds a
+Match then).  The same questions, answered from the view the table shows and the finished
+deals (game/online/guest_table.py), never from a hidden card.
 
 Why a stand-in rather than changing the scenes: the offline scenes read a handful of the
 match's properties (docs/ONLINE.md, "What a guest's screens read"); answering those here
@@ -23,7 +24,7 @@ class GuestMatch:
 
     @property
     def _table(self):
-        return self._session.guest.table
+        return self._session.mirror.table
 
     # --- from the view the table shows ---------------------------------------------------
     @property

@@ -8,11 +8,12 @@ side keeps the steps it has not shown yet (an action's events and the view after
 hands the table one at a time, when its animations are done (`release`).  The view the
 table reads (`view()`) is the last step shown, never one further on.
 
-- `HostSession`: the host's real `Match`, its own actions through the referee.
-- `GuestSession`: no `Match`; `match` is a `GuestMatch` (match_face.py) that answers the
-  table's questions from the views and the finished deals the host published, and, once
-  the match is over and its audit passed, the whole match rebuilt (record, replay,
-  statistics).  An action is sent; its result is the next update.
+- `HostSession`: the host deals: its real `Match`, its own actions through the referee.
+- `MirrorSession`: no `Match`; a seat read through its mirror (a guest's, or in fair
+  dealing the host's own seat: the same API); `match` is a `GuestMatch` (match_face.py)
+  that answers the table's questions from the views and the finished deals, and, once the
+  match is over and checked, the whole match rebuilt (record, replay, statistics).  An
+  action is sent; its result is the next update.
 No undo online: it would take back other people's moves.
 """
 
@@ -39,6 +40,16 @@ class Step:
     snapshot: bool = False
 
 
+def scored_deal(step: Step) -> int | None:
+    """The number of the deal a step scores, or None.  A host that deals sends the score
+    with the next deal (its view is the next deal's); dealt fairly, the score comes once
+    the deal is audited, its view still the deal's own, and the next deal comes later."""
+    kinds = {e.kind for e in step.events}
+    if "scored" not in kinds:
+        return None
+    return step.view.deal_number - (1 if "dealt" in kinds else 0)
+
+
 class OnlineSession:
     online = True
     hints_used = 0  # the hints this device asked for (its statistics count them); no undo online
@@ -57,6 +68,7 @@ class OnlineSession:
         self.shown = None
         self.at = 0  # the actions the match had taken at the shown view
         self.table = None
+        self.scored = -1  # the last deal whose score the table has shown
         self._held_since = None
 
     # --- what the table reads ------------------------------------------------------------
@@ -85,11 +97,13 @@ class OnlineSession:
         return False
 
     def finished_deals(self) -> int:
-        """Deals finished as far as the table has shown (the score sheet's rows)."""
+        """Deals finished as far as the table has shown (the score sheet's rows): those
+        before the shown view's, or up to the last one whose score was shown (dealt fairly,
+        a deal is scored while its last trick is still shown: the next one is not dealt yet)."""
         v = self.shown
         if v is None:
             return 0
-        return v.deal_number + (1 if v.phase == Phase.GAME_OVER else 0)
+        return max(v.deal_number + (1 if v.phase == Phase.GAME_OVER else 0), self.scored + 1)
 
     def history(self) -> list[dict]:
         rows = []
@@ -116,6 +130,9 @@ class OnlineSession:
             return False
         self.steps.popleft()
         self.shown, self.at = step.view, step.at
+        number = scored_deal(step)
+        if number is not None:
+            self.scored = max(self.scored, number)
         if step.snapshot:
             table.timeline.clear()
             table.sync()
@@ -197,10 +214,13 @@ class HostSession(OnlineSession):
         return match if match is not None and match.is_over() else None
 
 
-class GuestSession(OnlineSession):
-    def __init__(self, game, guest):
-        super().__init__(game, guest.seat)
-        self.guest = guest
+class MirrorSession(OnlineSession):
+    """A seat read through its mirror (a guest's `Guest`, or in fair dealing the host's own
+    `host.mirror`): the same API whoever dealt, so the same session for both."""
+
+    def __init__(self, game, mirror):
+        super().__init__(game, mirror.seat)
+        self.mirror = mirror
         from .match_face import GuestMatch
 
         self.face = GuestMatch(self)
@@ -211,14 +231,14 @@ class GuestSession(OnlineSession):
         return self.finished_match() or self.face
 
     def finished_match(self):
-        return self.guest.table.finished_match()
+        return self.mirror.table.finished_match()
 
     def apply(self, action):
-        problem = self.guest.act(action)
-        view = self.guest.view
+        problem = self.mirror.act(action)
+        view = self.mirror.view
         if problem is not None and view is not None and view.to_act != self.human:
             raise IllegalAction(problem, Refusal.NOT_YOUR_TURN, seat=view.to_act)
-        if problem is None:  # sent: nothing more to decide until the host's update (or refusal)
+        if problem is None:  # sent: nothing more to decide until the update that answers it (or a refusal)
             self._deciding = self.shown
             self.shown = dataclasses.replace(self.shown, to_act=None, legal=())
         return []
@@ -231,7 +251,7 @@ class GuestSession(OnlineSession):
                 self.table.sync()
 
     def pump(self) -> None:
-        updates = self.guest.take_updates()
+        updates = self.mirror.take_updates()
         if updates:
             self._deciding = None
         for update in updates:
@@ -242,14 +262,13 @@ class GuestSession(OnlineSession):
         """A deal's last step waits (a few seconds at most) until that deal's check is done,
         so the score screen it opens has the deal's row; the match's last step until its
         audit is done, so the game-over screen has the whole match (statistics, record)."""
-        kinds = {e.kind for e in step.events}
-        if "scored" not in kinds:
+        number = scored_deal(step)
+        if number is None:
             self._held_since = None
             return True
-        number = step.view.deal_number - (0 if step.view.phase == Phase.GAME_OVER else 1)
-        done = number in self.guest.deal_records
-        if "game_over" in kinds:
-            done = done and self.guest.audit_result is not None
+        done = self.mirror.deal_checked(number)
+        if "game_over" in {e.kind for e in step.events}:
+            done = done and self.mirror.match_checked()
         if done:
             self._held_since = None
             return True
@@ -259,13 +278,13 @@ class GuestSession(OnlineSession):
         return now - self._held_since >= SCORE_WAIT_S
 
     def history(self) -> list[dict]:
-        return self.guest.table.history()[:self.finished_deals()]
+        return self.mirror.table.history()[:self.finished_deals()]
 
     def deal_match(self, number: int):
         """A finished deal alone, as a match (the deal's analysis); None before it is over."""
         if number >= self.finished_deals():
             return None
-        return self.finished_match() or self.guest.table.deal_match(number)
+        return self.finished_match() or self.mirror.table.deal_match(number)
 
     def save(self) -> bool:
-        return self.game.keep_guest()
+        return self.game.save() if self.game.host is not None else self.game.keep_guest()

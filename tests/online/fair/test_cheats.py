@@ -163,13 +163,13 @@ class SendsATorsionPoint(Cheater):
     """Tags one card of its shuffled deck with a point of order 2, which would let it follow
     that card through the others' shuffles if they multiplied it."""
 
-    def send(self, kind, **body):
+    def _send_in(self, d, kind, **body):
         if kind in ("shuffle", "lock") and self.cheat_now():
             deck = list(body["deck"])
             deck[7] = _sodium_add(deck[7], TORSION[4])
             body = dict(body, deck=deck)
-            self.cheated = self.d.number
-        super().send(kind, **body)
+            self.cheated = d.number  # (the next deal's deck, when it is shuffled ahead)
+        super()._send_in(d, kind, **body)
 
 
 def _sodium_add(p, q):
@@ -249,8 +249,10 @@ class ReturnsTheWrongCard(Cheater):
                 body = dict(body, slot=self._slot_of(wrong))
                 self.cheated = self.d.number
                 above = sum(c.mask for c in cards_of(real_mask() & SUIT_MASKS[given.suit]) if c.rank > wrong.rank)
-                # its own tracker would refuse: let it see the wrong card as the highest until the return is done
-                t._mask = lambda: real_mask() & ~above if t.pending_give else real_mask()
+                # its own tracker would refuse: let it see the wrong card as the highest until this return is
+                # done (this pass alone: a later one, in this deal or another, is given back honestly)
+                pending = t.pending_give
+                t._mask = lambda: real_mask() & ~above if t.pending_give is pending else real_mask()
         super().send(kind, **body)
 
 

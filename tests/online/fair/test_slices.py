@@ -74,3 +74,23 @@ def test_a_slice_keeper_runs_the_preparation_within_frame_budgets():
         if done:
             break
     assert out and frames >= 2  # more than one frame: the work was cut
+
+
+def test_the_next_deal_is_shuffled_and_locked_while_this_one_is_played():
+    """Its decks do not depend on any card: when a deal ends, the next one's five decks are
+    already made (only its keys and openings are left), except for the first deal."""
+    players = [RandomPlayer(s) for s in range(3)]
+    table = LocalTable(RuleSet.preset("standard", deals=3), 0, [p.choose for p in players], seed=5)
+    decks_at_start = {}
+
+    def note(table):
+        for dev in table.devices:
+            t = dev.tracker
+            if t.phase == "dealing" and dev.d.number == t.deal_number and \
+                    dev.d.number not in decks_at_start.setdefault(dev.seat, {}):
+                decks_at_start[dev.seat][dev.d.number] = len(dev.d.decks)
+
+    table.run(on_step=note)
+    assert all(d.verdicts == [None] * 3 for d in table.devices)
+    for seat in range(3):
+        assert decks_at_start[seat][1] == 5 and decks_at_start[seat][2] == 5, decks_at_start

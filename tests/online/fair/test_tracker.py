@@ -11,6 +11,7 @@ from game.ai.players import HeuristicPlayer, RandomPlayer
 from game.engine import Card, Match, RuleSet
 from game.online.fair.breach import Breach, breached_points, breached_tricks
 from game.online.fair.tracker import Tracker
+from game.online.visibility import events_for
 
 from .match_feed import feed, trackers_for
 
@@ -24,6 +25,8 @@ RULES = {
 
 def play_and_compare(match, players, trackers) -> int:
     steps = 0
+    for t in trackers:
+        t.take_events()  # the first deal's: the screens get a snapshot, not an event
     while not match.is_over():
         seat = match.to_act
         action = players[seat].choose(trackers[seat].view())
@@ -31,6 +34,11 @@ def play_and_compare(match, players, trackers) -> int:
         for t in trackers:
             feed(t, match, events)
             assert t.view() == match.view(t.seat), (steps, t.seat, str(action))
+            # the events a screen animates, as the host would send them to this seat (the
+            # score and the game's end come from the audit's verdict, not the tracker)
+            seen = [e for e in events_for(events, t.seat) if e.kind not in ("scored", "game_over")]
+            assert t.take_events() == seen, (steps, t.seat, str(action))
+            assert t.actions == len(match.history)
         steps += 1
     return steps
 
@@ -44,6 +52,7 @@ def test_every_seat_sees_what_match_would_show_at_every_step(seed, preset, smart
     trackers = trackers_for(match)
     for t in trackers:
         assert t.view() == match.view(t.seat)
+        assert [e.kind for e in t.events] == ["dealt"]
     assert play_and_compare(match, players, trackers) > 52 * 6 - 20
 
 

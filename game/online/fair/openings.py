@@ -1,0 +1,92 @@
+"""Opening each seat's cards to it (docs/FAIR_DEALING.md section 2.2): the two other seats
+broadcast their keys for its deck positions, and it removes all three keys; a seat never
+sends its own key for a card being opened to it.  What is opened when: every hand at once
+(a declarer that declares on six cards, its first six), the rest of the declarer's hand
+once it declared, the kitty when the declarer takes it.
+
+A mixin of FairDevice (device.py): it reads and writes the device's deal in hand `self.d`
+and its tracker, and asks the group for its work in batches (ops.py).
+"""
+
+from __future__ import annotations
+
+from .breach import Breach
+from .ops import Batch, check_scalar
+from .prepare import KITTY, seat_positions
+
+
+class Openings:
+    def _expected_keys(self, s: int, what: str) -> set[int]:
+        d, t = self.d, self.tracker
+        declarer = self.rules.declarer_of(d.dealer)
+        partial = self.rules.declare_on < 16 and not self.rules.exchange_first
+        if what == "hands":
+            out = set()
+            for seat in range(3):
+                if seat != s:
+                    own = seat_positions(d.dealer, seat)
+                    out |= set(own[: self.rules.declare_on] if seat == declarer and partial else own)
+            return out
+        if what == "rest" and partial and s != declarer and t.contract is not None:
+            return set(seat_positions(d.dealer, declarer)[self.rules.declare_on:])
+        if what == "kitty" and s != declarer and t.kitty_taken and d.transfer is None:
+            return set(KITTY)
+        raise Breach(s, f"sent keys ({what}) it was not asked for")
+
+    def _keys(self, s: int, what: str, keys: dict):
+        d = self.d
+        if d.final is None or (s, what) in d.key_msgs or set(keys) != self._expected_keys(s, what):
+            raise Breach(s, f"sent the wrong set of keys ({what})")
+        for j, k in keys.items():
+            d.keys[s][j] = check_scalar(k)
+        d.key_msgs.add((s, what))
+        yield from self._open_own(what)
+
+    def _open_own(self, what: str):
+        """Once both others sent their keys for `what`, open this seat's cards of it."""
+        d = self.d
+        others = [x for x in range(3) if x != self.seat]
+        if what in d.opened or not all((x, what) in d.key_msgs for x in others):
+            return
+        declarer = self.rules.declarer_of(d.dealer)
+        own = seat_positions(d.dealer, self.seat)
+        partial = self.rules.declare_on < 16 and not self.rules.exchange_first and self.seat == declarer
+        if what == "hands":
+            positions = own[: self.rules.declare_on] if partial else own
+        elif what == "rest":
+            positions = own[self.rules.declare_on:]
+        else:
+            positions = KITTY
+        if not positions:
+            return
+        d.opened.add(what)
+        batch = Batch()
+        scalars, opened = [], []
+        for j in positions:
+            scalar = batch.product([d.secrets.card_keys[j]] + [d.keys[x][j] for x in others])
+            scalars.append(scalar)
+            opened.append(batch.mul(d.final[j], batch.inv(scalar)))
+        got = yield from self.group.run(batch)
+        cards = []
+        for j, scalar, point in zip(positions, scalars, opened):
+            card = self.card_at.get(got.values[point.index])
+            if card is None:
+                raise Breach(d.order[1], f"deck position {j} does not open to a card")
+            d.mine[d.final[j]] = (card, got[scalar])
+            d.claims[d.final[j]] = (str(card), got[scalar])
+            cards.append(card)
+        if what == "hands":
+            self.tracker.deal(cards)
+        elif what == "rest":
+            self.tracker.rest_of_hand(cards)
+            d.dirty = True
+        else:
+            self.tracker.kitty_opened(cards)
+            d.dirty = True
+
+    def _keys_for(self, what: str) -> dict[int, bytes]:
+        keys = self.d.secrets.card_keys
+        return {j: keys[j] for j in sorted(self._expected_keys(self.seat, what))}
+
+
+__all__ = ["Openings"]

@@ -1,0 +1,224 @@
+"""The host's side of a fairly dealt online game: the relay and sequencer of every fair-deal
+message, and the devices of the seats the host plays (its own, and each computer seat).
+
+Why the host relays: guests have a link to the host only (a star), so the host hands every
+message to everyone, in one order, which it fixes: the order in which it takes them.  Every
+device then keeps the same transcript, and every audit reaches the same verdict.  The host
+decides nothing else: it holds no Match and no hand but its own and its computers', and
+every device checks every action with its own tracker.
+
+What the host checks before it relays a guest's message: that it is of this game and from
+that guest's own seat (else `forged`), in the guest's order (a resend is dropped, an early
+one held), and signed with the guest's key (else `bad_signature`: refused, never relayed,
+and not held against the guest: only the guest's link could have sent it, and the others
+could not check that claim).  It countersigns what it relays (fair_wire.relay_bytes), so
+that a relayed message its sender did not sign is proof against the host.
+
+The start: the fair shuffle's commit-reveal (shuffle.py) runs as in a host-dealt game, and
+the seed it gives picks who deals first (no device chooses it); with it the host sends
+`fair_start` (the values, so every guest checks that seed, and every seat's public signing
+key).  Each guest sent its key (`fair_key`) with its commitment; a seat whose person never
+sent one (gone before the start) is played by the host's computer, as a computer seat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from game.engine.deal import first_dealer
+
+from . import fair_wire
+from .codec import Bad
+from .fair.backend import default_group
+from .fair.ops import Batch
+from .fair_seat import FairSeat
+from .fair_station import Station
+from .lobby import GUEST, OVER
+
+
+class FairRoom(Station):
+    def __init__(self, host, group=None):
+        settings = host.settings
+        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.reveal_wait_s,
+                         settings.fair_wait_ms)
+        self.host = host
+        self.game = host.nonce.hex()
+        self.seeds: dict[int, bytes] = {}  # seat -> signing key seed, for the seats this device plays
+        self.guest_keys: dict[int, bytes] = {}  # guests' public keys, as they sent them
+        self.log: list[dict] = []  # the fair messages relayed, in order, of the deals not yet over here
+        self.queue: deque = deque()  # (visitor, obj, signature) to verify and relay
+        self.expected: dict = {}  # (deal, sender) -> the next sequence number taken
+        self.held: dict = {}  # (deal, sender, seq) -> (visitor, obj, signature) that came early
+        self.seed: int | None = None  # the fair shuffle's seed, once every value is in
+        self.started = False
+        self.begun_at: float | None = None
+        self.start_body: dict | None = None
+
+    @property
+    def mirror(self) -> FairSeat | None:
+        """The host's own seat, read by the host's screens as a guest's are (fair_seat.py)."""
+        return self.seats.get(self.host.seat)
+
+    # --- the start -------------------------------------------------------------------------
+    def take_key(self, seat: int, key: bytes):
+        known = self.guest_keys.get(seat)
+        if known is not None:
+            return None if known == key else ("changed", "a signing key is given once")
+        if self.started:
+            return ("unexpected", "the game has begun")
+        self.guest_keys[seat] = key
+        return None
+
+    def begin(self, seed: int) -> None:
+        """Every value of the fair shuffle is in (or awaited long enough)."""
+        self.seed, self.begun_at = seed, self.clock()
+
+    def _start_steps(self):
+        """Once the seed is known and every present guest's key is in (or the wait is
+        over): the keys of the seats this device plays, the seats, `fair_start`."""
+        host = self.host
+        guests = [s for s in range(3) if host.lobby.seats[s].kind == GUEST]
+        waiting = [s for s in guests if s not in self.guest_keys and host.people[s].link is not None]
+        if waiting and self.clock() - self.begun_at < host.settings.shuffle_wait_s:
+            return False
+        played_here = [s for s in range(3) if s not in self.guest_keys]
+        for s in played_here:
+            self.seeds[s] = host.entropy(32)
+        batch = Batch()
+        publics = {s: batch.public(self.seeds[s]) for s in played_here}
+        got = yield from self.group.run(batch)
+        self.keys = [self.guest_keys[s] if s in self.guest_keys else got[publics[s]] for s in range(3)]
+        self.relayer = host.seat
+        dealer = first_dealer(self.seed)
+        for s in played_here:
+            if host.lobby.seats[s].kind == GUEST:  # a guest who never sent a key: a computer plays the seat
+                host.lobby = host.lobby.seated(s, replace(host.lobby.seats[s], held=True))
+                host._notice("computer", s)
+                host._send_lobby()
+            player = self._player(s) if s != host.seat else None
+            seat = FairSeat(s, host.lobby.rules, dealer, self.game, self.group, self.seeds[s], self.keys[s],
+                            hint_seed=int.from_bytes(host.entropy(4), "big") >> 1, player=player,
+                            think_ms=host.settings.think_ms, judge=self.judge, device_class=self.device_class)
+            seat.lobby = host.lobby
+            self.seats[s] = seat
+        self.start_body = {"values": host._published_values(), "keys": [k.hex() for k in self.keys], "dealer": dealer}
+        host._broadcast("fair_start", self.start_body)
+        self.started = True
+        return True
+
+    def _player(self, seat: int):
+        from game.ai import make_player  # the search players load only when a computer plays
+
+        return make_player(self.host.lobby.strength, seed=int.from_bytes(self.host.entropy(4), "big") >> 1)
+
+    def _work(self):
+        if not self.started:
+            if self.seed is None or not (yield from self._start_steps()):
+                return
+        yield from super()._work()
+
+    # --- the frame --------------------------------------------------------------------------
+    def poll(self) -> None:
+        self.work()
+        self._forget_finished()
+        mirror = self.mirror
+        host = self.host
+        if mirror is not None:
+            host.inbox += mirror.take_inbox()  # a breach named: the host's screens say so, as a guest's do
+            mirror.lobby = host.lobby
+            for seat in self.seats.values():
+                seat.lobby = host.lobby
+            if mirror.stage == OVER and host.stage != OVER:
+                host.stage = OVER
+
+    def act(self, action) -> str | None:
+        mirror = self.mirror
+        return "the game is not being played" if mirror is None else mirror.act(action)
+
+    # --- guests' messages -------------------------------------------------------------------
+    def take(self, v, body):
+        """A guest's `fair` message: checked, put in order, then verified and relayed."""
+        obj, sig = body["m"], body["sig"]
+        try:
+            game, deal, sender, seq, _ = fair_wire.envelope(obj)
+        except Bad as exc:
+            return ("bad_body", f"fair: {exc}"[:200])
+        if game != self.game:
+            return ("stale", "a message of another game")
+        if sender != v.seat:
+            return ("forged", f"a message for seat {sender} from seat {v.seat}")
+        if not self.started:
+            return ("unexpected", "the game has not begun")
+        key = (deal, sender)
+        expected = self.expected.get(key, 0)
+        if seq < expected or (deal, sender, seq) in self.held:
+            return None  # a resend of one already taken
+        self.held[(deal, sender, seq)] = (v, obj, sig)
+        while (deal, sender, self.expected.get(key, 0)) in self.held:
+            self.queue.append(self.held.pop((deal, sender, self.expected.get(key, 0))))
+            self.expected[key] = self.expected.get(key, 0) + 1
+        return None
+
+    def _incoming(self):
+        """Verifies the guests' messages in the order taken, countersigns and relays them."""
+        if not self.queue:
+            return False
+        items = list(self.queue)
+        self.queue.clear()
+        batch = Batch()
+        host_seed = self.seeds[self.host.seat]
+        checks = []
+        for _v, obj, sig in items:
+            sender = obj["sender"]
+            checks.append((batch.verify(self.keys[sender], fair_wire.signed_bytes(obj), sig),
+                           batch.sign(host_seed, fair_wire.relay_bytes(obj, sig))))
+        got = yield from self.group.run(batch)
+        again: set = set()  # (deal, sender) whose messages are taken again from a resend
+        for (v, obj, sig), (ok, relay) in zip(items, checks):
+            key = (obj["deal"], obj["sender"])
+            if key in again:
+                continue
+            if got.values[ok.index]:
+                self._publish(obj, sig, got[relay])
+            else:
+                self.expected[key] = min(self.expected.get(key, 0), obj["seq"])  # a good copy may come again
+                again.add(key)
+                self.host._refuse(v, "bad_signature", "a fair message its sender's key did not sign", 0)
+        return True
+
+    def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+        self._publish(obj, signature, None)
+
+    def _publish(self, obj: dict, signature: bytes, relay: bytes | None) -> None:
+        """Into the one order: to this device's seats and to every guest (its sender too)."""
+        body = {"m": obj, "sig": signature.hex(), "relay": None if relay is None else relay.hex()}
+        self.log.append(body)
+        msg = fair_wire.from_json(obj)
+        for seat in self.seats.values():
+            seat.device.receive(msg)
+        self.host._broadcast("fair", body)
+
+    def _first_open_deal(self) -> int:
+        return min((seat.device.d.number for seat in self.seats.values()), default=0)
+
+    def _forget_finished(self) -> None:
+        """The log keeps the deals not yet over on this device: a finished deal's reveals
+        would otherwise sit here, every card of it, while the next deal is played."""
+        first = self._first_open_deal()
+        # (not only the first entry: the next deal's decks, shuffled ahead, come before this deal's end)
+        if any(body["m"]["deal"] < first for body in self.log):
+            self.log = [body for body in self.log if body["m"]["deal"] >= first]
+
+    def catch_up(self, v) -> None:
+        """A guest back, or one that missed a message: the start and every message of the
+        deals not yet over on this device (the guest takes each message once)."""
+        if self.start_body is None:
+            return
+        v.send("fair_start", self.start_body)
+        self._forget_finished()
+        for body in self.log:
+            v.send("fair", body)
+
+
+__all__ = ["FairRoom"]

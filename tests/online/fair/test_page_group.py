@@ -1,0 +1,104 @@
+"""The page's backend (PageGroup: Python calling the JS runner of page_group.SOURCE through
+assets/web/fair.js, as in the browser) gives libsodium's bytes batch for batch, signatures
+included, and devices on the two backends deal and audit whole matches together."""
+
+from __future__ import annotations
+
+import nacl.bindings as sodium
+import pytest
+
+from game.ai.players import HeuristicPlayer
+from game.engine import RuleSet
+from game.online.fair import group
+from game.online.fair.device import FairDevice
+from game.online.fair.local import LocalTable
+from game.online.fair.ops import ORDER, Batch, run_now
+from game.online.fair.page_group import PageGroup
+
+from .page_window import NodeWindow
+from .test_noble_matches_sodium import TORSION
+
+
+@pytest.fixture(scope="module")
+def page():
+    window = NodeWindow()
+    yield PageGroup(window)
+    window.close()
+
+
+def a_batch(points_of) -> tuple[Batch, list]:
+    """Every kind of operation, good and bad inputs, results referred to within the batch."""
+    b = Batch()
+    seed = bytes(range(32))
+    message = b"3-5-8" * 40
+    card = b.card("QH")
+    key = bytes.fromhex("12" * 31 + "0a")
+    locked = b.mul(card, key)
+    inverse = b.inv(key)
+    refs = [card, locked, b.mul(locked, inverse), b.mulpub(locked, b.times(key, key)), inverse,
+            b.product([key, key, key]), b.check(group.card_point("2C")), b.check(TORSION[1]),
+            b.mul(TORSION[4], key), b.mul(b.check(TORSION[2]), key),  # a failure carried on
+            b.check(sodium.crypto_core_ed25519_add(group.card_point("3D"), TORSION[1]))]
+    public = b.public(seed)
+    signature = b.sign(seed, message)
+    refs += [public, signature, b.verify(public, message, signature), b.verify(public, message + b"!", signature)]
+    good_sig = group.sign(seed, message)
+    good_pub = group.public_key(seed)
+    s_plus_l = (int.from_bytes(good_sig[32:], "little") + ORDER).to_bytes(32, "little")
+    torsion_r = sodium.crypto_core_ed25519_add(good_sig[:32], TORSION[1]) + good_sig[32:]
+    refs += [b.verify(good_pub, message, good_sig[:32] + s_plus_l),  # S not below L
+             b.verify(good_pub, message, torsion_r),  # R with a small-order part
+             b.verify(TORSION[1], message, TORSION[0] + bytes(32)),  # a small-order key
+             b.verify(good_pub, message, bytes(64))]
+    return b, refs
+
+
+def test_a_batch_gives_libsodiums_bytes_in_the_page(page):
+    batch, refs = a_batch(None)
+    native = run_now(group.NativeGroup(), batch)
+    paged = run_now(page, batch)
+    assert paged.values == native.values
+    assert [native.values[r.index] for r in refs[-6:]] == [True, False, False, False, False, False]
+    assert native.values[refs[7].index] is None and native.values[refs[8].index] is None
+    random_scalars = run_now(page, _rands(8))
+    for k in random_scalars.values:
+        assert group.check_scalar(k)
+
+
+def _rands(n: int) -> Batch:
+    b = Batch()
+    for _ in range(n):
+        b.rand()
+    return b
+
+
+def test_one_call_a_slice_for_many_operations(page):
+    """The point of batches: many group operations per Python-to-JS call."""
+    b = Batch()
+    point = group.card_point("AS")
+    for i in range(60):
+        b.mul(point, (i + 2).to_bytes(32, "little"))
+    run_now(page, Batch())  # the runner installed in the page (once per page)
+    before, slice_ms = page.calls, page.slice_ms
+    page.slice_ms = 60_000  # a slice long enough for the whole batch however loaded the machine is
+    try:
+        got = run_now(page, b)
+    finally:
+        page.slice_ms = slice_ms
+    assert got.values == run_now(group.NativeGroup(), b).values
+    assert page.calls - before <= 2  # the batch handed over whole, its results read back
+
+
+def test_devices_on_the_two_backends_deal_a_match_together(page):
+    rules = RuleSet.preset("standard", deals=3)
+    players = [HeuristicPlayer(70 + s) for s in range(3)]
+
+    class PageDevice(FairDevice):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **{**kw, "group": page})
+
+    table = LocalTable(rules, 1, [p.choose for p in players], device_class=[FairDevice, PageDevice, FairDevice], seed=7)
+    table.run()
+    assert all(d.verdicts == [None] * 3 for d in table.devices)
+    assert all(d.tracker.phase == "game_over" for d in table.devices)
+    assert table.devices[0].tracker.totals == table.devices[1].tracker.totals
