@@ -66,7 +66,7 @@ def check_fair_match(room: FairRoom) -> None:
 
 def test_a_whole_fair_match_with_two_guests():
     room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=6))
-    assert room.host.lobby.dealing == FAIR  # the default
+    assert room.host.lobby.dealing == FAIR  # as the room was made
     room.start()
     assert [s.kind for s in room.host.lobby.seats] == [HOST, GUEST, GUEST]
     room.play_to_end()
