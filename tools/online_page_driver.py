@@ -19,7 +19,6 @@ import time
 
 import pygame
 
-import main
 from game.engine import Phase
 from game.ui.autopilot import Autopilot, post_click
 
@@ -63,11 +62,15 @@ class OnlineCheckDriver:
                 print(f"[online_check] pilot: {type(exc).__name__}: {exc}")
         running = self._step(*args, **kwargs)
         board = getattr(getattr(self.app.scene, "table", None), "board", None)
-        now = set(getattr(board, "trick", ()) or ())
-        for _seat, card in now - self._on_board:
+        on_board = set(getattr(board, "trick", ()) or ())
+        for _seat, card in on_board - self._on_board:
             self.landed.append((str(card), _now_ms()))
-        self._on_board = now
+        self._on_board = on_board
         return running
+
+    def frame(self, dt: float) -> bool:
+        """One frame of a native App (the page's own loop calls `step` itself)."""
+        return self.step(dt=dt)
 
     def targets(self) -> list[str]:
         return [n for n, _ in self.app.scene.targets()] if self.app.scene is not None else []
@@ -90,9 +93,16 @@ class OnlineCheckDriver:
 
 
 def _install(seed: int = 0) -> str:
+    import main
+
     if getattr(main, "_oc", None) is None:
         main._oc = OnlineCheckDriver(main.APP, seed)
     return "ready"
 
 
-main._oc_install = _install
+try:
+    import main
+
+    main._oc_install = _install
+except ImportError:  # natively (tools/online_native.py) there is no page's main to hook
+    pass
