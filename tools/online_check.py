@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -40,7 +41,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_WHEEL = Path("/work/cache/pygame_ce_wasm.whl")
 SOURCES = ("game", "main.py", "assets", "tools/build_web.py")
 DRIVER = ROOT / "tools" / "online_page_driver.py"
 
@@ -64,8 +64,8 @@ def build_page(web: Path, reuse: bool) -> None:
         if archive is None or archive.stat().st_mtime < newest_source():
             sys.exit(f"online_check: {web} is missing or older than the sources: build it (make web) or drop --no-build")
         return
-    done = subprocess.run([sys.executable, "-m", "tools.build_web"], cwd=ROOT, capture_output=True, text=True,
-                          env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    done = subprocess.run([sys.executable, "-m", "tools.build_web", "--out", str(web)], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, stdin=subprocess.DEVNULL)
     if done.returncode != 0:
         sys.exit(f"online_check: the build failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
 
@@ -106,6 +106,7 @@ class Check:
                              "invite_link_length": None, "connect_s": {}, "click_to_card_ms": None,
                              "load_s": {}}
         self.samples: list[float] = []
+        self.pages: list = []
 
     def shot(self, page, name: str) -> None:
         if self.shots is not None:
@@ -135,9 +136,27 @@ class Check:
         if guest.value("'join' in main._oc.targets()"):
             guest.value(f"main._oc.type('name', {name!r})")
             guest.value("main._oc.press('join')")
-        guest.wait("main.APP.online is not None and main.APP.online.guest is not None and main.APP.online.guest.seat is not None",
-                   60, "a seat")
+        self.wait_seat(guest, 90, "a seat")
         return round(guest.value("main.APP.online.link.connect_s"), 2)
+
+    def wait_seat(self, guest, timeout_s: float, what: str) -> None:
+        """Until the host gives this device a seat.  A link that did not open in its 15 s
+        (a loaded machine) is tried again with the join screen's Try again, as a person
+        would; the tries are counted in `join_retries`."""
+        seated = "main.APP.online is not None and main.APP.online.guest is not None and main.APP.online.guest.seat is not None"
+        failed = "main.APP.scene_name == 'join' and 'retry' in main._oc.targets()"
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                guest.wait(f"({seated}) or ({failed})", max(1.0, deadline - time.monotonic()), what)
+            except TimeoutError:
+                raise TimeoutError(f"{guest.name}: {what} not within {timeout_s:.0f} s") from None
+            if guest.value(seated):
+                return
+            self.result["join_retries"] = self.result.get("join_retries", 0) + 1
+            self.result.setdefault("join_failures", []).append(guest.value("main.APP.online.link_problem()"))
+            guest.value("main._oc.press('retry')")
+            time.sleep(1.0)
 
     def play_link_deal(self, host, guest) -> None:
         host.value("main._oc.press('start')")
@@ -154,8 +173,7 @@ class Check:
         guest.wait("getattr(__import__('main'), 'APP', None) is not None and __import__('main').APP.frames > 3", 240,
                    "the reloaded game")
         guest.py(DRIVER.read_text(encoding="utf-8") + "\nmain._oc_install(12)")
-        guest.wait("main.APP.online is not None and main.APP.online.guest is not None and main.APP.online.guest.seat is not None",
-                   90, "the seat back")
+        self.wait_seat(guest, 120, "the seat back")
         self.result["connect_s"]["rejoin"] = round(guest.value("main.APP.online.link.connect_s"), 2)
         guest.wait(AT_TABLE, 90, "the table again")
         self.result["rejoin_ok"] = self.rejoined(host, guest, seat)
@@ -231,16 +249,33 @@ class Check:
         guest.wait("len(main.APP.scene.v.tricks) >= 1", 60, "the first trick on the friend's table")
         self.samples += click_to_card(guest, [host])
 
+    def diagnose(self, pages) -> dict:
+        """Where each device was when a step failed: its screen, its game's stage, its link."""
+        out = {}
+        for page in pages:
+            try:
+                out[page.name] = page.value(
+                    "[main.APP.scene_name, main._oc.targets(), main.APP.online and main.APP.online.stage,"
+                    " main.APP.online and main.APP.online.problem,"
+                    " main.APP.online and main.APP.online.link and [main.APP.online.link.state, main.APP.online.link.reason],"
+                    " main.APP.online and main.APP.online.lobby and [[s.kind, s.present, s.held] for s in main.APP.online.lobby.seats]]")
+            except Exception as exc:  # a page that is gone says so
+                out[page.name] = f"{type(exc).__name__}: {exc}"[:300]
+        return out
+
     def run(self) -> None:
         host = self.open(self.device("host"), self.site.url, 1)
+        self.pages = [host]
         invite = self.make_room(host)
         self.result["invite_link_length"] = len(invite)
         friend = self.device("friend")
+        self.pages.append(friend)
         self.result["connect_s"]["room"] = self.join_by_link(friend, invite, "Gus", 2)
         host.wait("main.APP.online.lobby.seats[1].present", 30, "the friend in the host's lobby")
         self.shot(friend, "lobby")
         self.result["seats"] = host.value("[s.kind for s in main.APP.online.lobby.seats]")
         third = self.open(self.device("third"), self.site.url, 3)  # loads while the deal is played
+        self.pages.append(third)
         self.play_link_deal(host, friend)
         self.by_codes(host, third)
         self.result["click_to_card_ms"] = median(self.samples)
@@ -254,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--web", default=str(ROOT / "build" / "web"))
     ap.add_argument("--no-build", action="store_true", help="use --web as it is (it must be newer than the sources)")
-    ap.add_argument("--wheel", default=str(DEFAULT_WHEEL), help="the pygame-ce WebAssembly wheel (never committed)")
+    ap.add_argument("--wheel", default=os.environ.get("WEBCHECK_WHEEL", ""),
+                    help="the pygame-ce WebAssembly wheel, never committed [$WEBCHECK_WHEEL]")
     ap.add_argument("--webcheck", help="the webcheck harness folder [$WEBCHECK_DIR or shared/webcheck]")
     ap.add_argument("--deals", type=int, default=1, help="deals to finish by link [1]")
     ap.add_argument("--cpu-slowdown", type=float, default=1.0, help="Chromium CPU throttling for every page")
@@ -266,8 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     from tools.web_wasm import HarnessNotFound, find_webcheck, missing
 
     gaps = missing()
-    if not Path(args.wheel).is_file():
-        gaps.append(f"the pygame-ce WebAssembly wheel ({args.wheel})")
+    if not args.wheel or not Path(args.wheel).is_file():
+        gaps.append(f"the pygame-ce WebAssembly wheel (--wheel or WEBCHECK_WHEEL: {args.wheel or 'not given'})")
     try:
         webcheck = find_webcheck(explicit=args.webcheck)
     except HarnessNotFound as exc:
@@ -303,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
                         check.run()
                 except Exception as exc:  # reported in the JSON line, with what was measured
                     check.result["error"] = f"{type(exc).__name__}: {exc}"[:1500]
+                    check.result["diagnosis"] = check.diagnose(check.pages)
                     status = 1
                 finally:
                     browser.close()
