@@ -259,6 +259,9 @@ class Check:
                     " main.APP.online and main.APP.online.problem,"
                     " main.APP.online and main.APP.online.link and [main.APP.online.link.state, main.APP.online.link.reason],"
                     " main.APP.online and main.APP.online.lobby and [[s.kind, s.present, s.held] for s in main.APP.online.lobby.seats]]")
+                out[page.name].append(page.value("main.APP.online and main.APP.online.room and"
+                                                 " [main.APP.online.room.state, main.APP.online.room.reason]"))
+                out[page.name].append(page.console[-8:])
             except Exception as exc:  # a page that is gone says so
                 out[page.name] = f"{type(exc).__name__}: {exc}"[:300]
         return out
@@ -340,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # reported in the JSON line, with what was measured
                     check.result["error"] = f"{type(exc).__name__}: {exc}"[:1500]
                     check.result["diagnosis"] = check.diagnose(check.pages)
+                    check.result["diagnosis"]["relay_log"] = (Path(folder) / "relay.log").read_text(errors="replace")[-1500:]
                     status = 1
                 finally:
                     browser.close()
