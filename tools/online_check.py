@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -343,7 +344,9 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # reported in the JSON line, with what was measured
                     check.result["error"] = f"{type(exc).__name__}: {exc}"[:1500]
                     check.result["diagnosis"] = check.diagnose(check.pages)
-                    check.result["diagnosis"]["relay_log"] = (Path(folder) / "relay.log").read_text(errors="replace")[-1500:]
+                    kept = Path(tempfile.gettempdir()) / f"online-check-relay-{os.getpid()}.log"
+                    shutil.copy(Path(folder) / "relay.log", kept)
+                    check.result["diagnosis"]["relay_log"] = str(kept)
                     status = 1
                 finally:
                     browser.close()
