@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -171,3 +172,4 @@ def run_native(check) -> None:
         result["click_samples"] = len(samples)
     finally:
         native.close()
+        shutil.rmtree(folder, ignore_errors=True)
