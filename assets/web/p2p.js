@@ -252,8 +252,48 @@
         return library;
     }
 
+    // Trystero keeps a pool of connections, each with an offer made in advance, and makes an
+    // offer older than about a minute again before sending it: it rolls the old offer back,
+    // restarts ICE and makes a new one. In Chromium, rolling back a connection's first offer
+    // also takes away its data channel's part (m=application): the new offer has nothing in
+    // it, the answer neither, and ICE never starts. So once a room has been open for a
+    // minute, every offer its page sends fails (the other side waits for no_host), and which
+    // side offers is fixed per pair of pages by Trystero's ids. Here that rollback is left
+    // out (the new offer is made over the old one, which keeps the channel and restarts ICE
+    // just the same), and a connection acts on "negotiationneeded" only before its first
+    // local description: a room's links carry data only, and that event otherwise makes a
+    // second offer at the same time as Trystero's own.
+    let Renewable = null;
+    function renewable() {
+        if (Renewable || !window.RTCPeerConnection) return Renewable;
+        Renewable = class extends window.RTCPeerConnection {
+            constructor(config) {
+                super(config);
+                let handler = null;
+                let described = false;
+                const setLocal = this.setLocalDescription.bind(this);
+                this.setLocalDescription = (d) => {
+                    if (d && d.type === "rollback" && this.signalingState === "have-local-offer"
+                        && !this.remoteDescription) return Promise.resolve();
+                    described = true;
+                    return setLocal(d);
+                };
+                const forward = (ev) => { if (!described && handler) return handler.call(this, ev); };
+                Object.defineProperty(this, "onnegotiationneeded", {
+                    configurable: true,
+                    get: () => (handler ? forward : null),
+                    set: (f) => { handler = typeof f === "function" ? f : null; },
+                });
+                this.addEventListener("negotiationneeded", forward);
+            }
+        };
+        return Renewable;
+    }
+
     function roomConfig(key, ice, relays) {
         const config = { appId: APP_ID, password: String(key), rtcConfig: { iceServers: iceServers(ice) } };
+        const polyfill = renewable();
+        if (polyfill) config.rtcPolyfill = polyfill;
         if (Array.isArray(relays) && relays.length) config.relayConfig = { urls: relays.map(String) };
         return config;
     }

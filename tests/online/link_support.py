@@ -10,11 +10,8 @@ import asyncio
 import contextlib
 import functools
 import http.server
-import os
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -135,58 +132,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-RELAY_CONFIG = """\
-DEBUG: false
-storage:
-  sqlalchemy.url: sqlite+aiosqlite:///{db}
-  validators:
-    - nostr_relay.validators.is_signed
-gunicorn:
-  bind: 127.0.0.1:{port}
-  workers: 1
-  loglevel: warning
-  reload: false
-purple:
-  host: 127.0.0.1
-  port: {port}
-  workers: 1
-  disable_compression: true
-authentication:
-  enabled: false
-"""
-
-
 @contextlib.contextmanager
 def nostr_relay(folder: Path, start_timeout_s: float = 60.0):
-    """A local Nostr relay (the PyPI package nostr-relay, in the dev extra) standing in
-    for the public relays; yields its ws:// address.  Skips when it is not installed."""
-    command = shutil.which("nostr-relay", path=str(Path(sys.executable).parent)) or shutil.which("nostr-relay")
-    if not command:
-        pytest.skip("nostr-relay (the local stand-in for the public Nostr relays) is not installed:"
-                    " it is in the dev extra")
-    port = free_port()
-    config = folder / "relay.yaml"
-    config.write_text(RELAY_CONFIG.format(db=folder / "relay.sqlite3", port=port), encoding="utf-8")
-    log = open(folder / "relay.log", "w", encoding="utf-8")
-    # a session of its own: the relay's worker processes are stopped with it, by its group
-    proc = subprocess.Popen([command, "-c", str(config), "serve"], cwd=folder, stdout=log,
-                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    """A local Nostr relay (tools/local_relay.py) standing in for the public relays;
+    yields its ws:// address.  Skips when nostr-relay is not installed."""
+    from tools.local_relay import RelayMissing, local_relay
+
     try:
-        deadline = time.monotonic() + start_timeout_s
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"nostr-relay stopped: {(folder / 'relay.log').read_text()[-2000:]}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"nostr-relay did not listen within {start_timeout_s} s")
-            time.sleep(0.2)
-        yield f"ws://127.0.0.1:{port}"
+        relay = local_relay(folder, start_timeout_s)
+        address = relay.__enter__()
+    except RelayMissing as exc:
+        pytest.skip(str(exc))
+    try:
+        yield address
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # a stand-in with nothing to keep: no graceful stop
-        proc.wait()
-        log.close()
+        relay.__exit__(None, None, None)
 
 
 def until(condition, timeout_s: float, step_s: float = 0.02, what: str = "condition"):

@@ -225,3 +225,48 @@ def test_a_page_without_the_shim_says_so_instead_of_failing(browser):
 def test_the_page_with_the_shim_can_make_links(devices):
     (page,) = devices(1)
     assert page_link.page_problem(page_link.PageBridge(PageWindow(page))) is None
+
+
+TRYSTERO_ID = "import(new URL('vendor/trystero-nostr.js', document.baseURI).href).then((m) => m.selfId)"
+OFFER_AGE_S = 60  # Trystero makes an offer it has kept in its pool for 57.3 s again before sending it
+
+
+def test_a_reloaded_guest_gets_back_in_after_the_room_has_been_open_a_minute(devices, relay):
+    """A friend's page reloaded mid-game joins again, every time, however long the room has
+    been open.  Of two pages in a room, Trystero has the one with the lower id offer; a page
+    reloaded gets a new id.  Here every reloaded guest has the host offer, with an offer the
+    host's pool made more than a minute before: the case that failed (the renewed offer had
+    lost its data channel and ICE never started)."""
+    host_page, guest_page = devices(2)
+    invite = Invite.new()
+    room = page_link.host_room(invite, ice=LAN, relays=[relay], bridge=page_link.PageBridge(PageWindow(host_page)))
+    until(lambda: room.state == OPEN, 15, what="the host reaching the relay")
+    opened_at = time.monotonic()
+    first = page_link.join_room(invite, ice=LAN, relays=[relay], bridge=page_link.PageBridge(PageWindow(guest_page)))
+    links = []
+    until(lambda: links.extend(room.new_links()) or (links and first.state == OPEN), 15, what="the first join")
+    host_id = host_page.evaluate(TRYSTERO_ID)
+    time.sleep(max(0.0, OFFER_AGE_S - (time.monotonic() - opened_at)))
+    times, failed = [], []
+    for attempt in range(6):
+        guest_page.reload()
+        guest_page.wait_for_function("!!window.g358p2p")
+        while guest_page.evaluate(TRYSTERO_ID) < host_id:  # the host offers to this one
+            guest_page.reload()
+            guest_page.wait_for_function("!!window.g358p2p")
+        t0 = time.monotonic()
+        again = page_link.join_room(invite, ice=LAN, relays=[relay],
+                                    bridge=page_link.PageBridge(PageWindow(guest_page)))
+        try:
+            until(lambda: links.extend(room.new_links()) or again.state != "connecting", 20, what="joining again")
+        except AssertionError:
+            pass
+        if again.state == OPEN:
+            times.append(time.monotonic() - t0)
+        else:
+            failed.append(f"try {attempt + 1}: {again.state} {again.reason}")
+    report("a reloaded guest joining again, room open over a minute", joins=len(times),
+           slowest_s=f"{max(times, default=0):.2f}", failed=len(failed))
+    assert not failed, failed
+    until(lambda: links.extend(room.new_links()) or len(links) == 1 + len(times), 10, what="the host's links")
+    room.close()

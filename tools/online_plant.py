@@ -1,0 +1,58 @@
+"""Bad messages a guest's page plants on its link to the host, for `tools.online_check`:
+one of each kind the host must refuse and log while the game goes on.
+
+Why from the guest's own page, through its shim: that is where a cheating or broken guest
+would send them.  The two that must be numbered in the guest's sequence (a forged seat,
+an illegal card) go out by the guest's own numbering (`Peer.send`, then the shim), so its
+later messages are not refused as replays; the other three are raw text handed to the
+shim's `send` from JavaScript, as any script in that page could.
+"""
+
+from __future__ import annotations
+
+import json
+
+# kind planted -> the refusal code the host must count for it
+PLANTED = {"forged_seat": "forged", "illegal_action": "illegal", "replayed_sequence": "replayed",
+           "oversized": "too_big", "malformed": "malformed"}
+
+# run in the guest's page when it is that guest's turn: the two numbered ones; the link's id
+NUMBERED = """
+from game.online.protocol import encode as _enc
+_g = main.APP.online.guest
+_hand = [str(c) for c in _g.view.hand]
+_legal = [str(a) for a in _g.view.legal]
+_deck = [r + s for r in "23456789TJQKA" for s in "CDHS"]
+_illegal = next((f"play {c}" for c in _hand if f"play {c}" not in _legal), None) or next(
+    f"play {c}" for c in _deck if c not in _hand)
+_g.peer.send("action", {"at": _g.at, "seat": (_g.seat + 1) % 3, "action": _legal[0]})
+_g.peer.send("action", {"at": _g.at, "seat": _g.seat, "action": _illegal})
+main.APP.online.link.id
+"""
+
+MY_TURN = ("main.APP.online.guest.stage == 'play' and main.APP.online.guest.view.to_act == main.APP.online.guest.seat"
+           " and main.APP.online.guest._pending is None")
+
+
+def raw_messages() -> list[str]:
+    """The three sent as raw text: an old sequence number, over the 1024-byte limit, not JSON."""
+    replayed = json.dumps({"v": 1, "seq": 1, "type": "quick", "body": {"code": "thanks"}})
+    oversized = json.dumps({"v": 1, "seq": 2**40, "type": "quick", "body": {"code": "thanks", "pad": "x" * 2000}})
+    malformed = '{"v": 1, "seq": 3, "type": "quick", "body": {"code": '
+    return [replayed, oversized, malformed]
+
+
+def plant(guest_page) -> None:
+    """Plant all five from `guest_page` (a GamePage whose person is to act now)."""
+    link_id = guest_page.py(NUMBERED)
+    if link_id.startswith("ERROR"):
+        raise RuntimeError(f"planting failed: {link_id[-800:]}")
+    for text in raw_messages():
+        sent = guest_page.page.evaluate("([id, text]) => window.g358p2p.send(id, text)", [link_id, text])
+        if sent != "1":
+            raise RuntimeError(f"the shim did not send a planted message ({sent})")
+
+
+def refused(before: dict, after: dict) -> dict:
+    """The planted kinds the host refused with the right code, from its counters."""
+    return {kind: after.get(code, 0) - before.get(code, 0) for kind, code in PLANTED.items()}
