@@ -32,7 +32,7 @@ from .fair.device import FairDevice
 from .fair.tracker import DEALING
 from .guest_table import GuestTable
 from .lobby import OVER, PLAY
-from .updates import Update
+from .updates import Update, drain
 
 
 class FairTable(GuestTable):
@@ -124,14 +124,10 @@ class FairSeat:
         return len(self.deal_records) == self.device.rules.deals
 
     def take_updates(self) -> list[Update]:
-        updates = list(self.updates)
-        self.updates.clear()
-        return updates
+        return drain(self.updates)
 
     def take_inbox(self) -> list[tuple]:
-        inbox = list(self.inbox)
-        self.inbox.clear()
-        return inbox
+        return drain(self.inbox)
 
     def act(self, action) -> str | None:
         """This seat's decision; None when taken (the device sends it), else why not."""

@@ -37,7 +37,7 @@ from .guest_table import GuestTable
 from .lobby import FAIR
 from .peer import Peer
 from .protocol import QUICK, decode
-from .updates import Update
+from .updates import Update, drain
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
@@ -108,14 +108,10 @@ class Guest:
 
     # --- for the guest's screens ---------------------------------------------------------------
     def take_updates(self) -> list[Update]:
-        updates = list(self.updates)
-        self.updates.clear()
-        return updates
+        return drain(self.updates)
 
     def take_inbox(self) -> list[tuple]:
-        inbox = list(self.inbox)
-        self.inbox.clear()
-        return inbox
+        return drain(self.inbox)
 
     def act(self, action) -> str | None:
         """Send this seat's action; None when sent, else why not (nothing is sent)."""

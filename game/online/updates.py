@@ -21,4 +21,12 @@ class Update:
     snapshot: bool = False
 
 
-__all__ = ["Update"]
+def drain(queue) -> list:
+    """Everything in `queue`, in order, leaving it empty: the screens take a seat's updates
+    and inbox once a frame."""
+    taken = list(queue)
+    queue.clear()
+    return taken
+
+
+__all__ = ["Update", "drain"]

@@ -9,6 +9,7 @@ from game.online.guest import GuestSettings
 from game.online.host import HostSettings
 
 from .fair.test_fair_deal import SKIP, allowed_cards, true_deal
+from .fair.test_fair_deal import held_cards as deal_held_cards
 from .helpers import Room
 
 FAST = HostSettings(turn_timeout_s=None, reveal_wait_s=2.0)
@@ -69,34 +70,7 @@ ROOM_SKIP = SKIP | {
 def held_cards(obj, finished_before: int, seen=None) -> set[int]:
     """Every card `obj` holds (Card objects and card names anywhere in it), leaving out the
     views of deals before `finished_before` (played out and shown to all at their end)."""
-    seen = set() if seen is None else seen
-    if id(obj) in seen:
-        return set()
-    seen.add(id(obj))
-    if isinstance(obj, View) and obj.deal_number < finished_before:
-        return set()
-    if isinstance(obj, Card):
-        return {obj.index}
-    if isinstance(obj, str):
-        try:
-            return {Card.parse(obj).index} if len(obj) in (2, 3) else set()
-        except ValueError:
-            return set()
-    if isinstance(obj, (bytes, int, float, bool)) or obj is None:
-        return set()
-    found: set[int] = set()
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= held_cards(k, finished_before, seen) | held_cards(v, finished_before, seen)
-    elif isinstance(obj, (list, tuple, set, frozenset)) or type(obj).__name__ == "deque":
-        for v in obj:
-            found |= held_cards(v, finished_before, seen)
-    elif hasattr(obj, "__dict__") or hasattr(obj, "__dataclass_fields__"):
-        names = vars(obj) if hasattr(obj, "__dict__") else {f: getattr(obj, f) for f in obj.__dataclass_fields__}
-        for name, v in names.items():
-            if name not in ROOM_SKIP:
-                found |= held_cards(v, finished_before, seen)
-    return found
+    return deal_held_cards(obj, seen, ROOM_SKIP, finished_before)
 
 
 def where(obj, finished_before: int, cards: set[int], path: str = "", seen=None) -> list[str]:

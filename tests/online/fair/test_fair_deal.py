@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from game.ai.players import HeuristicPlayer, RandomPlayer
-from game.engine import CARDS, Card, Match, RuleSet
+from game.engine import CARDS, Card, Match, RuleSet, View
 from game.online.fair import group
 from game.online.fair.device import FairDevice
 from game.online.fair.local import LocalTable
@@ -129,12 +129,16 @@ def allowed_cards(table, seat: int, deal: list[Card]) -> set[int]:
 SKIP = {"chooser", "card_at", "points", "_send", "group", "judge", "replays", "replay", "between", "events"}
 
 
-def held_cards(obj, seen=None) -> set[int]:
-    """Every card a device holds: Card objects and card names anywhere in its state."""
+def held_cards(obj, seen=None, skip=SKIP, finished_before: int | None = None) -> set[int]:
+    """Every card a device holds: Card objects and card names anywhere in its state, past
+    the attributes named in `skip`, leaving out the views of deals before `finished_before`
+    (played out and shown to all at their end)."""
     seen = set() if seen is None else seen
     if id(obj) in seen:
         return set()
     seen.add(id(obj))
+    if finished_before is not None and isinstance(obj, View) and obj.deal_number < finished_before:
+        return set()
     if isinstance(obj, Card):
         return {obj.index}
     if isinstance(obj, str):
@@ -145,17 +149,14 @@ def held_cards(obj, seen=None) -> set[int]:
     if isinstance(obj, (bytes, int, float, bool)) or obj is None:
         return set()
     found: set[int] = set()
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= held_cards(k, seen) | held_cards(v, seen)
-    elif isinstance(obj, (list, tuple, set, frozenset)) or type(obj).__name__ == "deque":
-        for v in obj:
-            found |= held_cards(v, seen)
-    elif hasattr(obj, "__dict__") or hasattr(obj, "__dataclass_fields__"):
+    inner = [obj[k] for k in obj] + list(obj) if isinstance(obj, dict) else []
+    if isinstance(obj, (list, tuple, set, frozenset)) or type(obj).__name__ == "deque":
+        inner = list(obj)
+    elif not isinstance(obj, dict) and (hasattr(obj, "__dict__") or hasattr(obj, "__dataclass_fields__")):
         names = vars(obj) if hasattr(obj, "__dict__") else {f: getattr(obj, f) for f in obj.__dataclass_fields__}
-        for name, v in names.items():
-            if name not in SKIP:
-                found |= held_cards(v, seen)
+        inner = [v for name, v in names.items() if name not in skip]
+    for v in inner:
+        found |= held_cards(v, seen, skip, finished_before)
     return found
 
 
