@@ -327,10 +327,12 @@ def stats_text(rng: random.Random) -> str:
     for _ in range(rng.randrange(4)):
         key = rng.choice(sorted(data) + ["zz"])
         rows = data.get(key)
-        if key in ("games", "deals") and isinstance(rows, list) and rows and isinstance(rows[0], list) and rng.random() < 0.6:
+        # (an earlier pass may have left an empty row or table there: then it is replaced whole)
+        if key in ("games", "deals") and isinstance(rows, list) and rows and isinstance(rows[0], list) and rows[0] \
+                and rng.random() < 0.6:
             row = rows[0]
             row[rng.randrange(len(row))] = _json(rng)
-        elif key in ("best", "worst") and isinstance(data.get(key), dict) and rng.random() < 0.6:
+        elif key in ("best", "worst") and isinstance(data.get(key), dict) and data[key] and rng.random() < 0.6:
             data[key][rng.choice(sorted(data[key]))] = _json(rng)
         else:
             data[key] = _json(rng)
