@@ -21,13 +21,19 @@ OPAQUE_MIDDLE = sys.platform == "emscripten"
 _cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part or None, its opaque copy, the part not transparent)
 
 
+def corner_inset(width: int) -> int:
+    """How far in from a card's side its middle is opaque: the corner radius (art: 7.5% of
+    the width) and the edge."""
+    return int(width * 0.075) + 3
+
+
 def _core(img, margin: int, inset: int | None = None) -> tuple:
     known = _cores.get(id(img))
     if known is not None and known[0] is img and (known[2] is not None or known[1] is None or not OPAQUE_MIDDLE):
         return known  # the entry holds the sprite (its id is not reused), with its copy if one is needed
     w, h = img.get_width() - 2 * margin, img.get_height() - 2 * margin
     if inset is None:
-        inset = int(w * 0.075) + 3  # the corner radius (art: 7.5% of the width) and the edge
+        inset = corner_inset(w)
     core = pygame.Rect(margin + inset, margin + 2, w - 2 * inset, h - 4)
     picture = None
     if core.w <= 0 or core.h <= 0:

@@ -12,7 +12,7 @@ from game.engine.cards import Card, parse_cards
 from game.ui import art, cardblit, gfx
 from game.ui.table import layout
 from game.ui.table.layout import CARD_W, PILE_W, SMALL_W
-from game.ui.table.opponents import _column, warm_columns
+from game.ui.table.opponents import _column, warm_backs
 from game.ui.table.sprites import warm_flights
 
 
@@ -73,7 +73,7 @@ def test_cards_warmed_ahead_are_not_made_again_when_drawn_anywhere(three_quarter
 def test_the_opponents_columns_are_made_ahead(three_quarters):
     from game.ui.table import opponents
 
-    _until_done(warm_columns)
+    _until_done(warm_backs)
     made = dict(opponents._layers)
     small = layout.now().small_w  # the backs' width where they are drawn now
     for n in range(1, 17):
@@ -169,7 +169,7 @@ def test_a_row_of_backs_drawn_as_one_picture_equals_the_backs_drawn_one_by_one(m
             assert _within_one_level(fast, slow), f"{n} backs at {scale}"
             copied += cardblit.sprite_core(layer, 0) is not None
         assert copied == 16  # every row has an opaque middle: the copying path was taken
-        _until_done(warm_columns)  # and the rows are made ahead on idle frames
+        _until_done(warm_backs)  # and the rows are made ahead on idle frames
         assert all(opponents._row(n, place) is opponents._layers[("row", n, tuple(place), gfx.scale(), gfx.card_style())]
                    for n in range(1, 17))
     finally:

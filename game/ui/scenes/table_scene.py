@@ -13,7 +13,7 @@ from ..coach import CoachControls
 from ..flow import scene_for
 from ..scene import Scene
 from ..table import layout
-from ..table.opponents import warm_columns
+from ..table.opponents import warm_backs
 from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
 from ..widgets import Button
@@ -271,7 +271,7 @@ class TableScene(CoachControls, Scene):
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
-            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_columns(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)):
+            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)):
                 self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
                 self.app.warm_faces()  # then the card faces the played cards will show
 

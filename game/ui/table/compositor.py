@@ -238,10 +238,6 @@ class Layer:
             surf.set_clip(None)
 
 
-def opaque_surface(size) -> pygame.Surface:
-    surf = pygame.Surface(size)
-    return surf.convert() if pygame.display.get_surface() is not None else surf
-
 
 class Compositor:
     """The still layer plus the top objects as last presented on the window's surface."""
@@ -261,7 +257,7 @@ class Compositor:
         """The whole frame: the still layer (brought up to date) and the top objects.
         keys, top_keys: the items' state keys if already asked this frame."""
         size = surf.get_size()
-        self.still.update(items, size, context, opaque_surface, keys)
+        self.still.update(items, size, context, gfx.opaque, keys)
         surf.blit(self.still.surface, (0, 0))
         for top in tops:
             top.draw(surf)
@@ -280,7 +276,7 @@ class Compositor:
         parts = until is not None and self._waited < MAX_WAITS  # then whole, come what may: objects that
         whole_until = time.perf_counter() + WHOLE_MS / 1000.0 if parts else None  # change every frame would start it again
         try:
-            still = self.still.update(items, size, context, opaque_surface, keys, until, whole_until)
+            still = self.still.update(items, size, context, gfx.opaque, keys, until, whole_until)
         except gfx.OutOfTime:
             self.waits += 1  # the window keeps its last frame; the next frame goes on
             self._waited += 1

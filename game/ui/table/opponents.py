@@ -60,14 +60,14 @@ def _row(n: int, place: pygame.Rect) -> tuple:
             layer.blit(back, (x - left, y - top))
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
-        hit = _layers[key] = (layer.premul_alpha(), (left, top), max(3, int(back.get_width() * 0.075) + 3))
+        hit = _layers[key] = (layer.premul_alpha(), (left, top), cardblit.corner_inset(back.get_width()))
     return hit
 
 
-def warm_columns(budget_ms: float, largest: int = 16) -> bool:
-    """Make the columns of 1..`largest` backs for at most about `budget_ms`, on frames that
-    draw nothing (each card an opponent plays needs the column one shorter, a
-    new layer of up to 16 alpha blits that cost 4-7 ms at 4x in the frame it showed).
+def warm_backs(budget_ms: float, largest: int = 16) -> bool:
+    """Make the columns (on a phone, the rows) of 1..`largest` backs for at most about
+    `budget_ms`, on frames that draw nothing (each card an opponent plays needs the one a
+    back shorter, a new layer of up to 16 alpha blits: 4-7 ms at 4x in the frame it showed).
     True when all are made."""
     import time
 
