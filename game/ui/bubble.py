@@ -146,6 +146,7 @@ class Bubble:
             b.draw(surf)
 
 
+ROW_STEP = 6  # the rows a bubble may stand at, px apart
 MIN_W = 200  # narrower than this the text runs too many lines to read at a glance
 
 
@@ -169,12 +170,33 @@ def place(w: int, height, spots, marks=()) -> pygame.Rect:
         h = min(height(width), s.h)
         xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),
                      max(s.left, min(s.right - width, union.left - GAP - width)), max(s.left, min(s.right - width, union.right + GAP))})
-        found = _best_at(range(s.top, s.bottom - h + 1, 6), xs, width, h, spots, marks, union.centerx)
+        rows = range(s.top, s.bottom - h + 1, ROW_STEP)
+        found = _best_at(_rows_to_try(rows, h, spots, marks), xs, width, h, spots, marks, union.centerx)
         if best_key is None or found[1] < best_key:
             best, best_key = found
         if best_key[0] == 0:
             break
     return best
+
+
+def _rows_to_try(rows: range, h: int, spots, marks) -> list[int]:
+    """The rows where the best place can be, among `rows`: those beside a row where how much
+    the bubble covers, or how far it is from a spot, changes pace.  Between two such rows
+    each of those figures is a straight line, so the first best row is at one end of the
+    stretch: trying these finds exactly the rect trying every row finds, ties included.
+    Every row was ~10 ms natively at a phone's size, over 0.1 s at 4x in the browser, on the
+    frame a tip appeared."""
+    step, first, last = rows.step, rows.start, rows[-1]
+    turns = [y for sp in spots for y in (sp.top - h - GAP, sp.bottom - h - GAP, sp.top + GAP, sp.bottom + GAP,
+                                         sp.top - h, sp.bottom)]
+    turns += [y for m in marks for y in (m.top - h, m.bottom - h, m.top, m.bottom)]
+    found = {first, last}
+    for y in turns:
+        below = first + (y - first) // step * step
+        for row in (below, below + step):
+            if first <= row <= last:
+                found.add(row)
+    return sorted(found)
 
 
 def _overlap(a0: int, a1: int, b0: int, b1: int) -> int:

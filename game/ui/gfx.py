@@ -475,10 +475,20 @@ def card_art():
     return _card_art
 
 
-def card_size(width: int) -> tuple[int, int]:
-    from . import art
+_card_sizes: dict = {}
 
-    return art.card_size(width)
+
+def card_size(width: int) -> tuple[int, int]:
+    """(w, h) of a card `width` pixels wide, remembered: asked for each card in flight in
+    each dirty rect of a frame (a frame of the deal asked ~80 times)."""
+    size = _card_sizes.get(width)
+    if size is None:
+        from . import art
+
+        if len(_card_sizes) > 256:  # widths of a card growing in flight come and go
+            _card_sizes.clear()
+        size = _card_sizes[width] = art.card_size(width)
+    return size
 
 
 def card_face(card, width: int) -> pygame.Surface:

@@ -23,6 +23,7 @@ class PromptLine(TableObject):
     def __init__(self, table):
         super().__init__(table)
         self.drawn: list[pygame.Rect] = []  # logical rects of the last drawing
+        self._rects = (None, None, [])  # (layout, what else they depend on, the line rects): asked every frame by the state key
 
     def text(self) -> str:
         table, v = self.table, self.v
@@ -76,9 +77,18 @@ class PromptLine(TableObject):
 
     def line_rects(self) -> list[pygame.Rect]:
         """Each line's logical rect: the last line sits just above the hand (above its
-        lifted cards), on a dark band wide enough for every line."""
-        size, lines = self.lines()
+        lifted cards), on a dark band wide enough for every line.  Worked out again only when
+        the words, the layout, the text's scale or the hand's size change."""
         lay = layout.now()
+        key = (self.shown(), gfx.scale(), len(self.table.hand.cards()))
+        was_lay, was_key, rects = self._rects
+        if was_lay is not lay or was_key != key:
+            rects = self._line_rects(lay)
+            self._rects = (lay, key, rects)
+        return [r.copy() for r in rects]
+
+    def _line_rects(self, lay) -> list[pygame.Rect]:
+        size, lines = self.lines()
         lh = gfx.line_height(size, True, 2)
         bottom = lay.prompt_over(len(self.table.hand.cards())) - 6
         cx = lay.hand_area.centerx if not lay.tall else lay.w // 2

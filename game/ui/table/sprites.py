@@ -24,6 +24,8 @@ class Sprite:
 
 class FlyingCards(TableObject):
     layer = "top"
+    _reach_key = None
+    _reach_rects: list = []
 
     def state_key(self):
         return tuple((sp.card, sp.face, sp.pos, sp.width) for sp in self.board.sprites)
@@ -46,7 +48,18 @@ class FlyingCards(TableObject):
 
     def paint_bounds(self):
         """Every card in flight with its shadow (an empty rect when none flies)."""
-        return [self.reach(sp) for sp in self.board.sprites]
+        return [reach for reach, _dev in self._reaches()]
+
+    def _reaches(self) -> list:
+        """(reach, device reach) of each card in flight, in order, worked out once a frame: a
+        frame of the deal draws this object once per dirty rect, and asked each card's reach
+        in each (~70 times a frame)."""
+        sprites = self.board.sprites
+        key = (layout.now(), gfx.scale(), tuple((sp.pos, sp.width) for sp in sprites))
+        if self._reach_key != key:
+            self._reach_rects = [(r, gfx.dev_rect(r)) for r in map(self.reach, sprites)]
+            self._reach_key = key
+        return self._reach_rects
 
     def fly(self, sprite: Sprite, start, end, duration, delay=0.0, on_start=None, on_done=None, width_to=None, ease=anim.ease_in_out):
         """A tween moving `sprite` from start to end (shown only while it flies)."""
@@ -77,8 +90,8 @@ class FlyingCards(TableObject):
         whole = clip.size == surf.get_size()
         lay = layout.now()
         CARD_W, SMALL_W, PILE_W, TRICK_W = lay.card_w, lay.small_w, lay.pile_w, lay.trick_w
-        for sp in self.board.sprites:
-            if not whole and not clip.colliderect(gfx.dev_rect(self.reach(sp))):
+        for sp, (_reach, dev) in zip(self.board.sprites, self._reaches()):
+            if not whole and not clip.colliderect(dev):
                 continue  # a dirty rect redraws the cards that reach into it (nine fly while dealing)
             face = sp.face and sp.card is not None
             if sp.width in (CARD_W, SMALL_W, PILE_W, TRICK_W):
