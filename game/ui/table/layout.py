@@ -170,14 +170,20 @@ class TableLayout:
 _cache: dict = {}
 
 
+_last: list = [None, None]  # the shape asked last and its layout: most frames ask ten times or more
+
+
 def now() -> TableLayout:
     """The layout of the current shape."""
     shape = screen.current()
+    if shape is _last[0]:
+        return _last[1]
     lay = _cache.get(shape)
     if lay is None:
         if len(_cache) > 8:
             _cache.clear()
         lay = _cache[shape] = (tall if shape.portrait else landscape)(shape)
+    _last[:] = [shape, lay]
     return lay
 
 
