@@ -174,3 +174,33 @@ def test_a_row_of_backs_drawn_as_one_picture_equals_the_backs_drawn_one_by_one(m
                    for n in range(1, 17))
     finally:
         gfx.set_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.75])
+def test_a_panel_blitted_with_its_middle_copied_equals_one_premultiplied_blit(make_app, monkeypatch, scale):
+    """Opaque panels (a coach's bubble, a button) have their middle copied; translucent
+    ones are blended whole: either way the pixels of one premultiplied blit."""
+    make_app()
+    rng = random.Random(11)
+    gfx.set_scale(scale)
+    try:
+        size = (int(1280 * scale), int(720 * scale))
+        fast, slow = pygame.Surface(size), pygame.Surface(size)
+        gfx.blit_felt(fast)
+        gfx.blit_felt(slow)
+        copied = 0
+        for _ in range(24):
+            rect = pygame.Rect(rng.randrange(-30, 1100), rng.randrange(-30, 600), rng.randrange(60, 460), rng.randrange(44, 320))
+            look = {"alpha": rng.choice((235, 248, 255, 255)), "radius": rng.choice((8, 14)), "width": rng.choice((1, 2, 3)),
+                    "edge": rng.choice((None, (255, 214, 102)))}
+            monkeypatch.setattr(cardblit, "OPAQUE_MIDDLE", False)
+            gfx.blit_panel(slow, rect, **look)
+            monkeypatch.setattr(cardblit, "OPAQUE_MIDDLE", True)
+            gfx.blit_panel(fast, rect, **look)
+            img = gfx.cached_panel(gfx.dev_rect(rect).size if scale != 1.0 else rect.size,
+                                   **{**look, "radius": gfx.px(look["radius"]), "width": max(1, gfx.px(look["width"]))})
+            copied += cardblit.sprite_core(img, gfx.panel_margin()) is not None
+        assert _bytes(fast) == _bytes(slow)
+        assert copied >= 6  # the opaque ones took the copying path
+    finally:
+        gfx.set_scale(1.0)
