@@ -61,6 +61,7 @@ class Tips:
         self._bubble = None
         self._table = None
         self._moment = None  # the deal the tip is about
+        self._spots_at = None  # ((frame, tip, table), the tip's spots then)
 
     def enabled(self) -> bool:
         return bool(self.app.settings.get("tips", True))
@@ -94,7 +95,10 @@ class Tips:
             return None  # the pause menu or the device's cover over the table: the tip waits
         from .bubble import Bubble
 
-        places = spots(self._table, self.name)
+        moment = (self.app.frames, self.name, self._table)  # asked three times a frame: the hand's rects once
+        if self._spots_at is None or self._spots_at[0] != moment:
+            self._spots_at = (moment, spots(self._table, self.name))
+        places = self._spots_at[1]
         if self._bubble is None:
             self._bubble = Bubble(t("tip.title"), t(f"tip.{self.name}"),
                                   [("tips_off", t("tip.off"), False), ("ok", t("tip.ok"), True)], places,
