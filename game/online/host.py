@@ -40,7 +40,7 @@ from .deals import FinishedDeal
 from .fair_host import FairRoom
 from .fair_wire import fingerprint
 from .host_save import restore_host, save_host
-from .lobby import COMPUTER, FAIR, GUEST, HOST_DEALS, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
+from .lobby import COMPUTER, FAIR, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
 from .peer import Person, Visitor
 from .protocol import MAX_FROM_GUEST_FAIR, QUICK, decode
 from .transport import CLOSED, CONNECTING
@@ -73,7 +73,7 @@ class LogEntry:
 class Host:
     def __init__(self, name: str, settings: HostSettings | None = None, clock=time.monotonic, rules=None,
                  strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes,
-                 dealing: str = HOST_DEALS, group=None):
+                 dealing: str = FAIR, group=None):
         self.settings = settings or HostSettings()
         self.entropy = entropy  # n -> n random bytes: values, nonce, tokens (seeded in tests)
         self.clock = clock
