@@ -8,6 +8,7 @@ game changes."""
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import replace
 
 import pytest
@@ -208,3 +209,36 @@ def test_a_guest_back_without_its_seats_seed_is_told_and_changes_nothing(what):
     play_on_scanning(room)
     assert back.stage == "over"
     check_the_match(room, seat, snapshot)
+
+
+def test_a_guest_back_waits_for_the_whole_transcript_however_it_arrives_before_it_acts():
+    """The transcript sent again arrives in two parts, the second two seconds late: until the
+    last message `fair_start` announced is taken the seat does nothing, sends nothing and
+    shows nothing; then it plays on."""
+    room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=3), settings=WAITING, seed=9)
+    room.start()
+    seat, kept, hand = go_away(room, 1, "trick")
+    check_the_room_waits(room, 1, seat)
+    back = room.join(NAMES[1], token=kept["token"], kept=kept, index=1)
+    end, fair, late, due = back.peer.link, [0], [], [0.0]
+    arrive = end._arrive
+
+    def two_parts(text):  # the link's arrival: from the 20th fair message on, all of it 2 s later
+        fair[0] += json.loads(text)["type"] == "fair"
+        if (fair[0] < 20 and not late) or (late and room.clock() >= due[0]):
+            return arrive(text)
+        due[0] = due[0] or room.clock() + 2.0
+        late.append(text)
+        end._order += 1
+        end._inbox.append((due[0], end._order, text))
+
+    end._arrive = two_parts
+    room.settle(30)  # 1.5 s: the first part taken, the rest on its way
+    assert late and device_of(back) is not None and back.fair.seat.replaying
+    assert back.fair.replay_left > 0 and back.fair.sent == {} and back.updates == deque() and back.view is None
+    room.run_until(lambda: not back.fair.seat.replaying, 400)
+    assert back.fair.replay_left == 0 and list(device_of(back).tracker.hand) == hand
+    room.paused = set()
+    room.play_to_end()
+    assert all(d.verdicts == [None] * 3 and d.tracker.phase == "game_over" for d in room.devices)
+    assert all(g.problems == [] for g in room.guests)
