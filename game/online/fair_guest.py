@@ -164,6 +164,8 @@ class FairGuestSide(Station):
                 self.sent_at[key] = now
 
     def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+        if msg.seq < self.taken.get((msg.deal, msg.sender), 0):
+            return  # already in the one order: sent before a reload, back in the transcript
         key = (msg.deal, msg.seq)
         self.sent[key], self.sent_at[key] = (obj, signature), self.clock()
         self.guest.peer.send("fair", {"m": obj, "sig": signature.hex()})

@@ -164,6 +164,28 @@ def test_a_guest_reloaded_mid_match_gets_its_seat_and_hand_back_and_the_match_pl
     check_the_match(room, seat, snapshot)
 
 
+def test_a_guest_gone_with_its_reveal_on_the_way_is_waited_for_not_named_and_reveals_when_back():
+    """Its page goes the moment its reveal left, before the host took it: the others have
+    revealed and wait past `reveal_wait_s` without naming it (it is away); back, it makes
+    the same reveal again and the deal's audit passes on every device."""
+    room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=3), settings=WAITING, seed=12)
+    room.start()
+    guest = room.guests[0]
+    room.run_until(lambda: room.ready() and any(o["kind"] == "reveal" for o, _ in guest.fair.sent.values()))
+    seat, number = guest.seat, device_of(guest).d.number
+    kept = json.loads(json.dumps(guest.keep()))
+    room.paused = {0}
+    room.links[0].cut()
+    room.settle(60)  # 3 s: past the reveal wait (2 s) of the devices that revealed
+    others = [room.seat_of(s).device for s in range(3) if s != seat]
+    assert all(len(d.verdicts) == number and len(d.d.reveals) == 2 and seat not in d.d.reveals for d in others)
+    back, snapshot = come_back(room, 0, kept)
+    room.run_until(lambda: all(len(d.verdicts) > number for d in room.devices), 2000)
+    assert all(d.verdicts[number] is None for d in room.devices)
+    play_on_scanning(room)
+    check_the_match(room, seat, snapshot)
+
+
 def test_a_guest_reloaded_twice_the_second_time_with_its_message_lost_on_the_way_plays_it_out():
     """Back during the exchange; then gone again the moment a message of its own left, before
     the host took it (lost with the link): made again after the replay, drawn by the same
