@@ -35,6 +35,8 @@ from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
 
+VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
+
 
 class FairGuestSide(Station):
     def __init__(self, guest, group=None, back: bool = False):
@@ -173,8 +175,8 @@ class FairGuestSide(Station):
     def _incoming(self):
         if not self.queue or self.seat is None:
             return False
-        items = list(self.queue)
-        self.queue.clear()
+        # (a whole match sent again after a reload is checked a batch at a time, not in one call)
+        items = [self.queue.popleft() for _ in range(min(len(self.queue), VERIFY_BATCH))]
         me = self.guest.seat
         batch = Batch()
         checks = []
@@ -200,6 +202,8 @@ class FairGuestSide(Station):
             elif not (yield from self._forged(obj, sig, relay)):
                 self.taken[key] = min(self.taken.get(key, 0), obj["seq"])
                 again.add(key)
+        if again:  # the rest of those senders' messages come again after this one
+            self.queue = deque(item for item in self.queue if (item[0]["deal"], item[0]["sender"]) not in again)
         return True
 
     def _deliver(self, obj: dict) -> None:
