@@ -170,8 +170,28 @@ class FairRoom(Station):
             self.expected[key] = self.expected.get(key, 0) + 1
         return None
 
+    def _stale(self, v, obj: dict) -> bool:
+        """Taken from a link its guest has since left (closed, or replaced on coming back)."""
+        person = self.host.people.get(obj["sender"])
+        return person is None or person.link is not v
+
+    def _drop_stale(self) -> None:
+        """What a guest's old link sent that is not relayed yet never is: back after a reload,
+        its rebuilt device makes it again after its replay (from the same labels, or as its
+        person decides again), so the transcript it is sent again holds every message of its
+        seat that the one order has before its new ones."""
+        stale = [item for item in (*self.queue, *self.held.values()) if self._stale(item[0], item[1])]
+        if not stale:
+            return
+        self.queue = deque(item for item in self.queue if not self._stale(item[0], item[1]))
+        self.held = {k: item for k, item in self.held.items() if not self._stale(item[0], item[1])}
+        for _v, obj, _sig in stale:
+            key = (obj["deal"], obj["sender"])
+            self.expected[key] = min(self.expected.get(key, 0), obj["seq"])
+
     def _incoming(self):
         """Verifies the guests' messages in the order taken, countersigns and relays them."""
+        self._drop_stale()
         if not self.queue:
             return False
         items = list(self.queue)
@@ -189,7 +209,10 @@ class FairRoom(Station):
             key = (obj["deal"], obj["sender"])
             if key in again:
                 continue
-            if got.values[ok.index]:
+            if self._stale(v, obj):  # its link left while it was checked: made again by the guest
+                self.expected[key] = min(self.expected.get(key, 0), obj["seq"])
+                again.add(key)
+            elif got.values[ok.index]:
                 self._publish(obj, sig, got[relay])
             else:
                 self.expected[key] = min(self.expected.get(key, 0), obj["seq"])  # a good copy may come again

@@ -14,6 +14,10 @@ from dataclasses import replace
 import pytest
 
 from game.engine import Match, RuleSet
+from game.online import fair_wire
+from game.online.fair import group
+from game.online.fair.draws import Draws
+from game.online.fair.messages import Msg
 from game.online.guest import TURNED_AWAY
 from game.online.lobby import FAIR
 
@@ -182,6 +186,32 @@ def test_a_guest_gone_with_its_reveal_on_the_way_is_waited_for_not_named_and_rev
     back, snapshot = come_back(room, 0, kept)
     room.run_until(lambda: all(len(d.verdicts) > number for d in room.devices), 2000)
     assert all(d.verdicts[number] is None for d in room.devices)
+    play_on_scanning(room)
+    check_the_match(room, seat, snapshot)
+
+
+def test_what_an_old_link_sent_that_the_host_had_not_relayed_yet_never_is():
+    """A message the host took from the guest's link but had not checked and relayed when the
+    link went is dropped (its number free again): the rebuilt device, which does not find it
+    in the transcript, makes its own; otherwise the one order would hold a message the
+    replay never saw."""
+    room = FairRoom(guests=2, rules=RuleSet.preset("standard", deals=3), settings=WAITING, seed=13)
+    room.start()
+    room.run_until(lambda: room.ready() and MOMENTS["trick"](device_of(room.guests[0])))
+    old = room.host.people[room.guests[0].seat].link
+    seat, kept, _ = go_away(room, 0, "trick")
+    number = device_of(room.guests[1]).d.number
+    key = (number, seat)
+    taken = room.host.fair.expected.get(key, 0)
+    obj = fair_wire.to_json(Msg(room.host.fair.game, number, seat, taken, "lapse", {}))
+    signing = Draws(bytes.fromhex(kept["fair_seed"])).signing_key()
+    assert room.host.fair.take(old, {"m": obj, "sig": group.sign(signing, fair_wire.signed_bytes(obj))}) is None
+    assert room.host.fair.expected[key] == taken + 1  # taken, as from a link still open
+    room.settle(5)
+    assert room.host.fair.expected.get(key, 0) == taken and not room.host.fair.queue
+    assert not any(b["m"] == obj for b in room.host.fair.log)
+    check_the_room_waits(room, 0, seat)
+    back, snapshot = come_back(room, 0, kept)
     play_on_scanning(room)
     check_the_match(room, seat, snapshot)
 
