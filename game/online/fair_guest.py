@@ -11,6 +11,13 @@ signature at all proves nothing against anyone (only the host's link could have 
 it): it is not taken, it is counted in `Guest.problems`, and the guest asks for the state
 again.  The guest's screens read the seat through the Guest itself (view, updates, act,
 table): `sync` copies them over each frame.
+
+Every secret of the seat, its signing key included, is drawn from one seed (fair/draws.py)
+that the guest keeps with its token (`Guest.keep`).  A guest back after a reload (`back`)
+builds its seat from that seed and takes the whole transcript the host sends again, its
+own earlier messages included (fair/own_messages.py), then plays on.  A kept seed that is
+not the seat's (its signing key is not the one in `fair_start`) cannot act for the seat:
+the guest is told, and nothing is sent.
 """
 
 from __future__ import annotations
@@ -23,19 +30,27 @@ from . import fair_wire, shuffle
 from .codec import Bad
 from .fair.backend import default_group
 from .fair.breach import Breach
+from .fair.draws import Draws
 from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
 
+VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
+
 
 class FairGuestSide(Station):
-    def __init__(self, guest, group=None):
+    def __init__(self, guest, group=None, back: bool = False):
         settings = guest.settings
         super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.reveal_wait_s,
                          settings.fair_wait_ms)
         self.guest = guest
-        self.seed = guest.entropy(32)  # this game's signing key (a new one each game)
+        self.draw_seed = guest.fair_seed  # this seat's secrets for this game, drawn by label (fair/draws.py)
+        self.seed = Draws(self.draw_seed).signing_key()  # this game's signing key
         self.public: bytes | None = None
+        self.back = back  # rebuilt after a reload: the transcript comes again and is replayed
+        self.lost = False  # the kept seed is not this seat's: this device cannot act for it
+        self._start_body: dict | None = None  # a `fair_start` that came before the public key was made
+        self.replay_left = 0  # back after a reload: fair messages still to come of those sent again
         self.game = guest.nonce.hex()
         self.seat: FairSeat | None = None
         self.queue: deque = deque()  # (obj, signature, relay) as the host sent them
@@ -52,17 +67,32 @@ class FairGuestSide(Station):
             public = batch.public(self.seed)
             got = yield from self.group.run(batch)
             self.public = got[public]
-            self.guest.peer.send("fair_key", {"key": self.public.hex()})
+            self._begin()
+            if self.seat is None and not self.lost:  # (back after the start: fair_start names the key already)
+                self.guest.peer.send("fair_key", {"key": self.public.hex()})
         if self.seat is None:
             return
         yield from super()._work()
 
     def take_start(self, body) -> None:
-        """The host's `fair_start`: checked, then this seat's device begins."""
-        guest = self.guest
-        if self.seat is not None or self.public is None:
-            return  # a repeat (a sync); or too early: asked again by a sync later
+        """The host's `fair_start`: checked, then this seat's device begins (once this
+        seat's public key is made)."""
+        if self.seat is not None or self.lost:
+            return  # a repeat (a sync)
+        if self.back:
+            self.replay_left = body["follows"]  # the transcript comes next, these many messages
+        self._start_body = body
+        self._begin()
+
+    def _begin(self) -> None:
+        guest, body = self.guest, self._start_body
+        if body is None or self.public is None or self.seat is not None or self.lost:
+            return
         values, keys, dealer = body["values"], body["keys"], body["dealer"]
+        if self.back and keys[guest.seat] != self.public:
+            self.lost = True
+            guest.cannot_play("the dealing secret this device kept is not this seat's")
+            return
         problems = guest.problems
         commitments = guest.commitments or (None, None, None)
         for s in range(3):
@@ -77,8 +107,9 @@ class FairGuestSide(Station):
         self.keys = list(keys)
         self.relayer = guest.lobby.host_seat
         self.start = body
-        self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.game, self.group, self.seed, self.public,
-                             hint_seed=guest.hint_seed, judge=self.judge, device_class=self.device_class)
+        self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.game, self.group, self.draw_seed, self.public,
+                             hint_seed=guest.hint_seed, judge=self.judge, device_class=self.device_class,
+                             replaying=self.back)
         self.seat.lobby = guest.lobby
         self.seats[guest.seat] = self.seat
         guest.table = self.seat.table
@@ -86,13 +117,14 @@ class FairGuestSide(Station):
     def take(self, body) -> None:
         """A relayed `fair` message: taken once, in each sender's order."""
         obj = body["m"]
+        self.replay_left = max(0, self.replay_left - 1)
         try:
             game, deal, sender, seq, _ = fair_wire.envelope(obj)
         except Bad as exc:
             self.guest.problems.append(("bad", "fair", str(exc)))
             return
-        if game != self.game or self.seat is None:
-            return
+        if game != self.game or self.lost:
+            return  # (before the seat is made, kept in order until it is)
         key = (deal, sender)
         if seq < self.taken.get(key, 0) or (deal, sender, seq) in self.early:
             self.guest.ignored["duplicate"] += 1
@@ -106,6 +138,10 @@ class FairGuestSide(Station):
     def poll(self) -> None:
         self.work()
         self._resend()
+        seat = self.seat
+        if seat is not None and seat.replaying and not self.replay_left and self._job is None and not self.queue \
+                and not seat.device.inbox:
+            seat.end_replay()  # back after a reload: everything sent again is taken
         self.sync()
 
     def sync(self) -> None:
@@ -130,15 +166,17 @@ class FairGuestSide(Station):
                 self.sent_at[key] = now
 
     def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+        if msg.seq < self.taken.get((msg.deal, msg.sender), 0):
+            return  # already in the one order: sent before a reload, back in the transcript
         key = (msg.deal, msg.seq)
         self.sent[key], self.sent_at[key] = (obj, signature), self.clock()
         self.guest.peer.send("fair", {"m": obj, "sig": signature.hex()})
 
     def _incoming(self):
-        if not self.queue:
+        if not self.queue or self.seat is None:
             return False
-        items = list(self.queue)
-        self.queue.clear()
+        # (a whole match sent again after a reload is checked a batch at a time, not in one call)
+        items = [self.queue.popleft() for _ in range(min(len(self.queue), VERIFY_BATCH))]
         me = self.guest.seat
         batch = Batch()
         checks = []
@@ -164,6 +202,8 @@ class FairGuestSide(Station):
             elif not (yield from self._forged(obj, sig, relay)):
                 self.taken[key] = min(self.taken.get(key, 0), obj["seq"])
                 again.add(key)
+        if again:  # the rest of those senders' messages come again after this one
+            self.queue = deque(item for item in self.queue if (item[0]["deal"], item[0]["sender"]) not in again)
         return True
 
     def _deliver(self, obj: dict) -> None:

@@ -19,6 +19,12 @@ the seed it gives picks who deals first (no device chooses it); with it the host
 `fair_start` (the values, so every guest checks that seed, and every seat's public signing
 key).  Each guest sent its key (`fair_key`) with its commitment; a seat whose person never
 sent one (gone before the start) is played by the host's computer, as a computer seat.
+
+A guest back after a reload is sent the start and every fair message of the match again
+(`catch_up`), the finished deals' too (kept in `past`: every card of a finished deal was
+shown to every device at its end), and replays them with its kept seed (fair_guest.py).
+While a guest is away nothing can act for its seat (no other device holds its secrets):
+the room waits for it, and everyone is told it is away.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from game.engine.deal import first_dealer
 from . import fair_wire
 from .codec import Bad
 from .fair.backend import default_group
+from .fair.draws import Draws
 from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
@@ -44,9 +51,11 @@ class FairRoom(Station):
                          settings.fair_wait_ms)
         self.host = host
         self.game = host.nonce.hex()
+        self.draw_seeds: dict[int, bytes] = {}  # seat -> the seed of its secrets (fair/draws.py), for the seats played here
         self.seeds: dict[int, bytes] = {}  # seat -> signing key seed, for the seats this device plays
         self.guest_keys: dict[int, bytes] = {}  # guests' public keys, as they sent them
         self.log: list[dict] = []  # the fair messages relayed, in order, of the deals not yet over here
+        self.past: list[dict] = []  # those of the deals over (for a guest back after a reload: it replays them)
         self.queue: deque = deque()  # (visitor, obj, signature) to verify and relay
         self.expected: dict = {}  # (deal, sender) -> the next sequence number taken
         self.held: dict = {}  # (deal, sender, seq) -> (visitor, obj, signature) that came early
@@ -84,7 +93,8 @@ class FairRoom(Station):
             return False
         played_here = [s for s in range(3) if s not in self.guest_keys]
         for s in played_here:
-            self.seeds[s] = host.entropy(32)
+            self.draw_seeds[s] = host.entropy(32)
+            self.seeds[s] = Draws(self.draw_seeds[s]).signing_key()
         batch = Batch()
         publics = {s: batch.public(self.seeds[s]) for s in played_here}
         got = yield from self.group.run(batch)
@@ -97,13 +107,13 @@ class FairRoom(Station):
                 host._notice("computer", s)
                 host._send_lobby()
             player = self._player(s) if s != host.seat else None
-            seat = FairSeat(s, host.lobby.rules, dealer, self.game, self.group, self.seeds[s], self.keys[s],
+            seat = FairSeat(s, host.lobby.rules, dealer, self.game, self.group, self.draw_seeds[s], self.keys[s],
                             hint_seed=int.from_bytes(host.entropy(4), "big") >> 1, player=player,
                             think_ms=host.settings.think_ms, judge=self.judge, device_class=self.device_class)
             seat.lobby = host.lobby
             self.seats[s] = seat
         self.start_body = {"values": host._published_values(), "keys": [k.hex() for k in self.keys], "dealer": dealer}
-        host._broadcast("fair_start", self.start_body)
+        host._broadcast("fair_start", {**self.start_body, "follows": 0})
         self.started = True
         return True
 
@@ -160,8 +170,28 @@ class FairRoom(Station):
             self.expected[key] = self.expected.get(key, 0) + 1
         return None
 
+    def _stale(self, v, obj: dict) -> bool:
+        """Taken from a link its guest has since left (closed, or replaced on coming back)."""
+        person = self.host.people.get(obj["sender"])
+        return person is None or person.link is not v
+
+    def _drop_stale(self) -> None:
+        """What a guest's old link sent that is not relayed yet never is: back after a reload,
+        its rebuilt device makes it again after its replay (from the same labels, or as its
+        person decides again), so the transcript it is sent again holds every message of its
+        seat that the one order has before its new ones."""
+        stale = [item for item in (*self.queue, *self.held.values()) if self._stale(item[0], item[1])]
+        if not stale:
+            return
+        self.queue = deque(item for item in self.queue if not self._stale(item[0], item[1]))
+        self.held = {k: item for k, item in self.held.items() if not self._stale(item[0], item[1])}
+        for _v, obj, _sig in stale:
+            key = (obj["deal"], obj["sender"])
+            self.expected[key] = min(self.expected.get(key, 0), obj["seq"])
+
     def _incoming(self):
         """Verifies the guests' messages in the order taken, countersigns and relays them."""
+        self._drop_stale()
         if not self.queue:
             return False
         items = list(self.queue)
@@ -179,7 +209,10 @@ class FairRoom(Station):
             key = (obj["deal"], obj["sender"])
             if key in again:
                 continue
-            if got.values[ok.index]:
+            if self._stale(v, obj):  # its link left while it was checked: made again by the guest
+                self.expected[key] = min(self.expected.get(key, 0), obj["seq"])
+                again.add(key)
+            elif got.values[ok.index]:
                 self._publish(obj, sig, got[relay])
             else:
                 self.expected[key] = min(self.expected.get(key, 0), obj["seq"])  # a good copy may come again
@@ -203,21 +236,24 @@ class FairRoom(Station):
         return min((seat.device.d.number for seat in self.seats.values()), default=0)
 
     def _forget_finished(self) -> None:
-        """The log keeps the deals not yet over on this device: a finished deal's reveals
-        would otherwise sit here, every card of it, while the next deal is played."""
+        """The log keeps the deals not yet over on this device; a finished deal's messages
+        (its reveals: every card of it) go to `past`, apart from the deal being played."""
         first = self._first_open_deal()
         # (not only the first entry: the next deal's decks, shuffled ahead, come before this deal's end)
         if any(body["m"]["deal"] < first for body in self.log):
+            self.past += [body for body in self.log if body["m"]["deal"] < first]
             self.log = [body for body in self.log if body["m"]["deal"] >= first]
 
-    def catch_up(self, v) -> None:
-        """A guest back, or one that missed a message: the start and every message of the
-        deals not yet over on this device (the guest takes each message once)."""
+    def catch_up(self, v, back: bool = False) -> None:
+        """A guest that missed a message: the start and every message of the deals not yet
+        over on this device; a guest `back` after a reload: those of the whole match (it
+        rebuilds its seat from them).  The guest takes each message once."""
         if self.start_body is None:
             return
-        v.send("fair_start", self.start_body)
         self._forget_finished()
-        for body in self.log:
+        again = self.past + self.log if back else self.log
+        v.send("fair_start", {**self.start_body, "follows": len(again)})  # so a guest knows when it has them all
+        for body in again:
             v.send("fair", body)
 
 

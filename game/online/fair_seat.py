@@ -16,6 +16,10 @@ in the inbox), and the next deal as a "dealt" event.
 
 A computer seat (the host's) decides from this tracker's view with a game.ai player, one
 slice of thinking per frame; a person's seat waits for `act`.
+
+A seat rebuilt after a reload (from its kept seed, fair/draws.py) takes the whole
+transcript again: meanwhile (`replaying`) its screens get nothing, and at the end one
+snapshot of where the game is, as a host-dealt guest coming back gets a `state`.
 """
 
 from __future__ import annotations
@@ -64,16 +68,18 @@ class FairTable(GuestTable):
 
 
 class FairSeat:
-    def __init__(self, seat: int, rules, dealer: int, game: str, group, key_seed: bytes, public: bytes,
-                 hint_seed: int = 0, player=None, think_ms: float = 8.0, judge=None, rng=None,
-                 device_class=FairDevice):
+    def __init__(self, seat: int, rules, dealer: int, game: str, group, seed: bytes, public: bytes,
+                 hint_seed: int = 0, player=None, think_ms: float = 8.0, judge=None, device_class=FairDevice,
+                 replaying: bool = False):
         self.seat = seat
-        self.key_seed, self.public = key_seed, public
         self.outbox: list = []  # the device's messages, to be signed and sent
         self.player = player  # a game.ai player deciding here (a computer seat), or None (a person)
         self.think_ms = think_ms
         self.thought = False  # the player has thought this frame (the station clears it)
-        self.device = device_class(seat, rules, dealer, self.outbox.append, self._choose, game, rng, group, judge)
+        # `seed` draws every secret of the seat (fair/draws.py), its signing key too
+        self.device = device_class(seat, rules, dealer, self.outbox.append, self._choose, game, seed, group, judge)
+        self.key_seed, self.public = self.device.draws.signing_key(), public
+        self.device.replaying = replaying  # rebuilt after a reload: the transcript is taken again, shown at its end
         self.device.on_message = self._collect
         self.device.on_verdict = self._verdict
         self.lobby = None  # the room, kept by the owner (Guest or Host)
@@ -126,6 +132,18 @@ class FairSeat:
     def take_updates(self) -> list[Update]:
         return drain(self.updates)
 
+    @property
+    def replaying(self) -> bool:
+        return self.device.replaying
+
+    def end_replay(self) -> None:
+        """The transcript is taken again: the device does its duties again, and the screens
+        get where the game is, as one snapshot."""
+        if self.replaying:
+            self.device.replaying = False
+            if self.view is not None:
+                self.updates.append(Update(self.at, (), self.view, snapshot=True))
+
     def take_inbox(self) -> list[tuple]:
         return drain(self.inbox)
 
@@ -134,6 +152,8 @@ class FairSeat:
         view = self.view
         if self.player is not None:
             return "a computer plays this seat"
+        if self.replaying:
+            return "the game is being caught up"
         if view is None or view.to_act != self.seat or self.tracker.view() != view:
             return "it is not your turn"
         if self._chosen is not None:
@@ -226,7 +246,8 @@ class FairSeat:
 
     def _push(self, update: Update) -> None:
         self.view, self.at = update.view, update.at
-        self.updates.append(update)
+        if not self.replaying:
+            self.updates.append(update)
 
 
 __all__ = ["FairSeat", "FairTable"]

@@ -104,11 +104,17 @@ class Station:
         return True
 
     def _reveal_timers(self) -> None:
-        """Run between jobs only: a verdict forced here must not cut into a handler."""
+        """Run between jobs only: a verdict forced here must not cut into a handler.  The wait
+        starts again while a seat that has not revealed is away (the room says so): it
+        comes back with its secrets (fair/draws.py), and a dropped link is no breach."""
         now = self.clock()
         for seat in self.seats.values():
             d = seat.device.d
             if d.verdict != "pending" or "reveal" not in d.done or len(d.reveals) == 3:
+                continue
+            lobby = seat.lobby
+            if lobby is not None and any(not lobby.seats[s].present for s in range(3) if s not in d.reveals):
+                self._waiting[(seat.seat, d.number)] = now
                 continue
             since = self._waiting.setdefault((seat.seat, d.number), now)
             if now - since >= self.reveal_wait_s:

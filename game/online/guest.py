@@ -31,6 +31,7 @@ from ..engine import Phase
 from . import shuffle
 from .codec import Bad
 from .deals import view_digest
+from .fair.draws import SEED_BYTES
 from .fair_guest import FairGuestSide
 from .fair_wire import fingerprint
 from .guest_table import GuestTable
@@ -87,6 +88,9 @@ class Guest:
         self.revealed = False
         self.audit_values: tuple | None = None
         self.audit_result: shuffle.AuditResult | None = None
+        # fair dealing: the seed of every secret this seat draws (fair/draws.py; kept across a
+        # reload: a secret as the hand is, it never leaves this device)
+        self.fair_seed: bytes | None = None
         self.deals: dict = {}  # number -> FinishedDeal
         self.deal_records: dict = {}  # number -> Deal (from the replay)
         self.digests: dict[int, str] = {}  # at -> view_digest of the view sent for it
@@ -143,10 +147,13 @@ class Guest:
         self.stage = LEFT
 
     def keep(self) -> dict:
-        """What the browser keeps (localStorage) to come back to this seat after a reload."""
+        """What the browser keeps (localStorage) to come back to this seat after a reload.  In
+        a fairly dealt game that includes the seat's dealing seed: whoever reads it can
+        compute this seat's cards, as whoever sees its screen can (docs/FAIR_DEALING.md)."""
         return {"token": self.token, "nonce": self.nonce.hex() if self.nonce else None,
                 "value": self.value.hex() if self.value else None, "commitment": self.commitment,
-                "host_commitment": self.host_commitment, "revealed": self.revealed}
+                "host_commitment": self.host_commitment, "revealed": self.revealed,
+                "fair_seed": self.fair_seed.hex() if self.fair_seed else None}
 
     def _unkeep(self, kept: dict) -> None:
         try:
@@ -160,6 +167,11 @@ class Guest:
                 self.token = kept["token"]
         except (ValueError, AttributeError):  # a damaged keep: come back without it
             self.nonce = self.value = self.commitment = self.host_commitment = None
+        try:
+            seed = kept.get("fair_seed")
+            self.fair_seed = bytes.fromhex(seed) if isinstance(seed, str) and len(seed) == 2 * SEED_BYTES else None
+        except (ValueError, AttributeError):  # a damaged seed: this device cannot act for a fairly dealt seat
+            self.fair_seed = None
 
     # --- the frame ---------------------------------------------------------------------------
     def poll(self) -> None:
@@ -281,6 +293,15 @@ class Guest:
         except Exception as exc:  # a last guard: the host's messages never crash the game
             self.problems.append(("bad", msg.kind, f"{type(exc).__name__}: {exc}"))
 
+    def cannot_play(self, why: str) -> None:
+        """Dealt fairly, this device cannot act for its seat (it kept no dealing seed, or one
+        that is not the seat's): said, the link closed, nothing sent for the seat; the
+        host's room waits for the device that holds the seat's secrets."""
+        self.problems.append(("fair_keys", why))
+        self.end_reason = "fair_keys"
+        self.stage = TURNED_AWAY
+        self.peer.link.close()
+
     def _ask_sync(self) -> None:
         now = self.clock()
         if now - self._last_sync_ask >= self.settings.sync_retry_s:
@@ -307,11 +328,19 @@ class Guest:
             self.host_commitment = commit
             if self.commitments is None and self.commitment is not None and not self.revealed:
                 self._send_pending("commit", {"commitment": self.commitment})
+            if self.lobby.dealing == FAIR and self.fair is None:  # back after a reload: the seat again
+                if self.fair_seed is None:
+                    self.cannot_play("no dealing secret of this seat was kept on this device")
+                else:
+                    self.fair = FairGuestSide(self, self.group, back=True)
             return
         self.nonce, self.host_commitment, self.commitments = nonce, commit, None
         late, self._late = self._late, False
         if late:  # back after a reload that kept nothing: this match's value is lost
             self.value = self.commitment = None
+            if self.lobby.dealing == FAIR:  # and so are the seat's dealing secrets
+                self.cannot_play("no dealing secret of this seat was kept on this device")
+                return
         else:
             self.value = shuffle.new_value(self.entropy)
             self.commitment = shuffle.commitment(nonce, self.seat, self.value)
@@ -323,8 +352,9 @@ class Guest:
         self.stage = SHUFFLE
         if self.commitment is not None:
             self._send_pending("commit", {"commitment": self.commitment})
-        self.fair = None
+        self.fair, self.fair_seed = None, None
         if self.lobby.dealing == FAIR and self.commitment is not None:
+            self.fair_seed = self.entropy(SEED_BYTES)  # this seat's secrets for this match, drawn by label
             self.fair = FairGuestSide(self, self.group)
 
     def _on_commitments(self, body) -> None:

@@ -40,7 +40,7 @@ from .deals import FinishedDeal
 from .fair_host import FairRoom
 from .fair_wire import fingerprint
 from .host_save import restore_host, save_host
-from .lobby import COMPUTER, FAIR, GUEST, HOST_DEALS, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
+from .lobby import COMPUTER, FAIR, GUEST, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError, Seat
 from .peer import Person, Visitor
 from .protocol import MAX_FROM_GUEST_FAIR, QUICK, decode
 from .transport import CLOSED, CONNECTING
@@ -73,7 +73,7 @@ class LogEntry:
 class Host:
     def __init__(self, name: str, settings: HostSettings | None = None, clock=time.monotonic, rules=None,
                  strength: str = "normal", computer_names=("Anna", "Boris"), entropy=secrets.token_bytes,
-                 dealing: str = HOST_DEALS, group=None):
+                 dealing: str = FAIR, group=None):
         self.settings = settings or HostSettings()
         self.entropy = entropy  # n -> n random bytes: values, nonce, tokens (seeded in tests)
         self.clock = clock
@@ -278,9 +278,9 @@ class Host:
     def _send_start(self, v: Visitor) -> None:
         v.send("start", {"nonce": self.nonce.hex(), "commitment": self.commitments[self.seat], "lobby": self.lobby.to_json()})
 
-    def _catch_up(self, v: Visitor) -> None:
-        """All a guest needs after coming back or missing a message: its seat, the fair
-        shuffle's messages so far, and the game's state."""
+    def _catch_up(self, v: Visitor, back: bool = False) -> None:
+        """All a guest needs after coming back (`back`) or missing a message: its seat, the
+        fair shuffle's messages so far, and the game's state."""
         self._welcome(v)
         if self.stage != LOBBY:
             self._send_start(v)
@@ -289,7 +289,7 @@ class Host:
         if self.match is not None:
             self._snapshot(v)
         if self.fair is not None:
-            self.fair.catch_up(v)
+            self.fair.catch_up(v, back)
 
     def _snapshot(self, v: Visitor) -> None:
         """Everything a guest needs to show the game: its view, the room, the finished deals."""
@@ -434,8 +434,10 @@ class Host:
         if self.match is not None and self.match.to_act == seat:
             self.turn_since = self.clock()  # the person's turn starts again
         v.seat = seat
-        self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=True, held=False))
-        self._catch_up(v)
+        # dealt fairly, a seat the host's computer plays (its person sent no key before the start) stays the computer's
+        held = self.fair is not None and seat in self.fair.seats
+        self.lobby = self.lobby.seated(seat, replace(self.lobby.seats[seat], present=True, held=held))
+        self._catch_up(v, back=True)
         if was_away:
             self._notice("back", seat)
         self._send_lobby()
@@ -466,7 +468,11 @@ class Host:
         self._send_lobby()
 
     def _hold_the_away(self, now: float) -> None:
-        """A person away for `absent_wait_s`: a computer holds the seat until they are back."""
+        """A person away for `absent_wait_s`: a computer holds the seat until they are back.
+        Not when dealt fairly: no computer holds a seat's secrets, so the game waits for its
+        person (everyone was told they are away)."""
+        if self.fair is not None:
+            return
         for seat, person in self.people.items():
             held = self.lobby.seats[seat].held
             if person.away_since is not None and not held and now - person.away_since >= self.settings.absent_wait_s:

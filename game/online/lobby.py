@@ -56,13 +56,11 @@ class Lobby:
     seats: tuple[Seat, Seat, Seat]
     rules: RuleSet
     strength: str
-    # host deals until a fairly dealt seat can come back after a reload (docs/ONLINE.md,
-    # "What is not kept"): a guest who closes the tab must not stall the game
-    dealing: str = HOST_DEALS
+    dealing: str = FAIR
 
     @staticmethod
     def new(host_name: str, computer_names=("Anna", "Boris"), rules: RuleSet | None = None,
-            strength: str = "normal", dealing: str = HOST_DEALS) -> "Lobby":
+            strength: str = "normal", dealing: str = FAIR) -> "Lobby":
         for name in (host_name, *computer_names):
             if not valid_name(name):
                 raise LobbyError("name", f"not a name: {name!r}")

@@ -26,6 +26,7 @@ MAX_FROM_GUEST = 1024  # a guest sends only small things (a name, an action, a v
 MAX_FROM_GUEST_FAIR = 16384  # in fair dealing a guest sends decks (~3.5 kB) and its reveal (~9 kB)
 MAX_SEQ = 2**53 - 1  # exact in a browser's JSON numbers too
 MAX_EVENTS = 16  # events of one action (the last trick of a deal: played, trick, scored, dealt)
+MAX_FOLLOWS = 100_000  # fair messages sent again with a `fair_start` (a whole match: a few thousand)
 
 QUICK = ("well_played", "oops", "thanks")
 NOTICES = ("away", "computer", "back", "timeout", "host_away")
@@ -147,7 +148,8 @@ FROM_HOST = {
     "notice": _body(("kind", "seat"), kind=lambda k: _choice(k, NOTICES, "kind"), seat=seat),
     "ping": _body(()),
     "bye": _body(("reason",), reason=lambda r: _choice(r, BYES, "reason")),
-    "fair_start": _body(("values", "keys", "dealer"), values=_values, keys=_keys, dealer=seat),
+    "fair_start": _body(("values", "keys", "dealer", "follows"), values=_values, keys=_keys, dealer=seat,
+                        follows=lambda n: whole(n, 0, MAX_FOLLOWS, "follows")),
     "fair": _body(("m", "sig", "relay"), m=_fair_message, sig=fair_wire.signature,
                   relay=lambda r: None if r is None else fair_wire.signature(r)),
 }

@@ -63,6 +63,7 @@ class FairRoom(Room):
 ROOM_SKIP = SKIP | {
     "player",  # a computer player's guesses, drawn from its seat's view alone
     "deal_records",  # finished deals: shown to every seat at their end (the score sheet)
+    "past",  # the host's: finished deals' messages, kept for a guest back after a reload (shown to all at their end)
     "deciders", "decider",  # the test's own stand-ins for people
 }
 

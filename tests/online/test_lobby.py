@@ -6,12 +6,15 @@ import pytest
 
 from game.engine import RuleSet
 from game.online.codec import Bad
-from game.online.lobby import COMPUTER, GUEST, HOST, Lobby, LobbyError
+from game.online.host import Host
+from game.online.lobby import COMPUTER, FAIR, GUEST, HOST, HOST_DEALS, Lobby, LobbyError
 
 
 def test_a_new_room_has_the_host_and_two_computers_and_guests_take_their_seats():
     lobby = Lobby.new("Hana")
     assert [s.kind for s in lobby.seats] == [HOST, COMPUTER, COMPUTER] and lobby.host_seat == 0
+    assert lobby.dealing == FAIR and Host("Hana").lobby.dealing == FAIR  # dealt fairly unless the host chooses
+    assert Lobby.new("Hana", dealing=HOST_DEALS).dealing == HOST_DEALS
     lobby, seat = lobby.with_guest("Gus")
     assert seat == 1 and lobby.seats[1].kind == GUEST and lobby.seats[1].name == "Gus"
     lobby, seat = lobby.with_guest("Gia")

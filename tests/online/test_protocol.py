@@ -55,7 +55,7 @@ HOST_BODIES = {
     "notice": {"kind": "away", "seat": 2},
     "ping": {},
     "bye": {"reason": "host_leaving"},
-    "fair_start": {"values": [HEX64, None, HEX64], "keys": [HEX64, HEX64, HEX64], "dealer": 2},
+    "fair_start": {"values": [HEX64, None, HEX64], "keys": [HEX64, HEX64, HEX64], "dealer": 2, "follows": 0},
     "fair": {"m": PLAYED, "sig": HEX128, "relay": HEX128},
 }
 

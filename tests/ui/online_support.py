@@ -106,7 +106,7 @@ def new_pair(tmp_path, size=(1280, 720), lang="en", **settings):
 
 
 def choose_dealing(app, dealing: str) -> None:
-    """The host's lobby: the way of dealing ("fair", or "host", the default)."""
+    """The host's lobby: the way of dealing ("fair", the default, or "host")."""
     for _ in range(3):
         if app.online.lobby.dealing == dealing:
             return

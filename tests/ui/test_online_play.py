@@ -1,6 +1,6 @@
 """Online play clicked through two Apps in one process over in-memory links: hosting, the
 lobby, joining, a deal and a whole match played between them with a computer seat, dealt
-fairly and by the host (the default), quick messages, leaving and coming back, the host
+fairly (the default) and by the host, quick messages, leaving and coming back, the host
 leaving and going on later."""
 
 from __future__ import annotations
@@ -69,13 +69,13 @@ def test_the_lobby_says_how_the_cards_are_dealt_and_the_host_chooses(tmp_path):
         app.scene.draw(app.window)
         return " ".join(info.get("text", "") for kind, _, info in gfx.stop_record() if kind == "text")
 
-    assert host.online.lobby.dealing == "host"  # the default while a fair seat cannot come back after a reload
+    assert host.online.lobby.dealing == "fair"  # the default
     for app in (host, guest):
-        assert "the host's device holds every hand" in dealing_lines(app).lower()
-    choose_dealing(host, "fair")
+        assert "each device sees only its own cards" in dealing_lines(app).lower()
+    choose_dealing(host, "host")
     step(host, guest, frames=3)
-    assert guest.online.lobby.dealing == "fair"
-    assert "each device sees only its own cards" in dealing_lines(guest).lower()
+    assert guest.online.lobby.dealing == "host"
+    assert "the host's device holds every hand" in dealing_lines(guest).lower()
     assert "dealing" not in names(guest)  # only the host chooses
 
 
@@ -132,6 +132,38 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_the_host_deals(tmp_path):
     until(lambda: at_table(again), host, again, frames=200)
     assert again.online.seat == 1 and host.online.lobby.seats[1].present
     assert again.scene.v.hand == host.online.host.match.view(1).hand
+
+
+def test_a_guest_who_reloads_gets_its_seat_back_when_dealt_fairly(tmp_path):
+    """The page's storage keeps the seat's dealing seed with its token: the page loaded again
+    rebuilds the seat from it, and meanwhile the host's table waits (no computer steps in)."""
+    net, host, guest = new_pair(tmp_path, options={"deals": 3})
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, "fair")
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
+    pilots = [Pilot(host, 1), Pilot(guest, 2)]
+    mirror = host.online.host.mirror
+    until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
+          pilots=pilots, dt=0.2)
+    hand = guest.online.guest.fair.seat.tracker.hand
+    for link in net.links:  # the guest's tab closes: its link is gone
+        if link is guest.online.link:
+            link.cut()
+    until(lambda: not host.online.lobby.seats[1].present, host, frames=20)
+    assert "the game waits until they are back" in host.notices.text()
+    again = make_app(tmp_path / "guest", net)  # the page loaded again, same browser storage
+    kept = keep.load_guest(again.storage)
+    assert kept["keep"]["token"] and len(kept["keep"]["fair_seed"]) == 64
+    join_room(again, host)
+    until(lambda: at_table(again), host, again, frames=400)
+    assert again.online.seat == 1 and host.online.lobby.seats[1].present and not host.online.lobby.seats[1].held
+    seat = again.online.guest.fair.seat
+    assert set(again.scene.v.hand) <= set(hand) and set(seat.tracker.hand) == set(again.scene.v.hand)
+    until(lambda: host.online.host.stage == "over", host, again, frames=20000, pilots=[Pilot(host, 1), Pilot(again, 2)],
+          dt=0.2)
+    assert all(d.verdicts[-1] is None for d in (mirror.device, seat.device))
 
 
 def test_quick_messages_reach_the_other_table(tmp_path):

@@ -118,12 +118,12 @@ class BlindedExchange:
         holder = x["giver"] if x["step"] == "give" else x["receiver"]
         if x["step"] in ("give", "return") and "blinded" not in x and opener == me and x["point"] not in d.blind_of \
                 and not self.tracker.hidden:  # a declarer opens a card passed to it once its whole hand is open
+            beta = self._blind_scalar(d, d.seq_out)
             batch = Batch()
-            beta = batch.rand()
             blinded = batch.mul(x["point"], beta)
             got = yield from self.group.run(batch)
-            d.blind_of[x["point"]] = got[beta]
-            d.blinds.append(got[beta])
+            d.blind_of[x["point"]] = beta
+            d.blinds.append(beta)
             self.send("blind", point=got[blinded])
             return True
         if "blinded" in x and holder == me and self._once(f"unblind {x['point'].hex()}"):
@@ -143,12 +143,12 @@ class BlindedExchange:
         """Replace a received slot by card point x a scalar of this seat's own."""
         d = self.d
         card = d.foreign[point]
+        scalar = self._remake_scalar(d, d.seq_out)
         batch = Batch()
-        scalar = batch.rand()
         fresh = batch.mul(self.points[card.index], scalar)
         got = yield from self.group.run(batch)
-        d.mine[got[fresh]] = (card, got[scalar])
-        d.claims[got[fresh]] = (str(card), got[scalar])
+        d.mine[got[fresh]] = (card, scalar)
+        d.claims[got[fresh]] = (str(card), scalar)
         self.send("remake", slot=d.slots[self.seat].index(point), point=got[fresh])
 
 

@@ -32,7 +32,7 @@ class Decks:
         t = self.tracker
         ready = self.next_secrets
         self.next_secrets = None
-        if ready is not None and ready.role != self._role(t.dealer):
+        if ready is not None and (ready.role, ready.number) != (self._role(t.dealer), t.deal_number):
             ready = None  # prepared for another seat order: made again, in slices
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
         ahead, self.ahead = self.ahead, None
@@ -48,13 +48,17 @@ class Decks:
         if self.ahead is None and self.next_role() is not None:
             d = self.d
             self.ahead = DealState(d.number + 1, (d.dealer + 1) % 3, None, None)
-        if self.ahead is not None and self.ahead.secrets is None and self.next_secrets is not None:
-            self.ahead.secrets = self.next_secrets
+        ready = self.next_secrets
+        if self.ahead is not None and self.ahead.secrets is None and ready is not None \
+                and (ready.number, ready.role) == (self.ahead.number, self._role(self.ahead.dealer)):
+            self.ahead.secrets = ready
         return self.ahead
 
     def _ahead_step(self) -> bool:
         """One slice of the next deal's shuffle or lock while this deal is played: the decks
         do not depend on any card, so they are off the next deal's path."""
+        if self.replaying:
+            return False  # its own decks come back in the transcript
         if self._ahead_job is None:
             a = self._ahead_deal()
             if a is None or a.secrets is None or a.blocked:
@@ -79,12 +83,16 @@ class Decks:
         """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
         idle moment; False when there is nothing to prepare."""
         if self._preparing is None:
-            role = self._role(self.tracker.dealer) if self.d.secrets is None else self.next_role()
-            if role is None or (self.d.secrets is not None and self.next_secrets is not None):
+            d = self.d
+            if d.secrets is None:
+                role, number = self._role(d.dealer), d.number
+            else:
+                role, number = self.next_role(), d.number + 1
+            if role is None or (d.secrets is not None and self.next_secrets is not None):
                 return self._ahead_step()
             self._prepared: list[DealSecrets] = []
-            self._preparing = prepare_steps(role, self._prepared, self.rng, self.group)
-            self._preparing_for = self.d if self.d.secrets is None else None
+            self._preparing = prepare_steps(role, self._prepared, self.draws, number, self.group)
+            self._preparing_for = d if d.secrets is None else None
         try:
             next(self._preparing)
             return True
@@ -93,9 +101,19 @@ class Decks:
         ready = self._prepared[0]
         if self._preparing_for is self.d and self.d.secrets is None:
             self.d.secrets = ready
-        elif self._preparing_for is None:
+        elif self._preparing_for is None and ready.number == self.d.number + 1:  # (not a deal gone by meanwhile)
             self.next_secrets = ready
         return True
+
+    def _secrets_now(self, d: DealState):
+        """Generator: deal `d`'s secrets, made now if they are not yet (a device rebuilt after
+        a reload takes its own earlier decks from the transcript, and needs its keys only
+        when the cards are opened)."""
+        if d.secrets is None:
+            out: list[DealSecrets] = []
+            yield from prepare_steps(self._role(d.dealer), out, self.draws, d.number, self.group)
+            d.secrets = d.secrets or out[0]
+        return d.secrets
 
     def _take_ahead(self, msg: Msg) -> None:
         """A deck of the next deal while this one is played: taken now if it is the one due,
@@ -104,6 +122,8 @@ class Decks:
         if a is None or a.blocked or msg.seq != a.seq_in[msg.sender]:
             self.later.append(msg)
             return
+        if self._sent_before(a, msg):
+            self._adopt(a, msg)  # sent by this device before a reload: taken as its own
         try:
             self._deck(msg.sender, msg.kind, msg.body.get("deck"), a)
         except Breach:

@@ -30,12 +30,15 @@ milliseconds a frame), so a frame loop can slice it.  This module takes the mess
 order, keeps each seat's slots and checks the plays, does this seat's duties and ends the
 deal (the audit, audit.py); its other jobs are mixins, each in a module of its own: the
 decks and the work ahead (decks.py), opening cards to their seat (openings.py), the
-exchange's blinded openings (blinded.py); a deal's state is a DealState (deal_state.py).
+exchange's blinded openings (blinded.py), its own messages back from an earlier life of the
+device (own_messages.py); a deal's state is a DealState (deal_state.py).
+
+Every secret the device draws comes from one seed by label (draws.py), so a device rebuilt
+from the same seed after a reload, fed the same transcript, is the device that left.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections import deque
 
 from ...engine.cards import Card
@@ -46,14 +49,16 @@ from .blinded import BlindedExchange
 from .breach import Breach, breached_points
 from .deal_state import DealState
 from .decks import Decks
+from .draws import Draws, new_seed
 from .messages import Msg
 from .openings import Openings
 from .ops import Batch, OffGroup, check_scalar
+from .own_messages import OwnMessages
 from .prepare import KITTY, DealSecrets
 from .tracker import DEALING, Tracker
 
 
-class FairDevice(Decks, Openings, BlindedExchange):
+class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
     """One seat's device.  Feed it every message (`receive`), run `steps()`.
 
     `chooser(view)` decides for this seat: an Action, or None while it has not decided (a
@@ -61,12 +66,15 @@ class FairDevice(Decks, Openings, BlindedExchange):
     `judge(accuser, evidence)`, when given, is a generator that weighs the evidence an
     accusation carries (a relayed message its sender did not sign: the integration's) and
     returns the Breach it proves, or None; the deal then ends at once with that verdict (or
-    the accuser's, when it proves nothing), the same on every device."""
+    the accuser's, when it proves nothing), the same on every device.  `seed` (32 bytes)
+    draws every secret of this seat (draws.py): a fresh one when None; the same one gives
+    the same keys, shuffles and blinds (a device rebuilt after a reload; tests' repeatable
+    deals)."""
 
-    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", rng=None, group=None,
-                 judge=None):
+    def __init__(self, seat: int, rules, dealer: int, send, chooser, game: str = "game", seed: bytes | None = None,
+                 group=None, judge=None):
         self.seat, self.rules, self.game = seat, rules, game
-        self.rng = rng or secrets.SystemRandom()  # shuffles only; tests seed it for repeatable deals
+        self.draws = Draws(new_seed() if seed is None else seed)
         self.group = group or default_group()
         self._send = send
         self.chooser = chooser
@@ -83,6 +91,9 @@ class FairDevice(Decks, Openings, BlindedExchange):
         self._ahead_job = None  # the next deal's shuffle or lock under way
         self.on_message = None  # called after each message handled (the screens' updates)
         self.on_verdict = None  # called with the deal's number once its verdict is in and scored
+        # rebuilt after a reload, taking the transcript again: no duty is done (nothing sent)
+        # until its end, when the device is where it was (own_messages.py)
+        self.replaying = False
         self.d = self._new_deal()
 
     @property
@@ -165,6 +176,8 @@ class FairDevice(Decks, Openings, BlindedExchange):
     # --- handling what others (and this device) sent ------------------------------------------
     def _handle(self, msg: Msg):
         d, kind, s, body = self.d, msg.kind, msg.sender, msg.body
+        if self._sent_before(d, msg):
+            self._adopt(d, msg)  # sent by this device before a reload: taken as its own
         if kind == "breach":
             if d.stopped is None and body.get("evidence") is not None and self.judge is not None:
                 # the relay accused with evidence: judged at once, alike on every device, no audit
@@ -275,7 +288,7 @@ class FairDevice(Decks, Openings, BlindedExchange):
     def _duties(self):
         """Sends what is due from this seat now; True if it sent anything."""
         d, t, me = self.d, self.tracker, self.seat
-        if d.verdict != "pending" or self._in_flight() or d.secrets is None:
+        if self.replaying or d.verdict != "pending" or self._in_flight() or d.secrets is None:
             return False  # (secrets: still being prepared, on idle slices of steps())
         if d.stopped is not None or (t.phase in (DEALING, Phase.GAME_OVER) and "hands" in d.opened):
             if self._once("reveal"):
@@ -342,14 +355,9 @@ class FairDevice(Decks, Openings, BlindedExchange):
         """Re-make every slot of this hand as card point x fresh scalar, in a random order."""
         d = self.d
         batch = Batch()
-        made = []
-        for p in d.slots[self.seat]:
-            card = d.mine[p][0] if p in d.mine else d.foreign[p]
-            scalar = batch.rand()
-            made.append((batch.mul(self.points[card.index], scalar), card, scalar))
+        made = [(batch.mul(self.points[card.index], k), card, k) for card, k in self._reshuffle_plan(d, d.seq_out)]
         got = yield from self.group.run(batch)
-        fresh = [(got[p], card, got[k]) for p, card, k in made]
-        self.rng.shuffle(fresh)
+        fresh = [(got[p], card, k) for p, card, k in made]
         d.mine = {p: (c, k) for p, c, k in fresh}
         for p, c, k in fresh:
             d.claims[p] = (str(c), k)

@@ -17,8 +17,9 @@ class LocalTable:
     def __init__(self, rules, dealer: int, choosers, device_class=FairDevice, game: str = "local", seed=None):
         self.hub = MemoryHub()
         classes = device_class if isinstance(device_class, (list, tuple)) else [device_class] * 3
-        rngs = [None] * 3 if seed is None else [random.Random(f"{seed}/{s}") for s in range(3)]
-        self.devices = [classes[s](s, rules, dealer, self.hub.send, choosers[s], game, rngs[s]) for s in range(3)]
+        # `seed`: the same deals on every run (each device's seed drawn from it); None: fresh ones
+        seeds = [None] * 3 if seed is None else [random.Random(f"{seed}/{s}").randbytes(32) for s in range(3)]
+        self.devices = [classes[s](s, rules, dealer, self.hub.send, choosers[s], game, seeds[s]) for s in range(3)]
         for d in self.devices:
             self.hub.attach(d)
         self.busy = [0.0, 0.0, 0.0]  # seconds each device spent working

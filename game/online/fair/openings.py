@@ -60,10 +60,11 @@ class Openings:
         if not positions:
             return
         d.opened.add(what)
+        own_keys = (yield from self._secrets_now(d)).card_keys
         batch = Batch()
         scalars, opened = [], []
         for j in positions:
-            scalar = batch.product([d.secrets.card_keys[j]] + [d.keys[x][j] for x in others])
+            scalar = batch.product([own_keys[j]] + [d.keys[x][j] for x in others])
             scalars.append(scalar)
             opened.append(batch.mul(d.final[j], batch.inv(scalar)))
         got = yield from self.group.run(batch)

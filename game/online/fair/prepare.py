@@ -6,15 +6,16 @@ What: the 52 card points (once per session), and for each deal one seat's secret
 deck key and its inverse, its shuffle, its 52 per-card keys and the factors that turn the
 deck key into them; and the seat that shuffles first, whose input is the plain card
 points, shuffles its whole deck ahead (52 multiplications that are then off the deal's
-path).
+path).  The keys and the shuffle are drawn from the seat's seed by the deal's number
+(draws.py), so a device rebuilt after a reload makes the very same ones.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
 from .backend import default_group
+from .draws import Draws, new_seed
 from .ops import Batch
 
 
@@ -51,6 +52,7 @@ class DealSecrets:
     """One seat's secrets for one deal (revealed at its end, for the audit)."""
 
     role: int  # 0, 1 or 2: place in shuffle_order
+    number: int = 0  # the deal's
     deck_key: bytes | None = None  # roles 0 and 1 (role 2 locks card by card at once)
     permutation: list[int] = field(default_factory=list)  # output position i takes input permutation[i]
     card_keys: list[bytes] = field(default_factory=list)  # per deck position
@@ -58,36 +60,34 @@ class DealSecrets:
     first_deck: list[bytes] | None = None  # role 0: its shuffle, made ahead
 
 
-def prepare_steps(role: int, out: list, rng=None, group=None):
-    """Generator: appends one DealSecrets for `role` to `out`; yields while the group works.
-    `rng` shuffles (tests pass a seeded one for repeatable deals; keys always come from the
-    OS, or in the page from crypto.getRandomValues)."""
+def prepare_steps(role: int, out: list, draws: Draws | None = None, number: int = 0, group=None):
+    """Generator: appends deal `number`'s DealSecrets for `role` to `out`; yields while the
+    group works.  `draws` is the seat's (draws.py; a fresh seed's when None)."""
     group = group or default_group()
+    draws = draws or Draws(new_seed())
     yield from group.points_steps()
-    s = DealSecrets(role)
-    s.permutation = list(range(52))
-    (rng or secrets.SystemRandom()).shuffle(s.permutation)
+    s = DealSecrets(role, number)
+    s.permutation = draws.permutation(52, number, "shuffle")
+    s.card_keys = [draws.scalar(number, "card key", j) for j in range(52)]
+    if role == 2:
+        out.append(s)
+        return
+    s.deck_key = draws.scalar(number, "deck key")
     batch = Batch()
-    keys = [batch.rand() for _ in range(52)]
-    if role < 2:
-        deck_key = batch.rand()
-        inverse = batch.inv(deck_key)
-        factors = [batch.times(inverse, k) for k in keys]
+    inverse = batch.inv(s.deck_key)
+    factors = [batch.times(inverse, k) for k in s.card_keys]
     if role == 0:
-        first = [batch.mul(group.points[j], deck_key) for j in s.permutation]
+        first = [batch.mul(group.points[j], s.deck_key) for j in s.permutation]
     got = yield from group.run(batch)
-    s.card_keys = [got[k] for k in keys]
-    if role < 2:
-        s.deck_key = got[deck_key]
-        s.lock_factors = [got[f] for f in factors]
+    s.lock_factors = [got[f] for f in factors]
     if role == 0:
         s.first_deck = [got[p] for p in first]
     out.append(s)
 
 
-def prepare(role: int, rng=None, group=None) -> DealSecrets:
+def prepare(role: int, draws: Draws | None = None, number: int = 0, group=None) -> DealSecrets:
     out: list[DealSecrets] = []
-    for _ in prepare_steps(role, out, rng, group):
+    for _ in prepare_steps(role, out, draws, number, group):
         pass
     return out[0]
 

@@ -238,7 +238,7 @@ class OnlineGame:
         if guest.stage == "left":
             return
         key = {"host_leaving": "online.ended.host_left", "full": "online.ended.full", "started": "online.ended.started",
-               "unknown_token": "online.ended.started"}.get(reason, "online.ended.lost")
+               "unknown_token": "online.ended.started", "fair_keys": "online.ended.fair_keys"}.get(reason, "online.ended.lost")
         self.app.notices.post(t(key), "error", 12.0, tag="online")
 
     def tell(self, item: tuple) -> None:
@@ -277,8 +277,9 @@ class OnlineGame:
     # --- keeping and leaving ------------------------------------------------------------------
     def save(self) -> bool:
         """The host's game, kept after every move once the match has begun (a finished one
-        is not kept: there is nothing to go on with).  A fairly dealt game is not kept: no
-        device holds its match, and the seats' dealing secrets live only in memory."""
+        is not kept: there is nothing to go on with).  A fairly dealt game is not kept for the
+        host: no device holds its match, and the dealing secrets of the seats the host plays
+        live only in its memory (a guest keeps its own with its token: keep_guest)."""
         host = self.host
         if host is None or host.match is None:
             return False
@@ -329,6 +330,10 @@ def tell(game, item: tuple) -> None:
         _, what, seat = item
         if what == "host_away":
             return  # the guest's end of the game says it (ended)
+        from ...online.lobby import FAIR
+
+        if what == "away" and game.lobby is not None and game.lobby.dealing == FAIR:
+            what = "away_fair"  # no computer can stand in: the game waits for them
         game.app.notices.post(t(f"online.notice.{what}", name=names[seat]), "info", NOTICE_S, tag="online")
     elif kind == "quick":
         _, seat, code = item
