@@ -8,7 +8,7 @@ of the match; every page's audit must pass for every deal, and every page must e
 same scores.
 
 `--cpu-slowdown N` throttles every page from just before Start: the pages load and join
-at full speed (throttled from the start, a second friend joining more than a minute after
+at full speed (throttled from the start, a second friend joining some minutes after
 the room opened was seen to fail every try with no_host on this machine: see
 docs/ONLINE.md), and the match, its dealing and its frames are measured throttled.
 
