@@ -1,7 +1,7 @@
 """Online play end to end in real browsers: the built page, three devices, a local relay.
 
     python -m tools.online_check [--web build/web] [--no-build] [--wheel WHEEL] [--deals 1]
-                                 [--cpu-slowdown N] [--shots DIR --lang pl] [--native]
+                                 [--cpu-slowdown N] [--shots DIR --lang pl] [--native | --fair [--cheat]]
 
 Builds the page (`--no-build`: use a build/web that is newer than the game's sources), serves
 it on 127.0.0.1, starts a local Nostr relay standing in for the public ones, and opens
@@ -20,6 +20,13 @@ running the real built game on Pyodide (tools/online_pages.py):
 `--native`: instead, the native window (aiortc, the `online` extra) hosts by codes and two
 browser pages join it by codes; the three play a whole match of the shortest rules the
 game allows (the standard preset: 3 deals).
+
+`--fair`: the host's page chooses Fair dealing in its lobby, two friends' pages join by
+the link, and the three people play a whole match of the shortest rules, every page's
+audit passing every deal; it prints the seconds each deal's dealing took (defined in
+tools/online_fair.py), each page's longest frame while the fair work ran, and whether
+every audit passed.  `--cheat` with it: a friend's device plays a card it does not hold,
+and every page must name that seat.
 
 Prints one JSON line: deals_finished, rejoin_ok, messages_refused (planted and refused),
 planted, invite_link_length, connect_s (seconds from joining to an open link: the room's,
@@ -89,6 +96,18 @@ def click_to_card(clicker, others) -> list[float]:
     return out
 
 
+def every_click(pages) -> list[float]:
+    """click_to_card of each page's person against every other page."""
+    return [ms for page in pages for ms in click_to_card(page, [p for p in pages if p is not page])]
+
+
+def pilot_at_table(pages, timeout_s: float) -> None:
+    """Each page at its table, then its autopilot playing its seat."""
+    for page in pages:
+        page.wait(AT_TABLE, timeout_s, "the table")
+        page.value("setattr(main._oc, 'pilot_on', True)")
+
+
 class Check:
     def __init__(self, args, site, browser, shots: Path | None):
         from tools.online_pages import GamePage
@@ -98,8 +117,8 @@ class Check:
         self.shots = shots
         locale = {"en": "en-US", "pl": "pl-PL", "bg": "bg-BG", "ru": "ru-RU"}[args.lang]
 
-        def device(name):
-            return GamePage(browser, name, locale=locale, cpu_slowdown=args.cpu_slowdown)
+        def device(name, throttled: bool = True):
+            return GamePage(browser, name, locale=locale, cpu_slowdown=args.cpu_slowdown if throttled else 1.0)
 
         self.device = device
         self.result: dict = {"deals_finished": 0, "rejoin_ok": False, "messages_refused": 0,
@@ -243,12 +262,16 @@ class Check:
             page.wait("main.APP.scene_name == 'lobby'", 60, "the lobby by codes")
         self.result["connect_s"]["codes"] = round(guest.value("main.APP.online.link.connect_s"), 2)
         host.value("main._oc.press('start')")
-        for page in (host, guest):
-            page.wait(AT_TABLE, 90, "the table")
-            page.value("setattr(main._oc, 'pilot_on', True)")
+        pilot_at_table((host, guest), 90)
         host.wait("len(main.APP.online.host.match.view(0).tricks) >= 1", 240, "the first trick by codes")
         guest.wait("len(main.APP.scene.v.tricks) >= 1", 60, "the first trick on the friend's table")
         self.samples += click_to_card(guest, [host])
+
+    def click_samples(self, pages) -> None:
+        """click_to_card_ms and click_samples of a run whose every device is a page."""
+        self.samples += every_click(pages)
+        self.result["click_to_card_ms"] = median(self.samples)
+        self.result["click_samples"] = len(self.samples)
 
     def diagnose(self, pages) -> dict:
         """Where each device was when a step failed: its screen, its game's stage, its link."""
@@ -284,7 +307,10 @@ class Check:
         self.by_codes(host, third)
         self.result["click_to_card_ms"] = median(self.samples)
         self.result["click_samples"] = len(self.samples)
-        errors = [e for p in (host, friend, third) for e in p.errors()]
+        self.note_errors((host, friend, third))
+
+    def note_errors(self, pages) -> None:
+        errors = [e for p in pages for e in p.errors()]
         if errors:
             self.result["page_errors"] = errors[:5]
 
@@ -301,7 +327,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shots", help="save JPEG screenshots here (online-LANG-*.jpg)")
     ap.add_argument("--lang", default="en", choices=("en", "pl", "bg", "ru"), help="the devices' language [en]")
     ap.add_argument("--native", action="store_true", help="the native window hosts two pages by codes, a whole match")
+    ap.add_argument("--fair", action="store_true", help="three pages by link play a whole match dealt fairly")
+    ap.add_argument("--cheat", action="store_true", help="with --fair: a friend's device cheats; every page names it")
     args = ap.parse_args(argv)
+    if args.cheat and not args.fair:
+        ap.error("--cheat goes with --fair")
 
     from tools.web_wasm import HarnessNotFound, find_webcheck, missing
 
@@ -339,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
                         from tools.online_native import run_native
 
                         run_native(check)
+                    elif args.fair:
+                        from tools.online_fair import run_fair
+
+                        run_fair(check)
                     else:
                         check.run()
                 except Exception as exc:  # reported in the JSON line, with what was measured

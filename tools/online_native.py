@@ -123,7 +123,7 @@ def join_by_codes(check, native, page, name: str) -> float:
 
 
 def run_native(check) -> None:
-    from tools.online_check import AT_TABLE, click_to_card, median
+    from tools.online_check import every_click, median, pilot_at_table
 
     result = check.result
     result.update(native=True, rejoin_ok=None, messages_refused=None, planted=None)  # the run by link checks those
@@ -147,9 +147,7 @@ def run_native(check) -> None:
         result["rules"] = native.value("app.online.lobby.rules.to_dict()")
         native.call(lambda: native.driver.press("start"))
         native.wait("hasattr(app.scene, 'table')", 90, "the native table")
-        for page in (first, second):
-            page.wait(AT_TABLE, 90, "the table")
-            page.value("setattr(main._oc, 'pilot_on', True)")
+        pilot_at_table((first, second), 90)
         native.call(lambda: setattr(native.driver, "pilot_on", True))
         deals = SHORTEST["deals"]
         native.wait("app.online.host.match.is_over()", 300 * deals, "the whole match")
@@ -161,9 +159,8 @@ def run_native(check) -> None:
         result["audits_passed"] = all(
             page.value("bool(main.APP.online.guest.audit_result) and not main.APP.online.guest.problems")
             for page in (first, second))
-        samples = []
-        for clicker, others in ((first, [second]), (second, [first])):
-            samples += click_to_card(clicker, others)
+        samples = every_click((first, second))
+        for clicker in (first, second):
             clicks = clicker.value("main._oc.clicks")
             landed = native.value("oc.landed")
             samples += [min(t for c, t in landed if c == card and t >= at) - at

@@ -12,7 +12,8 @@ Everything the check reads is under `main._oc` (`OnlineCheckDriver`):
 - `type(field, text)`: click a text field, empty it, type;
 - `pilot_on`: the autopilot plays this page's seat (off: this person waits);
 - `clicks`: (card, ms since the epoch) for each card this page's person clicked;
-- `landed`: (card, ms since the epoch) each time a card landed on this page's trick.
+- `landed`: (card, ms since the epoch) each time a card landed on this page's trick;
+- `fair`: a FairWatch once `watch_fair()` was called (`tools.online_check --fair`).
 """
 
 import time
@@ -20,7 +21,10 @@ import time
 import pygame
 
 from game.engine import Phase
+from game.online.fair.tracker import DEALING
 from game.ui.autopilot import Autopilot, post_click
+
+SLOW_FRAME_MS = 33.0  # a frame longer than two at 60 Hz is one a person may see stutter
 
 
 def _now_ms() -> float:
@@ -41,6 +45,96 @@ class _Pilot(Autopilot):
         return done
 
 
+def fair_side(app):
+    """(the fair station, this seat's FairSeat) of a fairly dealt game on this device; Nones
+    before the match begins or in a host-dealt game."""
+    online = app.online
+    side = online and (online.host or online.guest)
+    station = getattr(side, "fair", None)
+    if station is None:
+        return None, None
+    return station, station.seats.get(online.seat)
+
+
+class FairWatch:
+    """The moments of fair dealing on this page, each noted (ms since the epoch) at the end
+    of the frame in which it happened: `started` (the room left its lobby: Start taken),
+    and per deal n `out[n]` (this seat's tracker took deal n's last card), `audited[n]` (this
+    device's verdict on deal n is in) and `hand[n]` (deal n's hand opened to this seat: the
+    frame its screens take it).  And the game's frames (App.step: events, the online poll
+    with its fair slice, drawing) in which the fair work ran, that is, called the page's
+    group (fair dealing's cryptography: PageGroup.calls went up): how many, the longest, how
+    many over SLOW_FRAME_MS, and where the longest was; and every frame since Start."""
+
+    def __init__(self):
+        self.started = None
+        self.out: dict = {}
+        self.audited: dict = {}
+        self.hand: dict = {}
+        self.frames = self.slow = self.frames_all = self.slow_all = 0
+        self.longest_ms = self.longest_all_ms = 0.0
+        self.longest_at = None  # [screen, the tracker's phase, deal] of the longest frame of fair work
+
+    @staticmethod
+    def calls(app) -> int:
+        """The Python-to-JS calls of this device's group so far (0 before the match)."""
+        station, _ = fair_side(app)
+        return getattr(station.group, "calls", 0) if station is not None else 0
+
+    def frame(self, app, calls_before: int, frame_ms: float) -> None:
+        now = _now_ms()
+        if self.started is None and app.online is not None and app.online.started():
+            self.started = now
+        if self.started is not None:
+            self.frames_all += 1
+            self.slow_all += frame_ms > SLOW_FRAME_MS
+            self.longest_all_ms = max(self.longest_all_ms, frame_ms)
+        station, seat = fair_side(app)
+        if station is not None and self.calls(app) > calls_before:
+            self.frames += 1
+            self.slow += frame_ms > SLOW_FRAME_MS
+            if frame_ms > self.longest_ms:
+                phase = seat.tracker.phase if seat is not None else None
+                self.longest_ms, self.longest_at = frame_ms, [app.scene_name, phase, seat and seat.tracker.deal_number]
+        if seat is None:
+            return
+        t = seat.tracker
+        for n in range(len(seat.device.verdicts)):
+            self.audited.setdefault(n, now)
+        if t.phase != DEALING:
+            self.hand.setdefault(t.deal_number, now)
+        for n in range(t.deal_number + 1 if t.phase == Phase.GAME_OVER else t.deal_number):
+            self.out.setdefault(n, now)
+
+    def marks(self, app) -> dict:
+        """The moments and frames above, and `slice_ms`: the longest slice of fair work in one
+        frame (Station.longest_ms), the frame's other work left out."""
+        station, _ = fair_side(app)
+        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "audited": _listed(self.audited),
+                "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
+                "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
+                "longest_all_ms": round(self.longest_all_ms, 1)}
+
+    @staticmethod
+    def report(app) -> dict | None:
+        """This seat's verdicts (None: the deal's audit passed; else [seat, trick, reason]),
+        its totals, whether every deal is checked, and what its device refused or doubted."""
+        _, seat = fair_side(app)
+        if seat is None:
+            return None
+        side = app.online.host or app.online.guest
+        problems = [str(p) for p in getattr(side, "problems", ())]
+        problems += [f"refused {code}: {n}" for code, n in getattr(side, "refused", {}).items()]
+        return {"seat": seat.seat, "verdicts": [None if v is None else [v.seat, v.trick, v.reason]
+                                                for v in seat.device.verdicts],
+                "breaches": [[n, v.seat, v.trick] for n, v in seat.breaches], "totals": list(seat.tracker.totals),
+                "match_checked": seat.match_checked(), "problems": problems}
+
+
+def _listed(marks: dict) -> list:
+    return [marks.get(n) for n in range(max(marks) + 1)] if marks else []
+
+
 class OnlineCheckDriver:
     def __init__(self, app, seed: int = 0):
         self.app = app
@@ -49,6 +143,7 @@ class OnlineCheckDriver:
         self.clicks: list[tuple[str, float]] = []
         self.landed: list[tuple[str, float]] = []
         self._on_board: set = set()
+        self.fair: FairWatch | None = None
         self.frames = 0
         self._step = app.step
         app.step = self.step  # App.run calls self.step(): this frame hook runs first
@@ -60,7 +155,14 @@ class OnlineCheckDriver:
                 self.pilot.decide()
             except Exception as exc:  # the pilot is the check's, never the game's problem
                 print(f"[online_check] pilot: {type(exc).__name__}: {exc}")
+        calls = FairWatch.calls(self.app) if self.fair is not None else 0
+        t0 = time.perf_counter()
         running = self._step(*args, **kwargs)
+        if self.fair is not None:
+            try:
+                self.fair.frame(self.app, calls, (time.perf_counter() - t0) * 1000.0)
+            except Exception as exc:  # the watch is the check's, never the game's problem
+                print(f"[online_check] fair watch: {type(exc).__name__}: {exc}")
         board = getattr(getattr(self.app.scene, "table", None), "board", None)
         on_board = set(getattr(board, "trick", ()) or ())
         for _seat, card in on_board - self._on_board:
@@ -72,13 +174,19 @@ class OnlineCheckDriver:
         """One frame of a native App (the page's own loop calls `step` itself)."""
         return self.step(dt=dt)
 
+    def watch_fair(self) -> bool:
+        if self.fair is None:
+            self.fair = FairWatch()
+        return True
+
     def targets(self) -> list[str]:
         return [n for n, _ in self.app.scene.targets()] if self.app.scene is not None else []
 
-    def press(self, name: str) -> bool:
+    def press(self, name: str, back: bool = False) -> bool:
+        """`back`: at the target's left edge (a choice's previous value)."""
         for n, r in self.app.scene.targets():
             if n == name:
-                post_click(self.app, r.center)
+                post_click(self.app, (r.left + 4, r.centery) if back else r.center)
                 return True
         return False
 

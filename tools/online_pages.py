@@ -4,11 +4,13 @@
 Why a site of its own: pygbag's page loads CPython from a CDN these machines cannot reach,
 so the game runs as the webcheck harness runs it (Pyodide with the pygame-ce WebAssembly
 wheel, the build's archive unpacked as pygbag does), from the harness's page.  That page
-alone has no shim, so `index.html` here is the harness's page with the built page's own
-line `<script src="p2p.js" defer></script>`, and `p2p.js` and `vendor/` are the built
-site's files at the same relative paths: each game page gets the shim exactly as the real
-page has it.  The wheel and the archive are written into the page (no query), so the
-invitation link opens as it is: `http://127.0.0.1:PORT/index.html#room=...&key=...`.
+alone has no shim and no fair-dealing glue, so `index.html` here is the harness's page
+with the built page's own lines `<script src="p2p.js" defer></script>` and
+`<script src="fair.js" type="module"></script>`, and `p2p.js`, `vendor/`, `fair.js` and the
+noble-curves bundle it imports are the built site's files at the same relative paths: each
+game page gets the shim and the group exactly as the real page has them.  The wheel and
+the archive are written into the page (no query), so the invitation link opens as it is:
+`http://127.0.0.1:PORT/index.html#room=...&key=...`.
 
 The one thing added is the stand-in for the rendezvous network: the game asks the shim
 for rooms with no relay list (Trystero's public Nostr relays); a small script run after
@@ -31,6 +33,8 @@ from tools.web_wasm import CHROMIUM_ARGS, pyodide_dir
 
 WHEEL_NAME = "pygame_ce-2.5.7-cp314-cp314-pyemscripten_2026_0_wasm32.whl"  # Pyodide reads the tag from the name
 SHIM_LINE = '<script src="p2p.js" defer></script>'
+FAIR_LINE = '<script src="fair.js" type="module"></script>'  # fair dealing's group (game/online/fair/page_group.py)
+LINKED = ("p2p.js", "vendor", "fair.js", "noble-ed25519.min.js")  # the built site's files the lines load
 RELAYS = """<script>
 // the local stand-in for the public Nostr relays (tools/online_pages.py): rooms the game
 // opens with no relay list of its own go through these
@@ -53,7 +57,7 @@ def site_page(harness_page: str, archive: str, relays: list[str]) -> str:
     """The harness's page with the wheel and archive fixed, the shim and the relay stand-in."""
     page = harness_page.replace('q.get("wheel")', json.dumps(WHEEL_NAME)).replace('q.get("archive")', json.dumps(archive))
     if SHIM_LINE not in page:
-        page = page.replace("</body>", f"{SHIM_LINE}\n{RELAYS % json.dumps(relays)}\n</body>")
+        page = page.replace("</body>", f"{SHIM_LINE}\n{FAIR_LINE}\n{RELAYS % json.dumps(relays)}\n</body>")
     return page
 
 
@@ -65,7 +69,7 @@ class Site:
         archives = sorted(web.glob("*.tar.gz"))
         if len(archives) != 1:
             raise FileNotFoundError(f"expected one NAME.tar.gz in {web}")
-        for name in ("p2p.js", "vendor/trystero-nostr.js"):
+        for name in ("p2p.js", "vendor/trystero-nostr.js", "fair.js", "noble-ed25519.min.js"):
             if not (web / name).is_file():
                 raise FileNotFoundError(f"{web} has no {name}: build the page again (make web)")
         self.root = Path(tempfile.mkdtemp(prefix="online-check-"))
@@ -73,8 +77,8 @@ class Site:
         (self.root / "index.html").write_text(site_page(harness, archives[0].name, relays), encoding="utf-8")
         os.symlink(pyodide_dir(), self.root / "pyodide")
         os.symlink(web, self.root / "web")
-        os.symlink(web / "p2p.js", self.root / "p2p.js")
-        os.symlink(web / "vendor", self.root / "vendor")
+        for name in LINKED:
+            os.symlink(web / name, self.root / name)
         shutil.copy(wheel, self.root / WHEEL_NAME)
         handler = functools.partial(_Quiet, directory=str(self.root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -112,7 +116,7 @@ class GamePage:
         page.on("console", lambda m: self.console.append(m.text))
         page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         if self.cpu_slowdown > 1:
-            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": self.cpu_slowdown})
+            self.throttle(self.cpu_slowdown)
         t0 = time.perf_counter()
         page.goto(url)
         page.wait_for_function("window.state !== 'loading'", timeout=timeout_s * 1000)
@@ -123,6 +127,10 @@ class GamePage:
         if result != "ready":
             raise RuntimeError(f"{self.name}: the driver did not install: {result}")
         return self
+
+    def throttle(self, rate: float) -> None:
+        """Chromium's CPU throttling of this page (1: none)."""
+        self.page.context.new_cdp_session(self.page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
     def py(self, expression: str) -> str:
         """A Python expression (or a block ending in one) run in the page's interpreter; its

@@ -1,5 +1,6 @@
 """Bad messages a guest's page plants on its link to the host, for `tools.online_check`:
-one of each kind the host must refuse and log while the game goes on.
+one of each kind the host must refuse and log while the game goes on; and, dealt fairly
+(`--fair --cheat`), a guest's device that plays a card it does not hold.
 
 Why from the guest's own page, through its shim: that is where a cheating or broken guest
 would send them.  The two that must be numbered in the guest's sequence (a forged seat,
@@ -56,3 +57,44 @@ def plant(guest_page) -> None:
 def refused(before: dict, after: dict) -> dict:
     """The planted kinds the host refused with the right code, from its counters."""
     return {kind: after.get(code, 0) - before.get(code, 0) for kind, code in PLANTED.items()}
+
+
+# run in a fairly dealing guest's page: its device's next card played after a lead names a
+# card it does not hold (of the led suit where it can), with its slot and that slot's own
+# scalar, as a modified page could send it.  Its own device takes the play back without
+# playing it (its tracker would refuse it, as the others' checks must): it waits, as any
+# cheater would, for what the others say.  `_oc_cheat` is then [deal, trick, card].
+FAIR_CHEAT = """
+from game.engine.cards import CARDS
+from game.engine.cards import Card as _Card
+_dev = main.APP.online.guest.fair.seat.device
+main._oc_cheat = None
+_real_send, _real_play = _dev.send, _dev._play
+
+def _cheating_send(kind, **body):
+    t = _dev.tracker
+    if kind == "play" and main._oc_cheat is None and t.trick:
+        mine = {c.index for c, _k in _dev.d.mine.values()}
+        free = [c for c in CARDS if c.index not in mine and not t.played_mask & c.mask]
+        led = [c for c in free if c.suit == t.trick[0][1].suit]
+        wanted = (led or free)[0]
+        body = dict(body, card=str(wanted))
+        main._oc_cheat = [_dev.d.number, len(t.tricks), str(wanted)]
+    _real_send(kind, **body)
+
+def _cheating_play(s, body):
+    held = _dev.d.mine.get(body["point"], (None,))[0]
+    if not (s == _dev.seat and held is not None and held is not _Card.parse(body["card"])):
+        yield from _real_play(s, body)
+
+_dev.send, _dev._play = _cheating_send, _cheating_play
+_dev.seat
+"""
+
+
+def plant_fair_cheat(guest_page) -> int:
+    """Make the fair device of `guest_page` (a guest dealing fairly) cheat once; its seat."""
+    seat = guest_page.py(FAIR_CHEAT)
+    if seat.startswith("ERROR"):
+        raise RuntimeError(f"planting the fair cheat failed: {seat[-800:]}")
+    return int(seat)

@@ -6,18 +6,22 @@ hand).  The figures it prints are the proof: every step it could not do fails it
 Runs where Chromium, Pyodide (the webcheck harness's setup), a non-loopback network
 interface, the local relay and the pygame-ce WebAssembly wheel (WEBCHECK_WHEEL, as for
 tests/web) are all here; otherwise it skips, saying which is missing.  About 2-3 minutes.
-The native window's whole match with two pages (`--native`, about 4 minutes) is marked
-slow: `pytest -m slow tests/online/test_online_check.py`."""
+The native window's whole match with two pages (`--native`, about 4 minutes), the whole
+match dealt fairly between three pages (`--fair`) and its planted cheat (`--fair --cheat`)
+are marked slow: `pytest -m slow tests/online/test_online_check.py`."""
 
 from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tools.online_fair import seconds
 
 from .link_support import ROOT, need_chromium, need_network
 
@@ -84,3 +88,47 @@ def test_the_native_window_and_two_browser_pages_play_a_whole_match_by_codes(tmp
     for way in ("codes", "codes_second"):
         assert 0 < result["connect_s"][way] < 15, way
     assert result["click_samples"] >= 50 and 0 < result["click_to_card_ms"] < 5000
+
+
+def test_the_dealing_seconds_run_from_start_or_the_first_last_card_to_the_last_page_with_its_hand():
+    def page(started, out, audited, hand):
+        return {"started": started, "out": out, "audited": audited, "hand": hand}
+
+    marks = {"host": page(1000, [9000, 30000], [9500, 30500], [4000, 10000, 31000]),
+             "friend": page(1100, [9100, 30100], [9800, 30900], [4500, 10200, 31500]),
+             "friend2": page(None, [9050, 30050], [9700, 31000], [3900, 10100, None])}
+    got = seconds(marks, 3)
+    assert got["dealing_s"] == [3.5, 1.2, None]  # the third deal's hand never came to friend2
+    assert got["audit_s"] == [0.8, 1.0]
+    assert seconds({"host": page(None, [], [], [])}, 1) == {"dealing_s": [None], "audit_s": []}
+
+
+@pytest.mark.slow
+def test_three_pages_play_a_whole_match_dealt_fairly_and_every_audit_passes(tmp_path):
+    result = _run(tmp_path, "--fair", timeout_s=2400)
+    assert result["fair"] is True and result["dealing"] == "fair"  # chosen in the host's lobby
+    assert result["seats"] == ["host", "guest", "guest"]  # three people: each seat deals in its own page
+    assert result["rules"]["preset_name"] == "standard" and result["rules"]["deals"] == 3
+    assert result["deals_finished"] == 3 and result["match_over"] is True
+    assert result["audits_passed"] is True and result["same_scores"] is True
+    assert len({tuple(s) for s in result["scores"].values()}) == 1 and len(result["scores"]) == 3
+    dealing = result["dealing_s"]
+    assert len(dealing) == 3 and all(s is not None and 0 < s < 60 for s in dealing), dealing
+    assert result["dealing_s_median"] == round(statistics.median(dealing), 2)
+    assert all(0 < a <= d for a, d in zip(result["audit_s"], dealing[1:])), result["audit_s"]
+    for name in ("host", "friend", "friend2"):
+        over, frames = result["fair_frames"][name]
+        assert frames > 0 and 0 <= over <= frames
+        assert result["longest_fair_frame_ms"][name] > 0
+    assert result["click_samples"] >= 50 and 0 < result["click_to_card_ms"] < 5000
+    assert "page_errors" not in result
+
+
+@pytest.mark.slow
+def test_a_page_whose_device_plays_a_card_it_does_not_hold_is_named_on_every_page(tmp_path):
+    result = _run(tmp_path, "--fair", "--cheat", timeout_s=1500)
+    cheat = result["cheat"]
+    assert cheat["seat"] == 1 and cheat["deal"] == 0 and cheat["trick"] is not None
+    assert set(cheat["named"]) == {"host", "friend", "friend2"} and cheat["all_named"] is True
+    for verdict in cheat["named"].values():
+        assert verdict[0] == 1 and "not the card it holds" in verdict[2]
