@@ -8,7 +8,8 @@ it on 127.0.0.1, starts a local Nostr relay standing in for the public ones, and
 headless Chromium pages, each a device of its own (a browser context: its own storage)
 running the real built game on Pyodide (tools/online_pages.py):
 
-1. Rooms by link: the host makes a room through its screens, a friend opens the invitation
+1. Rooms by link: the host makes a room through its screens (the cards dealt by the host,
+   chosen in its lobby: `--fair` checks fair dealing), a friend opens the invitation
    link (`#room=...&key=...`) and joins; one whole deal is played with two people and a
    computer seat, each person's seat played by clicks (the autopilot).  Mid-deal the
    friend's page is reloaded: it joins again with the token it kept and gets its seat back.
@@ -47,6 +48,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from tools.online_fair import choose_in_lobby
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game", "main.py", "assets", "tools/build_web.py")
@@ -261,6 +264,7 @@ class Check:
         for page in (host, guest):
             page.wait("main.APP.scene_name == 'lobby'", 60, "the lobby by codes")
         self.result["connect_s"]["codes"] = round(guest.value("main.APP.online.link.connect_s"), 2)
+        choose_in_lobby(host, "host", None)
         host.value("main._oc.press('start')")
         pilot_at_table((host, guest), 90)
         host.wait("len(main.APP.online.host.match.view(0).tricks) >= 1", 240, "the first trick by codes")
@@ -295,6 +299,7 @@ class Check:
         self.pages = [host]
         invite = self.make_room(host)
         self.result["invite_link_length"] = len(invite)
+        choose_in_lobby(host, "host", None)  # this run checks the host-dealt room: --fair checks the other
         friend = self.device("friend")
         self.pages.append(friend)
         self.result["connect_s"]["room"] = self.join_by_link(friend, invite, "Gus", 2)

@@ -78,12 +78,17 @@ def reach(page, name: str) -> None:
     raise RuntimeError(f"{page.name}: no {name} on any page of {page.value('main.APP.scene_name')}")
 
 
-def choose_in_lobby(host) -> None:
-    """Fair dealing and 3 deals of the standard preset, by the lobby's own rows."""
+def choose_in_lobby(host, dealing: str = "fair", deals: int | None = SHORTEST) -> None:
+    """How the cards are dealt and, unless None, how many deals (of the standard preset), by
+    the lobby's own rows."""
     lobby = "main.APP.online.lobby"
     host.wait(f"{lobby}.rules.preset_name == 'standard'", 30, "the lobby's rules")
-    for what, done, back in (("dealing", f"{lobby}.dealing == 'fair'", False),
-                             ("opt_deals", f"{lobby}.rules.deals == {SHORTEST}", True)):
+    rows = [("dealing", f"{lobby}.dealing == {dealing!r}", False)]
+    if deals is not None:
+        rows.append(("opt_deals", f"{lobby}.rules.deals == {deals}", True))
+    for what, done, back in rows:
+        if host.value(done):
+            continue
         reach(host, what)
         for _ in range(25):
             if host.value(done):

@@ -21,6 +21,8 @@ import tempfile
 import threading
 import time
 
+from game.online.lobby import DEALINGS, HOST_DEALS
+
 SHORTEST = {"deals": 3}
 
 
@@ -143,6 +145,12 @@ def run_native(check) -> None:
         result["connect_s"]["codes"] = join_by_codes(check, native, first, "Gus")
         native.call(lambda: native.driver.press("add_by_codes"))
         result["connect_s"]["codes_second"] = join_by_codes(check, native, second, "Gia")
+        for _ in range(len(DEALINGS)):  # the cards dealt by the host: this run checks the commit-reveal shuffle
+            if native.value(f"app.online.lobby.dealing == {HOST_DEALS!r}"):
+                break
+            native.call(lambda: native.driver.press("dealing"))
+            time.sleep(0.3)
+        result["dealing"] = native.value("app.online.lobby.dealing")
         result["seats"] = native.value("[s.kind for s in app.online.lobby.seats]")
         result["rules"] = native.value("app.online.lobby.rules.to_dict()")
         native.call(lambda: native.driver.press("start"))
