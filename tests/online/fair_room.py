@@ -4,7 +4,7 @@ the scan of everything a device stores for cards its seat may not see."""
 
 from __future__ import annotations
 
-from game.engine import CARDS, Card, View
+from game.engine import CARDS, Card, Match, View
 from game.online.guest import GuestSettings
 from game.online.host import HostSettings
 
@@ -14,6 +14,21 @@ from .helpers import Room
 
 FAST = HostSettings(turn_timeout_s=None, reveal_wait_s=2.0)
 FAST_GUEST = GuestSettings(reveal_wait_s=2.0)
+
+
+def reference_views(mirror, seat: int) -> dict:
+    """Every view `seat` should have had, by the match's action count: each finished deal
+    replayed through the engine from the record of it in `mirror` (any device's: the audits
+    agree)."""
+    views, first_at = {}, 0
+    for number in range(mirror.tracker.rules.deals):
+        replay = mirror.table.deal_match(number)
+        fresh = Match.from_dict({**replay.to_dict(), "actions": []})
+        for i, action in enumerate(replay.history):
+            views[first_at + i] = fresh.view(seat)
+            fresh.apply(action)
+        first_at += len(replay.history)
+    return views
 
 
 class FairRoom(Room):

@@ -7,27 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Match, RuleSet
+from game.engine import RuleSet
 from game.online.fair_station import Station
 from game.online.lobby import COMPUTER, FAIR, GUEST, HOST, HOST_DEALS
 
 from .fair.test_fair_deal import covers_every_moment
-from .fair_room import FAST, FairRoom, scan
-
-
-def reference_views(room: FairRoom, seat: int) -> dict:
-    """Every view `seat` should have had, by the match's action count: each finished deal
-    replayed through the engine from the audit's record of it."""
-    views, first_at = {}, 0
-    mirror = room.seat_of(seat)
-    for number in range(mirror.tracker.rules.deals):
-        replay = mirror.table.deal_match(number)
-        fresh = Match.from_dict({**replay.to_dict(), "actions": []})
-        for i, action in enumerate(replay.history):
-            views[first_at + i] = fresh.view(seat)
-            fresh.apply(action)
-        first_at += len(replay.history)
-    return views
+from .fair_room import FAST, FairRoom, reference_views, scan
 
 
 def check_fair_match(room: FairRoom) -> None:
@@ -50,7 +35,7 @@ def check_fair_match(room: FairRoom) -> None:
         assert sum(p[seat] for p in table.points) == table.totals[seat]
         assert table.result()[0] is not None and table.is_over()
     for seat, updates in room.seen.items():
-        truth = reference_views(room, seat)
+        truth = reference_views(room.seat_of(seat), seat)
         assert updates[0].snapshot and updates[0].at == 0 and updates[0].view == truth[0]
         kinds = [e.kind for u in updates for e in u.events]
         assert kinds.count("played") == 48 * deals and kinds.count("scored") == deals

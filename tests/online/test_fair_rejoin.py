@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.engine import Match, RuleSet
+from game.engine import RuleSet
 from game.online import fair_wire
 from game.online.fair import group
 from game.online.fair.draws import Draws
@@ -21,7 +21,7 @@ from game.online.fair.messages import Msg
 from game.online.guest import TURNED_AWAY
 from game.online.lobby import FAIR
 
-from .fair_room import FAST, FairRoom, scan
+from .fair_room import FAST, FairRoom, reference_views, scan
 from .helpers import NAMES
 
 WAITING = replace(FAST, absent_wait_s=1.0)  # a host-dealt room would give the seat to a computer after 1 s
@@ -47,20 +47,6 @@ def device_of(guest):
 
 def notices(inbox) -> list[tuple]:
     return [item[1:] for item in inbox if item[0] == "notice"]
-
-
-def truth(room: FairRoom, seat: int) -> dict:
-    """Every view `seat` should have had, by action count: the host's audits' deals replayed."""
-    views, first_at = {}, 0
-    table = room.host.mirror.table
-    for number in range(room.host.lobby.rules.deals):
-        replay = table.deal_match(number)
-        fresh = Match.from_dict({**replay.to_dict(), "actions": []})
-        for i, action in enumerate(replay.history):
-            views[first_at + i] = fresh.view(seat)
-            fresh.apply(action)
-        first_at += len(replay.history)
-    return views
 
 
 def go_away(room: FairRoom, index: int, moment: str) -> tuple:
@@ -122,7 +108,7 @@ def check_the_match(room: FairRoom, seat: int, snapshot) -> None:
     assert room.host.refused == {}
     for g in room.guests:
         assert g.problems == [] and g.stage == "over"
-    views = truth(room, seat)
+    views = reference_views(room.host.mirror, seat)
     if snapshot.view.to_act is not None:
         assert snapshot.view == views[snapshot.at]  # back exactly where the seat was, its hand included
     later = room.seen[seat][next(i for i, u in enumerate(room.seen[seat]) if u is snapshot) + 1:]
