@@ -123,6 +123,8 @@ def _g358_perf_dump():
     data["state"] = main._g358_state
     data["window_end"] = list(main.APP.window.get_size())
     data["picture_end"] = main.APP.picture.auto
+    rects = getattr(main.APP, "rects_presenter", None)  # None: pygame's update presents the changed rects
+    data["rects_presented"] = None if rects is None else {"by_page": rects.presented, "by_pygame": rects.declined}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -215,6 +217,7 @@ def summarize(data: dict) -> dict:
         out["window"] = data.get("window_end") or boot["window"]
         out["picture"] = dict(boot.get("picture") or {}, auto=data.get("picture_end") or (boot.get("picture") or {}).get("auto"))
         out["page"] = {"css": boot.get("css"), "dpr": boot.get("dpr")}
+        out["rects_presented"] = data.get("rects_presented")
     window = data.get("recording_js_ms")
     if "long_tasks" in data and window:
         during = [d for t, d in data["long_tasks"] if window[0] <= t <= window[1]]
@@ -273,6 +276,9 @@ def report(s: dict) -> str:
         css = "x".join(f"{v:g}" for v in pg.get("css") or ()) or "-"
         lines.append(f"render size {s['window'][0]}x{s['window'][1]} for a page of {css} CSS px at DPR {pg.get('dpr') or '-'}"
                      f" (picture {pic.get('setting', '-')}, Auto chose {pic.get('auto') or '-'}; presents timed: {probe} ms)")
+        rects = s.get("rects_presented")
+        lines.append("changed rects presented: " + ("all by pygame's update (no rect presenter)" if not rects else
+                     f"{rects['by_page']} by the page's canvas, {rects['by_pygame']} by pygame's update"))
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")

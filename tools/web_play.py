@@ -47,6 +47,30 @@ def _frames(full, n=30):
 {"full_redraw": _frames(True), "steady": _frames(False)}
 """
 
+# What the page shows is the window: every pixel of the canvas against the window's bytes in
+# WebAssembly memory (pygame presents whole frames, the rect presenter only what changed:
+# either way the two must agree).  Fails the step if they differ, or if no frame's rects
+# went by the page's canvas (then this compared nothing new).
+CANVAS_IS_WINDOW = """
+import platform, pyodide_js
+_w = main.APP.window
+platform.window.g358_heap = pyodide_js._module.HEAPU8
+_bad = platform.window.eval('''(function (addr, pitch, w, h) {
+  var c = document.getElementById("canvas");
+  if (c.width !== w || c.height !== h) return "the canvas is " + c.width + "x" + c.height;
+  var shown = c.getContext("2d").getImageData(0, 0, w, h).data, heap = window.g358_heap, bad = 0;
+  for (var y = 0; y < h; y++) for (var x = 0; x < w; x++) {
+    var s = addr + y * pitch + x * 4, t = (y * w + x) * 4;
+    if (heap[s] !== shown[t] || heap[s + 1] !== shown[t + 1] || heap[s + 2] !== shown[t + 2] || shown[t + 3] !== 255) bad++;
+  }
+  return bad ? bad + " pixels differ" : "";
+})(%d, %d, %d, %d)''' % (_w._pixels_address, _w.get_pitch(), *_w.get_size()))
+_rects = main.APP.rects_presenter
+assert not _bad, _bad
+assert _rects is not None and _rects.presented > 0, "no frame's rects were presented by the page's canvas"
+("the canvas is the window", _rects.presented, _rects.declined)
+"""
+
 
 def steps(picture: str | None = None) -> list[dict]:
     driver = driver_source()
@@ -76,6 +100,7 @@ def steps(picture: str | None = None) -> list[dict]:
         {"shot": "06-first-trick"},
         {"wait": 2.0},
         {"shot": "07-after-first-trick"},
+        {"py": CANVAS_IS_WINDOW},
         {"py": "[str(t) for t in main.APP.scene.session.view().tricks], main.APP.scene.session.view().tricks_taken"},
         {"py": FRAME_TIMES},
     ]

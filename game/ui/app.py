@@ -24,6 +24,7 @@ import pygame
 from .. import i18n, perf, resources  # perf: frame timings (off unless enabled)
 from ..engine import cards
 from ..storage.store import Storage
+from ..web.rects import RectPresenter
 from . import gfx, page, preload, registry, scenes, screen, warmup  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS
 from .flow import scene_for
@@ -98,6 +99,7 @@ class App:
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
         self.picture = Picture(self)  # the browser's render size (setting "picture")
+        self.rects_presenter = RectPresenter.create() if self.web else None  # the browser: changed rects only
         if pixel_ratio:  # tools drawing as the browser does: window pixels per CSS pixel
             self.pixel_ratio = float(pixel_ratio)
         if insets:  # tools: a phone's safe-area insets, CSS px (left, top, right, bottom)
@@ -586,11 +588,13 @@ class App:
         pygame.display.flip()
 
     def _present_rects(self, rects) -> None:
-        """Only these window rects changed: update just them."""
+        """Only these window rects changed: update just them (in the browser pygame would
+        copy the whole window: the rect presenter copies only these)."""
         if not rects:
             return  # nothing on screen changed
         perf.presented()
-        pygame.display.update(rects)
+        if self.rects_presenter is None or not self.rects_presenter.present(self.window, rects):
+            pygame.display.update(rects)
 
     def screenshot(self):
         """The current frame, at window resolution, as a Surface."""

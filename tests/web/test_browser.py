@@ -106,3 +106,5 @@ def test_pygame_part(web_build):
     report = json.loads((out / "report.json").read_text())
     assert report["state"] == "running" and not report["failures"], report
     assert (out / "06-first-trick.png").is_file()
+    # the canvas held exactly the window's pixels after a trick of frames presented by rects
+    assert "('the canvas is the window', " in done.stdout, done.stdout[-3000:]
