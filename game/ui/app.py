@@ -32,7 +32,7 @@ from .guide import Guide  # the coach's bubbles: the guided deal and the first-t
 from .input import InputTranslator
 from .notices import Notices
 from .picture import Picture
-from .session import Session, valid_names
+from .session import Session, save_waiting, valid_names
 from .settings_check import check_settings
 
 WEB = sys.platform == "emscripten"
@@ -303,6 +303,7 @@ class App:
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
             self.scene.idle()  # a frame that drew nothing makes pictures ahead
+        save_waiting(idle=self.last_draw == "skipped")  # in the browser a move is saved after its first frames
         perf.frame_done(self, now)
         self.frames += 1
         return self.running
@@ -765,6 +766,7 @@ class App:
         self._draw_scenes(surf)
         for s in self.visible_scenes():
             s.first_drawn = True
+        self.guide.drawn()
         return True
 
     def _redraw_guide(self, surf, rects) -> None:
@@ -783,21 +785,28 @@ class App:
 
     def _draw_scenes(self, surf) -> None:
         """The visible scenes from the last opaque one upwards, then the notices."""
+        self._draw_stack(surf)
+        self._draw_over(surf)
+
+    def _draw_stack(self, surf) -> None:
         start = len(self.scenes) - len(self.visible_scenes())
         for i in range(start, len(self.scenes)):
             if i > start:
                 surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
+
+    def _draw_over(self, surf) -> None:
         self.guide.draw(surf)  # the coach's bubble over the scene
         self.notices.draw(surf)  # over every scene
 
     # --- a screen's first frame made over several frames ---------------------
     def _unprepared(self) -> bool:
-        """A visible scene has not been drawn whole yet (and budgeted first frames are on:
-        in the browser, after the title's first frame)."""
+        """A visible scene, or the coach's bubble, has not been drawn whole yet (and budgeted
+        first frames are on: in the browser, after the title's first frame).  A first-time
+        tip's first frame, its text made in one frame, was a task of ~250 ms at 4x."""
         if not self.prepare_budget_ms or self.frames == 0:
             return False
-        return any(not getattr(s, "first_drawn", False) for s in self.visible_scenes())
+        return any(not getattr(s, "first_drawn", False) for s in self.visible_scenes()) or self.guide.unprepared()
 
     def _draw_prepared(self, surf) -> bool:
         """Draw into a spare surface, making new text, panels and cards only for
@@ -818,11 +827,15 @@ class App:
                 return False
         gfx.set_deadline(deadline)
         try:
-            self._draw_scenes(spare)
+            try:
+                self._draw_stack(spare)
+            except gfx.OutOfTime:
+                for s in self.visible_scenes():  # a table's layer may be half drawn: redraw it
+                    if hasattr(s, "invalidate"):
+                        s.invalidate()
+                raise
+            self._draw_over(spare)  # out of time here, the scenes under the bubble are whole
         except gfx.OutOfTime:
-            for s in self.visible_scenes():  # a table's layer may be half drawn: redraw it
-                if hasattr(s, "invalidate"):
-                    s.invalidate()
             self._frame_key = self._shown = None
             self.last_draw = "preparing"
             return False
@@ -830,5 +843,6 @@ class App:
             gfx.set_deadline(None)
         for s in self.visible_scenes():
             s.first_drawn = True
+        self.guide.drawn()
         surf.blit(spare, (0, 0))
         return True

@@ -26,6 +26,7 @@ class Guide:
         self.app = app
         self.lesson = None
         self._tips = None
+        self._drawn = None  # which bubble was last drawn whole (its words: hover and focus aside)
 
     # --- what shows ----------------------------------------------------------------------
     @property
@@ -137,6 +138,20 @@ class Guide:
     def frame_key(self):
         b = self.bubble()
         return None if b is None else b.key()
+
+    @staticmethod
+    def _which(b):
+        return None if b is None else (id(b), b.step, b.title, b.text)
+
+    def unprepared(self) -> bool:
+        """A bubble not drawn whole yet: in the browser its first frame is made over several
+        frames (its text, panel and veil), as a new screen's is (App._draw_prepared)."""
+        b = self.bubble()
+        return b is not None and self._which(b) != self._drawn
+
+    def drawn(self) -> None:
+        """The bubble showing now was drawn whole."""
+        self._drawn = self._which(self.bubble())
 
     def draw(self, surf) -> None:
         b = self.bubble()

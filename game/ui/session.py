@@ -7,6 +7,8 @@ deals (``history()``); hidden cards in engine events are never shown beyond the 
 from __future__ import annotations
 
 import random
+import sys
+import time
 
 from .. import i18n
 from ..engine import Match, Phase
@@ -17,6 +19,20 @@ from .players import make_player
 from .seats import check_human_seats  # pass-and-play
 
 HUMAN = 0
+# In the browser a move's save (~3 ms with the CPU slowed 4x: the stored game read back and
+# checked, the new one checksummed and written) waits for a frame that draws nothing, or
+# SAVE_WITHIN_S at most, instead of landing on the frame that starts the move's animation.
+# Natively a save is ~1 ms and is written at once.
+SAVE_LATER = sys.platform == "emscripten"
+SAVE_WITHIN_S = 0.25
+_waiting: list = []  # [session, since]: the one session whose last move is not saved yet
+
+
+def save_waiting(idle: bool = True) -> None:
+    """Write the move waiting to be saved, if any, when the frame drew nothing (`idle`) or it
+    has waited SAVE_WITHIN_S.  The App calls it every frame; loading a game calls it first."""
+    if _waiting and (idle or time.perf_counter() - _waiting[1] >= SAVE_WITHIN_S):
+        _waiting[0].save()
 
 
 def _count(data: dict, key: str) -> int:
@@ -78,6 +94,11 @@ class Session:
     def save(self) -> bool:
         """Store the game after a move.  A failure is reported by the storage (the
         notices show it) and the game goes on; the next move tries again."""
+        if _waiting:  # another game's last move first: this save is the newer one
+            other = _waiting[0]
+            _waiting.clear()
+            if other is not self:
+                other.save()
         if self.storage is None:
             return False
         if self.match.phase == Phase.GAME_OVER:
@@ -139,6 +160,7 @@ class Session:
         """(session, None), (None, None) when there is no save (or it cannot be read now:
         the storage reports that), or (None, message) when the save was damaged and has
         been set aside."""
+        save_waiting()  # the game just left may have a move not yet written
         try:
             data = storage.load_game_raw()
             if data is None:
@@ -165,7 +187,12 @@ class Session:
 
     def apply(self, action):
         events = self.match.apply(action)
-        self.save()
+        if not SAVE_LATER:
+            self.save()
+        elif not _waiting or _waiting[0] is not self:
+            if _waiting:
+                _waiting[0].save()  # (clears it)
+            _waiting[:] = [self, time.perf_counter()]
         return events
 
     def name(self, seat: int) -> str:

@@ -167,3 +167,40 @@ def test_under_a_tip_only_what_changed_is_drawn_again_and_the_frame_is_the_same(
         app.guide.draw(ref)
         assert _difference(app.window, ref) is None, app.last_draw
     assert "partial" in draws and app.guide.bubble() is not None
+
+
+def test_a_tips_first_frame_is_made_over_frames_and_shows_only_when_whole(make_app):
+    """In the browser a new bubble's text and panel are made a few a frame (a tip's first
+    frame, made at once, was a task of ~250 ms with the CPU slowed 4x): the table keeps its
+    last picture until the bubble is whole, the table's own layer is not drawn again, and
+    the frame shown is the one a single whole drawing makes."""
+    import pygame
+
+    from game.ui import gfx
+
+    app = make_app(size=(390, 844), settings={**TIPS["on"], "tips": False})
+    table_for(app, at("exchange"))
+    settle(app, 6)
+    before = pygame.image.tobytes(app.window, "RGB")
+    gfx._text_cache.clear()
+    gfx._panel_cache.clear()
+    app.set_setting("tips", True)
+    app.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
+    layer = app.scene.table.compositor.still
+    whole_drawings = []
+    draw_all = layer.draw_all
+    layer.draw_all = lambda *a: (whole_drawings.append(1), draw_all(*a))
+    modes = []
+    for _ in range(200):
+        app.step(events=[], dt=1 / 60)
+        modes.append(app.last_draw)
+        if app.guide.bubble() is not None and app.last_draw != "preparing":
+            break
+    assert modes.count("preparing") >= 3 and modes[-1] == "full", modes
+    first = modes.index("preparing")
+    assert all(m == "preparing" for m in modes[first:-1])  # nothing half made is ever shown
+    assert whole_drawings == []  # the table's layer under it was not drawn again
+    shown = pygame.image.tobytes(app.window, "RGB")
+    whole = pygame.Surface(app.window.get_size())
+    app.draw(whole)
+    assert shown == pygame.image.tobytes(whole, "RGB") != before

@@ -30,8 +30,9 @@ SLACK = 2  # device pixels around every painted rect (rounding of scaled positio
 # backs, two plates, the trick): repainting them all in the frame that starts the card's
 # flight made that frame three to five times the median.  There the still layer repaints
 # its dirty rects for SPREAD_MS of a frame (at least one rect) and the rest on the frames
-# after; natively (SIMD blits) one frame does it all.
-SPREAD_MS = 6.0 if sys.platform == "emscripten" else None
+# after; natively (SIMD blits) one frame does it all.  3 ms: with a frame's own ~10 ms at
+# 4x (the cards in flight, the keys, the present) a move's first frames stay near 16.7 ms.
+SPREAD_MS = 3.0 if sys.platform == "emscripten" else None
 # ...and a still layer drawn whole (a new phase's panel, most of the table changed) is drawn
 # over frames of WHOLE_MS each, the window keeping its last frame until it is done (as a
 # screen's first frame is made: App._draw_prepared): one such frame was a task of 0.3 s at 4x.
