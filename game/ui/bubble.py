@@ -128,6 +128,8 @@ class Bubble:
             gfx.rect(surf, MARK, mark.inflate(4, 4), 3, 8)
         if self.spots:
             _pointer(surf, r, self.spots)
+        if not surf.get_clip().colliderect(gfx.dev_rect(r.inflate(12, 12))):
+            return  # drawn again only where the table changed (App._redraw_guide), away from the panel
         gfx.blit_panel(surf, r, color=FILL, edge=RING, radius=14, alpha=255, over=True)  # opaque: its middle is copied
         inner = pygame.Rect(r.left + PAD, r.top + PAD, r.w - 2 * PAD, r.h - 2 * PAD)
         gfx.blit_text(surf, self.title, 17, inner.topleft, gfx.GOLD, True, width=inner.w, box=r)
