@@ -825,6 +825,10 @@ class App:
                 self._frame_key = self._shown = None
                 self.last_draw = "preparing"
                 return False
+        if not self.guide.make_ahead(spare, deadline):  # a new bubble's words and panel, drawing nothing
+            self._frame_key = self._shown = None
+            self.last_draw = "preparing"
+            return False
         gfx.set_deadline(deadline)
         try:
             try:

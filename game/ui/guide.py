@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import gfx
 from .tips import Tips  # small: a game's first frame asks it already
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -148,6 +149,25 @@ class Guide:
         frames (its text, panel and veil), as a new screen's is (App._draw_prepared)."""
         b = self.bubble()
         return b is not None and self._which(b) != self._drawn
+
+    def make_ahead(self, surf, deadline: float) -> bool:
+        """Make a new bubble's pictures (its words, panel, buttons, veil) until `deadline`,
+        drawing on one pixel of `surf` inside the panel: a pass of the whole frame, the
+        veil blended over the window, runs only when they are made.  True when done."""
+        b = self.bubble()
+        if b is None or self._which(b) == self._drawn:
+            return True
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(gfx.dev_rect(b.rect()).center, (1, 1)))
+        gfx.set_deadline(deadline)
+        try:
+            b.draw(surf)
+        except gfx.OutOfTime:
+            return False
+        finally:
+            gfx.set_deadline(None)
+            surf.set_clip(clip)
+        return True
 
     def drawn(self) -> None:
         """The bubble showing now was drawn whole."""
