@@ -295,3 +295,52 @@ def test_a_frame_out_of_time_leaves_its_other_rects_for_the_next_frames(make_app
         diff = _difference(_shown(app), _full_redraw(app))
         assert diff is None, f"{app.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
     assert left > 10 and compared > 100 and app.scene.table.compositor.waits > 3, (left, compared)
+
+
+def test_an_item_making_many_pictures_is_drawn_over_passes_one_new_picture_each():
+    """Under a deadline the still layer stops inside an item at its next new picture past
+    it (one item making a panel's words at once was a task of ~150 ms at 4x in the browser),
+    draws it again from the caches next time, and ends as drawing it in one go does."""
+    from game.ui import gfx
+    from game.ui.table.compositor import Layer
+
+    made = set()
+
+    class Painter:
+        layer = "base"
+
+        def __init__(self, colour, pictures):
+            self.colour, self.pictures = colour, pictures
+
+        def state_key(self):
+            return self.colour
+
+        def paint_bounds(self):
+            return None
+
+        def draw(self, surf):
+            for k in range(self.pictures):
+                if (self.colour, k) not in made:
+                    gfx.making()  # a cached picture made now
+                    made.add((self.colour, k))
+                surf.fill(self.colour, (k * 10, 0, 10, 10))
+
+    items = [Painter((200, 0, 0), 1), Painter((0, 200, 0), 4)]
+    layer = Layer()
+    new_per_pass = []
+    while True:
+        before = len(made)
+        gfx.set_deadline(time.perf_counter() - 1)  # always past
+        try:
+            layer.update(items, (40, 10), "ctx", lambda size: pygame.Surface(size))
+            done = True
+        except gfx.OutOfTime:
+            done = False
+        finally:
+            gfx.set_deadline(None)
+        new_per_pass.append(len(made) - before)
+        if done:
+            break
+        assert len(new_per_pass) < 20
+    assert max(new_per_pass) == 1 and sum(new_per_pass) == 5  # never more than one picture past the deadline
+    assert layer.surface.get_at((5, 5))[:3] == (0, 200, 0) and layer.surface.get_at((35, 5))[:3] == (0, 200, 0)

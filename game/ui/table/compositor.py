@@ -161,8 +161,9 @@ class Layer:
 
     def draw_all(self, items: list, what) -> None:
         """Draw every item on the layer.  Under a deadline (gfx.set_deadline: a first frame
-        made over several frames) it stops between two items once the time is
-        up, and the next drawing of the same items goes on from there if the items drawn
+        made over several frames) it stops between two items once the time is up, or inside
+        one at its next new picture past it (the item is then drawn again from the first
+        item next time, from the caches), and the next drawing of the same items goes on from there if the items drawn
         still have the same keys (their pixels are then those of drawing them again; the
         ones after are drawn anyway): no item is drawn twice or half."""
         deadline = gfx.take_deadline()
@@ -181,12 +182,16 @@ class Layer:
                         self.resume = ((*what[:3], tuple(what[3][:i])), i)
                         self.context = None  # not up to date: drawn again (from item i) next time
                         raise gfx.OutOfTime
+                if deadline is not None:  # a new picture past it stops the item: one item making many
+                    gfx.set_deadline(deadline)  # (a panel's words, a hand's faces) was a task of ~150 ms at 4x
                 try:
                     items[i].draw(self.surface)
                 except gfx.OutOfTime:  # out of time inside the item (a picture it makes): half drawn,
                     self.resume = None  # so drawn again from the first; the pictures made are kept
                     self.context = None
                     raise
+                finally:
+                    gfx.take_deadline()
         finally:
             gfx.set_deadline(deadline)
 
