@@ -17,6 +17,8 @@ import sys
 
 import pygame
 
+from .budget import making
+
 OPAQUE_MIDDLE = sys.platform == "emscripten"
 _cores: dict[int, tuple] = {}  # id(sprite) -> (sprite, opaque part or None, its opaque copy, the part not transparent)
 
@@ -31,6 +33,7 @@ def _core(img, margin: int, inset: int | None = None) -> tuple:
     known = _cores.get(id(img))
     if known is not None and known[0] is img and (known[2] is not None or known[1] is None or not OPAQUE_MIDDLE):
         return known  # the entry holds the sprite (its id is not reused), with its copy if one is needed
+    making()  # a picture of its own (a pass over every pixel; a big panel's: ~20 ms at 4x): under a deadline, its own pass
     w, h = img.get_width() - 2 * margin, img.get_height() - 2 * margin
     if inset is None:
         inset = corner_inset(w)
