@@ -36,6 +36,7 @@ from .session import Session, save_waiting, valid_names
 from .settings_check import check_settings
 
 WEB = sys.platform == "emscripten"
+BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing takes no warm-up step
 
 
 def start_pygame() -> None:
@@ -135,6 +136,7 @@ class App:
         # in the browser a new screen's first frame is made over several frames,
         # at most this long each (ms from the frame's start); None: drawn in one frame
         self.prepare_budget_ms = 30.0 if WEB else None
+        self._late = False  # the last frame's first-frame drawing was put off: its time was gone
         self._spare = None  # the surface such a first frame is drawn on
         self._step_start = time.perf_counter()
         self.fatal: str | None = None
@@ -293,8 +295,9 @@ class App:
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
                 if self.last_draw == "skipped":
                     self.picture.watch()  # Auto may still be timing presents
-                if self._warm is None or self._warm or self._warm_modules:
-                    self._prewarm()
+                busy = (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
+                if not busy and (self._warm is None or self._warm or self._warm_modules):
+                    self._prewarm()  # not on a frame whose input already took its time (a game started)
             self.start_waiting_game()  # a game asked for before its modules were loaded (the browser)
         if self.web and self.frames % page.POLL_FRAMES == 0:
             self.poll_page()  # a phone turned, a window resized: the window follows the page
@@ -819,6 +822,12 @@ class App:
         if spare is None or spare.get_size() != size:
             spare = self._spare = surf.copy()
         deadline = self._step_start + self.prepare_budget_ms / 1000.0
+        late, self._late = time.perf_counter() > deadline and not self._late, False
+        if late:  # the frame's time went on opening the game: drawing starts next frame (once)
+            self._late = True
+            self._frame_key = self._shown = None
+            self.last_draw = "preparing"
+            return False
         for s in self.visible_scenes():  # what its first seconds draw (a deal's cards), made first
             ahead = getattr(s, "make_ahead", None)
             if ahead is not None and not ahead(deadline):

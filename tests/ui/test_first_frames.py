@@ -272,3 +272,57 @@ def test_a_table_in_play_made_over_frames_makes_the_hand_a_few_cards_a_pass(make
     app.scene.invalidate()
     app.draw(whole)
     assert shown == _bytes(whole)
+
+
+def test_a_frame_whose_time_went_before_drawing_leaves_the_new_screen_to_the_next(make_app, monkeypatch):
+    """In the browser a game's first frame opened the game (its session, table and scene)
+    and then drew: a task over 100 ms at 4x.  A frame already past its budget before
+    drawing draws nothing; the next frame draws (never two such frames in a row)."""
+    import time
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.prepare_budget_ms = 5.0
+    slow = [True]
+    update = app.notices.update
+
+    def busy(dt):  # this frame's work before drawing takes its whole budget
+        if slow[0]:
+            time.sleep(0.01)
+        update(dt)
+
+    monkeypatch.setattr(app.notices, "update", busy)
+    app.push_scene("new_game")
+    made = len(gfx._text_cache)
+    app.step(events=[], dt=1 / 60)
+    assert app.last_draw == "preparing" and len(gfx._text_cache) == made  # nothing drawn, nothing made
+    app.step(events=[], dt=1 / 60)  # busy again, but it was put off once: it draws now
+    assert len(gfx._text_cache) > made or app.last_draw == "full"
+    slow[0] = False
+    assert _steps_until_drawn(app)[-1] == "full"
+
+
+def test_a_frame_busy_before_drawing_takes_no_warm_up_step(make_app, monkeypatch):
+    """The warm-up loads one module or makes one picture a menu frame; on a frame whose own
+    work (a click that starts a game) already took its time it waits for the next."""
+    import time
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.step(events=[], dt=1 / 60)
+    update = app.notices.update
+    busy = [True]
+
+    def work(dt):
+        if busy[0]:
+            time.sleep(0.015)
+        update(dt)
+
+    monkeypatch.setattr(app.notices, "update", work)
+    left = list(app._warm_modules)
+    assert left
+    app.step(events=[], dt=1 / 60)
+    assert app._warm_modules == left
+    busy[0] = False
+    app.step(events=[], dt=1 / 60)
+    assert app._warm_modules != left
