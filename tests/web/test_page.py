@@ -370,7 +370,7 @@ def _black_bars(png: bytes) -> dict:
             "left": run(range(w), black_col) / w, "right": run(range(w - 1, -1, -1), black_col) / w}
 
 
-def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_build):
+def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_build, browser):
     """The game on Pyodide in its own page (the wheel's stand-in runtime), a phone of 390x844
     CSS px at DPR 3: the canvas is the page upright and sideways (no black bar), the game
     lays out for each shape, a turn in the middle of a deal keeps the game, and a card
@@ -378,8 +378,6 @@ def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_b
     wheel = wasm_wheel("the real game on a phone skipped: set WEBCHECK_WHEEL=/path/to/the pygame-ce WebAssembly"
                        " wheel (cp314) to run it; the stand-in runtime tests cover the page")
     import shutil
-
-    from playwright.sync_api import sync_playwright
 
     from tests.web.offline_support import Server
     from tests.web.test_offline_wheel import HERE, TAGGED_WHEEL, _py, _until_title
@@ -426,9 +424,9 @@ def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_b
 
     try:
         build(tmp_path / "site" / "web", tmp_path / "stage", web_build[1], cdn=f"{cdn.url}/runtime/0.9.3/")
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            context = browser.new_context(service_workers="block", **PHONE)
+        # the module's Chromium: a second sync Playwright cannot start while its loop runs
+        context = browser.new_context(service_workers="block", **PHONE)
+        try:
             page = context.new_page()
             page.goto(f"{site.url}/web/index.html?lang=ru&seed=7")
             page.wait_for_selector("#infobox.ready", timeout=120_000)
@@ -467,7 +465,8 @@ def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_b
             assert state(page)["table"] == before["table"]
             filled(page, (390, 844), "play-upright-again")
             assert not [e for e in page.evaluate("window.errors") if "Traceback" in e]
-            browser.close()
+        finally:
+            context.close()
     finally:
         site.close()
         cdn.close()
