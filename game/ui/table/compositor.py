@@ -161,11 +161,12 @@ class Layer:
 
     def draw_all(self, items: list, what) -> None:
         """Draw every item on the layer.  Under a deadline (gfx.set_deadline: a first frame
-        made over several frames) it stops between two items once the time is up, or inside
-        one at its next new picture past it (the item is then drawn again from the first
-        item next time, from the caches), and the next drawing of the same items goes on from there if the items drawn
-        still have the same keys (their pixels are then those of drawing them again; the
-        ones after are drawn anyway): no item is drawn twice or half."""
+        made over several frames) it stops between two items once the time is up, and the
+        next drawing of the same items goes on from there if the items drawn still have the
+        same keys (their pixels are then those of drawing them again; the ones after are
+        drawn anyway): no item is drawn twice or half.  An item stops at its next new
+        picture past the time too; the layer is then drawn again from the first item, from
+        the caches."""
         deadline = gfx.take_deadline()
         start = 0
         if self.resume is not None:  # go on if the items and the keys of those drawn are the same
