@@ -811,6 +811,12 @@ class App:
             return False
         return any(not getattr(s, "first_drawn", False) for s in self.visible_scenes()) or self.guide.unprepared()
 
+    def _not_yet(self) -> bool:
+        """A first frame not finished this frame: nothing presented, the next frame draws again."""
+        self._frame_key = self._shown = None
+        self.last_draw = "preparing"
+        return False
+
     def _draw_prepared(self, surf) -> bool:
         """Draw into a spare surface, making new text, panels and cards only for
         ``prepare_budget_ms`` from the frame's start; out of time, nothing is presented (the
@@ -825,19 +831,13 @@ class App:
         late, self._late = time.perf_counter() > deadline and not self._late, False
         if late:  # the frame's time went on opening the game: drawing starts next frame (once)
             self._late = True
-            self._frame_key = self._shown = None
-            self.last_draw = "preparing"
-            return False
+            return self._not_yet()
         for s in self.visible_scenes():  # what its first seconds draw (a deal's cards), made first
             ahead = getattr(s, "make_ahead", None)
             if ahead is not None and not ahead(deadline):
-                self._frame_key = self._shown = None
-                self.last_draw = "preparing"
-                return False
+                return self._not_yet()
         if not self.guide.make_ahead(spare, deadline):  # a new bubble's words and panel, drawing nothing
-            self._frame_key = self._shown = None
-            self.last_draw = "preparing"
-            return False
+            return self._not_yet()
         gfx.set_deadline(deadline)
         try:
             try:
@@ -849,9 +849,7 @@ class App:
                 raise
             self._draw_over(spare)  # out of time here, the scenes under the bubble are whole
         except gfx.OutOfTime:
-            self._frame_key = self._shown = None
-            self.last_draw = "preparing"
-            return False
+            return self._not_yet()
         finally:
             gfx.set_deadline(None)
         for s in self.visible_scenes():
