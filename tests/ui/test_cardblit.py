@@ -45,6 +45,14 @@ def _until_done(warm) -> None:
         pass
 
 
+
+def _felts(size) -> tuple:
+    """Two surfaces with the felt on: one drawn the fast way, one the plain way."""
+    fast, slow = pygame.Surface(size), pygame.Surface(size)
+    gfx.blit_felt(fast)
+    gfx.blit_felt(slow)
+    return fast, slow
+
 def test_a_card_has_one_device_width_wherever_it_lies(three_quarters):
     """At 0.75 a 92-wide card's rounded edges used to make it 68, 69 or 70 pixels wide by
     its position; now it is 69 everywhere (one picture of each card, not three)."""
@@ -89,9 +97,7 @@ def test_a_card_blitted_with_its_middle_copied_equals_one_premultiplied_blit(mak
     for scale in (1.0, 0.75):
         gfx.set_scale(scale)
         size = (int(1280 * scale), int(720 * scale))
-        fast, slow = pygame.Surface(size), pygame.Surface(size)
-        gfx.blit_felt(fast)
-        gfx.blit_felt(slow)
+        fast, slow = _felts(size)
         copied = 0
         for i in range(40):
             card = None if i % 7 == 0 else Card.parse(rng.choice(["AS", "KH", "10D", "7C", "QS", "JD"]))
@@ -185,9 +191,7 @@ def test_a_panel_blitted_with_its_middle_copied_equals_one_premultiplied_blit(ma
     gfx.set_scale(scale)
     try:
         size = (int(1280 * scale), int(720 * scale))
-        fast, slow = pygame.Surface(size), pygame.Surface(size)
-        gfx.blit_felt(fast)
-        gfx.blit_felt(slow)
+        fast, slow = _felts(size)
         copied = 0
         for _ in range(24):
             rect = pygame.Rect(rng.randrange(-30, 1100), rng.randrange(-30, 600), rng.randrange(60, 460), rng.randrange(44, 320))

@@ -30,6 +30,13 @@ from .online_support import (
 )
 
 
+def close_tab(net, host, guest) -> None:
+    """The guest's tab closes: its link is gone, and the host sees seat 1 empty."""
+    for link in net.links:
+        if link is guest.online.link:
+            link.cut()
+    until(lambda: not host.online.lobby.seats[1].present, host, frames=20)
+
 def test_hosting_shows_the_invitation_and_joining_fills_a_seat_in_both_lobbies(tmp_path):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
@@ -120,10 +127,7 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_the_host_deals(tmp_path):
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     until(lambda: len(host.online.host.match.history) >= 12, host, guest, frames=2000, pilots=pilots, dt=0.2)
-    for link in net.links:  # the guest's tab closes: its link is gone
-        if link is guest.online.link:
-            link.cut()
-    until(lambda: not host.online.lobby.seats[1].present, host, frames=20)
+    close_tab(net, host, guest)
     assert "Gus lost the connection" in host.notices.text()
     again = make_app(tmp_path / "guest", net)  # the page loaded again, same browser storage
     kept = keep.load_guest(again.storage)
@@ -148,10 +152,7 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_dealt_fairly(tmp_path):
     until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
           pilots=pilots, dt=0.2)
     hand = guest.online.guest.fair.seat.tracker.hand
-    for link in net.links:  # the guest's tab closes: its link is gone
-        if link is guest.online.link:
-            link.cut()
-    until(lambda: not host.online.lobby.seats[1].present, host, frames=20)
+    close_tab(net, host, guest)
     assert "the game waits until they are back" in host.notices.text()
     again = make_app(tmp_path / "guest", net)  # the page loaded again, same browser storage
     kept = keep.load_guest(again.storage)
