@@ -138,6 +138,8 @@ class App:
         self.prepare_budget_ms = 30.0 if WEB else None
         self._late = False  # the last frame's first-frame drawing was put off: its time was gone
         self._spare = None  # the surface such a first frame is drawn on
+        self._made_unseen = None  # (scenes, size) whose first frame's pictures are all made
+        self._put_off = False  # the last frame left a new screen's first update and drawing to this one
         self._step_start = time.perf_counter()
         self.fatal: str | None = None
         self.inputs = InputTranslator(self)
@@ -286,7 +288,13 @@ class App:
                 self.dispatch(inp)
         if self.online is not None:
             self.online.poll()  # the others never wait for this device's menus
-        if self.scene is not None:
+        # a frame whose input already took its time opening a new screen (a game: its session,
+        # table and scene) leaves the screen's first update and drawing to the next frame
+        # (never two frames in a row): in one frame it was a browser task of ~250 ms at 4x
+        put_off = self._unprepared() and not self._put_off \
+            and (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
+        self._put_off = put_off
+        if self.scene is not None and not put_off:
             # a screen whose first frame is still being made (in the browser, over several
             # frames) does not age: its animations (a new game's deal) start when it shows
             self.scene.update(0.0 if self._unprepared() else dt)
@@ -302,7 +310,9 @@ class App:
         if self.web and self.frames % page.POLL_FRAMES == 0:
             self.poll_page()  # a phone turned, a window resized: the window follows the page
         self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games
-        if self.draw():
+        if put_off:
+            self._not_yet()
+        elif self.draw():
             self.present()
         elif self.last_draw == "skipped" and hasattr(self.scene, "idle"):
             self.scene.idle()  # a frame that drew nothing makes pictures ahead
@@ -372,6 +382,11 @@ class App:
             first = [s for s in warmup.table_steps(missing) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
             steps[:] = first + [s for s in steps if s not in first]
         return True
+
+    @property
+    def game_waiting(self) -> bool:
+        """A game asked for is waiting for its modules (the browser, early after the start)."""
+        return self._game_waiting is not None
 
     def start_waiting_game(self) -> None:
         """Each frame: start the game that waited once what it needs is loaded (not if the
@@ -838,6 +853,29 @@ class App:
                 return self._not_yet()
         if not self.guide.make_ahead(spare, deadline):  # a new bubble's words and panel, drawing nothing
             return self._not_yet()
+        which = (tuple(id(s) for s in self.visible_scenes()), size)
+        try:
+            if self._made_unseen != which:  # first every picture, each blit clipped away
+                self._pass(spare, deadline, unseen=True)
+                self._made_unseen = which
+                if time.perf_counter() > deadline:
+                    return self._not_yet()  # the drawing that lands, from the caches, next frame
+            self._pass(spare, deadline)
+        except gfx.OutOfTime:
+            return self._not_yet()
+        self._made_unseen = None
+        for s in self.visible_scenes():
+            s.first_drawn = True
+        self.guide.drawn()
+        surf.blit(spare, (0, 0))
+        return True
+
+    def _pass(self, spare, deadline: float, unseen: bool = False) -> None:
+        """One pass of the first frame under the deadline (OutOfTime when it runs out).
+        `unseen`: with every blit clipped away, so its time goes on making the pictures: a
+        pass that copied the pictures already made each frame (a menu's ~20 translucent
+        panels, ~40 ms at 4x in the browser) left little of the frame to make new ones."""
+        spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
         gfx.set_deadline(deadline)
         try:
             try:
@@ -848,12 +886,6 @@ class App:
                         s.invalidate()
                 raise
             self._draw_over(spare)  # out of time here, the scenes under the bubble are whole
-        except gfx.OutOfTime:
-            return self._not_yet()
         finally:
             gfx.set_deadline(None)
-        for s in self.visible_scenes():
-            s.first_drawn = True
-        self.guide.drawn()
-        surf.blit(spare, (0, 0))
-        return True
+            spare.set_clip(None)

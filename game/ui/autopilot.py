@@ -62,7 +62,8 @@ class Autopilot:
         if name == "title":
             self.click("continue") or self.click("new_game")
         elif name == "new_game":
-            self.click("start")
+            if not app.game_waiting:  # once, as a player does: pressed again it only waits
+                self.click("start")
         elif name == "score":
             self.click("next")
         elif name == "handover":  # the pass-and-play cover

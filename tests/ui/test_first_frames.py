@@ -326,3 +326,61 @@ def test_a_frame_busy_before_drawing_takes_no_warm_up_step(make_app, monkeypatch
     busy[0] = False
     app.step(events=[], dt=1 / 60)
     assert app._warm_modules != left
+
+
+def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_lands_once(make_app, monkeypatch):
+    """Passes that run out of time spend it making pictures, not copying the ones made
+    already (a menu's translucent panels blended again every frame); the drawing that
+    lands is one pass from the caches."""
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    _cold(app)
+    app.prepare_budget_ms = 1e-6
+    clips = []
+    real = type(app)._draw_stack
+
+    def draw_stack(self, surf):
+        clips.append(surf.get_clip().size)
+        return real(self, surf)
+
+    monkeypatch.setattr(type(app), "_draw_stack", draw_stack)
+    app.push_scene("new_game")
+    modes = _steps_until_drawn(app)
+    assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
+    seen = [c for c in clips if c != (0, 0)]
+    assert len(clips) >= 10 and seen == [app.window.get_size()], clips
+    shown = _bytes(app.screenshot())
+    whole = pygame.Surface(app.window.get_size())
+    app.draw(whole)
+    assert shown == _bytes(whole)
+
+
+def test_a_frame_whose_input_opened_a_new_screen_leaves_its_update_and_drawing_to_the_next(make_app, monkeypatch):
+    """A click that starts a game builds its session, table and scene; the scene's first
+    update (the deal set out) and its first drawing come a frame later, never two in a row."""
+    import time
+
+    from game.ui import registry
+    from game.ui.scenes.new_game import NewGameScene
+
+    start = NewGameScene.start
+
+    def slow_start(self):  # the game's construction takes the frame's budget
+        start(self)
+        time.sleep(0.015)
+
+    monkeypatch.setattr(NewGameScene, "start", slow_start)
+    deal = registry.scene_class("deal")
+    updates = []
+    update = deal.update
+    monkeypatch.setattr(deal, "update", lambda self, dt: (updates.append(dt), update(self, dt))[1])
+    app = make_app(settings={"speed": "normal"})
+    app.step(events=[], dt=1 / 60)
+    app.prepare_budget_ms = 5.0
+    app.push_scene("new_game")
+    _steps_until_drawn(app)
+    click_named(app, "start")
+    assert app.scene_name == "deal"
+    assert updates == [] and app.last_draw == "preparing"
+    app.step(events=[], dt=1 / 60)  # this one updates, and draws or goes on making the first frame
+    assert updates == [0.0]
