@@ -384,3 +384,32 @@ def test_a_frame_whose_input_opened_a_new_screen_leaves_its_update_and_drawing_t
     assert updates == [] and app.last_draw == "preparing"
     app.step(events=[], dt=1 / 60)  # this one updates, and draws or goes on making the first frame
     assert updates == [0.0]
+
+
+def test_a_screen_laid_out_under_a_deadline_measures_one_new_width_a_try(make_app):
+    """Laying out the new-game screen for the first time measures ~100 texts: under a
+    deadline each try measures at least one more and stops, and the screen built at last
+    is the one built without a deadline."""
+    import time
+
+    from game.ui import budget, registry
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    gfx._width_cache.clear()
+    gfx._text_cache.clear()
+    tries = 0
+    while True:
+        tries += 1
+        known = len(gfx._width_cache)
+        budget.set_deadline(time.perf_counter() - 1.0)  # already past: one new width a try
+        try:
+            scene = registry.create("new_game", app)
+            break
+        except budget.OutOfTime:
+            assert len(gfx._width_cache) == known + 1
+        finally:
+            budget.set_deadline(None)
+        assert tries < 1000
+    assert tries > 20
+    assert dict(scene.targets()) == dict(registry.create("new_game", app).targets())
