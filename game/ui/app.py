@@ -660,7 +660,7 @@ class App:
         self._warm_modules.remove(step)
         try:
             if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
-                gfx.set_deadline(time.perf_counter() + warmup.IDLE_PREPARE_MS / 1000.0)
+                gfx.set_deadline(time.perf_counter() + warmup.IDLE_PREPARE_MS / 1000.0, widths=True)  # built too
                 unseen = not step.endswith(":drawn")  # first its pictures, then one real drawing
                 try:
                     self.prepare_scene(step[6:].removesuffix(":drawn"), unseen)

@@ -1,7 +1,7 @@
 """Deadlines for drawing: a screen's first frame made over several frames.
 
-Every place that makes a cached picture (text, panel, card sprite, felt, backdrop) or a
-text's width calls ``making()`` first; under a deadline (``set_deadline``) it raises ``OutOfTime`` once the
+Every place that makes a cached picture (text, panel, card sprite, felt, backdrop) calls
+``making()`` first (a text's first width calls ``measuring()``); under a deadline (``set_deadline``) it raises ``OutOfTime`` once the
 time is up and this pass has made at least one picture, so every pass makes progress and
 the next pass finds what this one made in the caches.  Pure Python, no pygame.
 """
@@ -18,12 +18,17 @@ class OutOfTime(Exception):
 
 _deadline: float | None = None  # perf_counter() time after which no new picture is made
 _made = 0  # pictures made in this pass (the first is always made: every pass progresses)
+_widths = False  # does a text's first width count as a picture (set_deadline's `widths`)?
 
 
-def set_deadline(when: float | None) -> None:
-    """Make cached pictures only until `when` (None: no limit) in the drawing that follows."""
-    global _deadline, _made
-    _deadline, _made = when, 0
+def set_deadline(when: float | None, widths: bool = False) -> None:
+    """Make cached pictures only until `when` (None: no limit) in the drawing that follows.
+    `widths`: a text's first width counts as a picture too: for a screen built and drawn
+    off screen (the warm-up), whose passes are cheap; in a frame's passes it does not (a
+    table's pass redraws its layer: a panel wrapping its words, one width a pass, took
+    forty frames)."""
+    global _deadline, _made, _widths
+    _deadline, _made, _widths = when, 0, widths and when is not None
 
 
 def take_deadline() -> float | None:
@@ -32,6 +37,13 @@ def take_deadline() -> float | None:
     global _deadline
     when, _deadline = _deadline, None
     return when
+
+
+def measuring() -> None:
+    """Called before a text's width is worked out: a picture under a deadline that counts
+    widths (set_deadline(..., widths=True)), nothing otherwise."""
+    if _widths:
+        making()
 
 
 def making() -> None:

@@ -8,7 +8,7 @@ import weakref
 import pygame
 
 from ..i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
-from .budget import OutOfTime, making, set_deadline, take_deadline  # noqa: F401
+from .budget import OutOfTime, making, measuring, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .palette import *  # noqa: F403  (colours: gfx.GOLD, gfx.CREAM, ...)
 from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_ON_LIGHT, SUIT_TEXT
@@ -243,10 +243,10 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 
 
 def _measure(s: str, size: int, bold: bool) -> int:
-    """text()'s width worked out from the font's metrics and the suit icons' widths.  Under a
-    deadline a new width counts as a new picture: a screen laid out for the first time (the
-    new-game screen's ~100 widths and fonts) was one task of ~100 ms at 4x in the browser."""
-    making()
+    """text()'s width worked out from the font's metrics and the suit icons' widths.  Under the
+    warm-up's deadline a new width counts as a new picture: a screen laid out for the first
+    time (the new-game screen's ~100 widths and fonts) was one task of ~100 ms at 4x."""
+    measuring()
     if "\n" in s or "\r" in s:  # a line break: the renderer's own rule, not the metrics'
         return text(s, size, CREAM, bold).get_width()
     f = font(size, bold)
