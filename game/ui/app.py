@@ -39,17 +39,21 @@ WEB = sys.platform == "emscripten"
 BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing takes no warm-up step
 
 
-def start_pygame() -> None:
-    """What the title needs of pygame.init() (the start): the display and fonts.
-    The rest (the mixer's audio device, ~120 ms with the CPU slowed 4x in the browser; the
-    timer) is the warm-up's first step (warmup.py); a sound played before it opens the
-    mixer itself (Sounds)."""
+def start_pygame(web: bool = False) -> None:
+    """What the title needs of pygame.init() (the start): the display and fonts.  Natively
+    the rest (the mixer's audio device, the timer) is the warm-up's first step (warmup.py);
+    a sound played before it opens the mixer itself (Sounds).  In the browser the whole of
+    it comes before the title: opening the audio device is one task of 120-200 ms with the
+    CPU slowed 4x, which on the title's first frames was a pause a tap could fall in."""
     try:
         from .sound import Sounds
 
         Sounds.pre_init()  # low-latency mixer settings, before the mixer opens
     except Exception:
         pass
+    if web:
+        pygame.init()
+        return
     pygame.display.init()
     pygame.font.init()
 
@@ -76,7 +80,7 @@ class App:
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None,
                  pixel_ratio=None, insets=None):
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")  # smooth GPU scaling (SCALED mode)
-        start_pygame()
+        start_pygame(WEB)
         self.web = WEB
         self.storage = storage or Storage(storage_dir)
         stored = self.storage.load_settings()
@@ -124,7 +128,7 @@ class App:
         self._warm = None  # card widths the table's layout uses (see warm_faces): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next
-        self._warm_modules = ["pygame", "card tables", *(f"compile:{m}" for m in warmup.NEW_GAME_PARTS), "scene:new_game", *warmup.table_steps(),
+        self._warm_modules = [*([] if self.web else ["pygame"]), "card tables", *(f"compile:{m}" for m in warmup.NEW_GAME_PARTS), "scene:new_game", *warmup.table_steps(),
                               *warmup.table_steps([m for m in warmup.SCORE_PARTS if m not in warmup.TABLE_PARTS]),
                               *warmup.table_steps([*warmup.MENU_PARTS, *(m for m in registry.pending_modules() if m not in warmup.TABLE_PARTS and ".online." not in m)]),
                               *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]

@@ -1,6 +1,7 @@
-"""The start leaves out of App() what the title does not need: the rest of
+"""Natively the start leaves out of App() what the title does not need: the rest of
 pygame.init() (the mixer's audio device, the timer) is the warm-up's first step on the
-title's idle frames, and a sound played before that still plays (the mixer opens then)."""
+title's idle frames, and a sound played before that still plays (the mixer opens then).
+In the browser it all comes before the title's first frame (one long task, not on the title)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,13 @@ def test_in_the_browser_the_window_loads_no_icon_file(make_app, monkeypatch):
     app = make_app()
     assert app.web and app.window is not None
     assert loaded == []
+
+
+def test_in_the_browser_the_mixer_opens_before_the_titles_first_frame(make_app, monkeypatch):
+    import game.ui.app as app_module
+
+    _fresh()
+    monkeypatch.setattr(app_module, "WEB", True)
+    app = make_app(settings={"sound": True})
+    assert pygame.mixer.get_init() and app.frames == 0
+    assert "pygame" not in app._warm_modules
