@@ -63,9 +63,9 @@ def sprite_core(img, margin: int) -> pygame.Rect | None:
     return _core(img, margin)[1]
 
 
-def prepare(img, margin: int) -> None:
+def prepare(img, margin: int, inset: int | None = None) -> None:
     """Check a sprite's opaque part ahead (a frame that draws nothing), not when drawn."""
-    _core(img, margin)
+    _core(img, margin, inset)
 
 
 def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None, inset: int | None = None) -> None:

@@ -4,6 +4,7 @@ finishes, nothing is presented and the window keeps its last picture; the frame 
 is exactly the one a single whole drawing makes."""
 
 import pygame
+import pytest
 
 from game.ui import backdrop, cardfan, gfx
 
@@ -419,3 +420,25 @@ def test_a_screen_laid_out_under_a_deadline_measures_one_new_width_a_try(make_ap
         registry.create("new_game", app)  # a frame's deadline: widths do not stop it
     finally:
         budget.set_deadline(None)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_frames_that_draw_nothing_make_the_exchange_panel_ahead(make_app, size):
+    """The exchange's panel is a big translucent picture: made on frames that draw nothing
+    during play, not in the frame it first shows in."""
+    from game.ui.table.panels import ExchangePanel
+
+    from .helpers import advance_until, table_for
+
+    app = make_app(size=size)
+    playing = advance_until(lambda m: m.phase == "play" and m.to_act == 0)
+    table_for(app, playing)
+    gfx._panel_cache.clear()
+    for _ in range(300):  # the human's turn: frames draw nothing
+        app.step(events=[], dt=1 / 60)
+    assert app.last_draw == "skipped"
+    made = {key[0] for key in gfx._panel_cache}  # the panels' sizes
+    exchanging = advance_until(lambda m: m.phase == "exchange" and m.to_act == 0)
+    table_for(app, exchanging)
+    panel = next(o for o in app.scene.objects() if isinstance(o, ExchangePanel))
+    assert tuple(gfx.dev_rect(panel.bounds()).size) in made

@@ -14,6 +14,7 @@ from ..flow import scene_for
 from ..scene import Scene
 from ..table import layout
 from ..table.opponents import warm_backs
+from ..table.panels import warm_panels
 from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
 from ..widgets import Button
@@ -273,7 +274,9 @@ class TableScene(CoachControls, Scene):
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
             if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)):
                 self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
-                self.app.warm_faces()  # then the card faces the played cards will show
+                if key == getattr(self, "_warm_panels", None) or warm_panels(IDLE_WARM_MS):
+                    self._warm_panels = key  # then the phase panels (the exchange's was made as it showed)
+                    self.app.warm_faces()  # then the card faces the played cards will show
 
     def make_ahead(self, deadline: float) -> bool:
         """What the table's first seconds draw, made before its first frame shows (the App

@@ -14,6 +14,26 @@ from . import layout
 from .base import TableObject
 
 
+def warm_panels(budget_ms: float) -> bool:
+    """Make the pictures of the phase panels (naming the contract, the exchange plan) for at
+    most about `budget_ms` on frames that draw nothing: the exchange's, made in the frame it
+    first showed, was a browser task of ~100 ms at 4x.  True when all are made."""
+    import time
+
+    end = time.perf_counter() + budget_ms / 1000.0
+    lay = layout.now()
+    rects = [_panel_rect()]
+    if lay.wide:  # the exchange panel's height follows its lines: the reason, 1-3 gifts or none, the rule
+        rects += [ExchangePanel.rect_for(lines) for lines in (3, 4, 5)]
+    else:
+        rects.append(lay.info)
+    for r in rects:
+        gfx.make_panel(r)
+        if time.perf_counter() > end:
+            return False
+    return True
+
+
 def _panel_rect(lines: int = 0) -> pygame.Rect:
     """The phase panels' place: centred on a wide table, the whole middle on a phone."""
     return layout.now().panel
@@ -156,7 +176,13 @@ class ExchangePanel(TableObject):
         lay = layout.now()
         if not lay.wide:
             return lay.info
-        return pygame.Rect(lay.info.left, lay.info.top, lay.info.w, 66 + 28 * len(self.lines()))
+        return self.rect_for(len(self.lines()))
+
+    @staticmethod
+    def rect_for(lines: int) -> pygame.Rect:
+        """The panel's place on a wide table with this many lines."""
+        info = layout.now().info
+        return pygame.Rect(info.left, info.top, info.w, 66 + 28 * lines)
 
     def state_key(self):
         return self.shown() and (tuple(self.lines()),)
