@@ -292,8 +292,10 @@ class App:
                 self.dispatch(inp)
         if self.online is not None:
             self.online.poll()  # the others never wait for this device's menus
-        # a frame whose input already took its time opening a new screen (a game: its session,
-        # table and scene) leaves the screen's first update and drawing to the next frame
+        if self.scene is not None:  # a game asked for before its modules were loaded (the browser):
+            self.start_waiting_game()  # started in a frame of its own, not after the warm-up's last import
+        # a frame whose input (or a waiting game) already took its time opening a new screen (a
+        # game: its session, table and scene) leaves the screen's first update and drawing to the next frame
         # (never two frames in a row): in one frame it was a browser task of ~250 ms at 4x
         put_off = self._unprepared() and not self._put_off \
             and (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
@@ -310,7 +312,6 @@ class App:
                 busy = (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
                 if not busy and (self._warm is None or self._warm or self._warm_modules):
                     self._prewarm()  # not on a frame whose input already took its time (a game started)
-            self.start_waiting_game()  # a game asked for before its modules were loaded (the browser)
         if self.web and self.frames % page.POLL_FRAMES == 0:
             self.poll_page()  # a phone turned, a window resized: the window follows the page
         self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games

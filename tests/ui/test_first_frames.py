@@ -442,3 +442,30 @@ def test_frames_that_draw_nothing_make_the_exchange_panel_ahead(make_app, size):
     table_for(app, exchanging)
     panel = next(o for o in app.scene.objects() if isinstance(o, ExchangePanel))
     assert tuple(gfx.dev_rect(panel.bounds()).size) in made
+
+
+def test_a_game_that_waited_for_its_modules_starts_in_a_frame_without_a_warm_up_step(make_app, monkeypatch):
+    """In the browser a game asked for early waits for the table's modules, one a frame; it
+    starts in a frame of its own, not in the one that imported the last of them (the two
+    together were one task of ~140 ms at 4x)."""
+    import sys
+
+    from game.ui import warmup
+
+    monkeypatch.setattr(warmup, "TABLE_PARTS", (*warmup.TABLE_PARTS, "colorsys"))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)  # one module still to load
+    app = make_app(settings={"speed": "normal"})
+    app.web, app.prepare_budget_ms = True, 8.0
+    app.step(events=[], dt=1 / 60)
+    steps = []
+    warm_step = app.warm_step
+    monkeypatch.setattr(app, "warm_step", lambda *a, **k: steps.append(app.frames) or warm_step(*a, **k))
+    app.start_new_game(seed=3)
+    assert app.game_waiting and app.scene_name == "title"
+    for _ in range(400):  # each module compiled, then imported, one a frame
+        app.step(events=[], dt=1 / 60)
+        if app.scene_name != "title":
+            break
+    started = app.frames - 1  # the frame that opened the game
+    assert app.scene_name == "deal" and "colorsys" in sys.modules
+    assert steps and started not in steps, (steps, started)
