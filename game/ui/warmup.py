@@ -24,7 +24,7 @@ TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.a
                "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
                "game.ui.table.background", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.verdict",
                "game.ui.table.animator", "game.ui.table.board", "game.ui.table.forced", "game.ui.table.compositor",
-               "game.ui.cardfan", "game.ui.table.hand", "game.ai.evaluate", "game.ai.reasons",
+               "game.ui.cardfan", "game.ui.table.hand", "game.ai.estimates", "game.ai.evaluate", "game.ai.reasons",
                "game.i18n.why", "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet",
                "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents", "game.ui.table.overlay",
                "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.topbar", "game.ui.table.trick",
