@@ -23,4 +23,7 @@ def make_app(tmp_path):
             pygame.event.clear()
         return App(size=size, storage_dir=str(storage_dir or tmp_path), settings={**FAST, **(settings or {})}, params=params)
 
-    return make
+    yield make
+    import gc
+
+    gc.unfreeze()  # an App made to act as the browser's freezes what was loaded at its first game

@@ -469,3 +469,23 @@ def test_a_game_that_waited_for_its_modules_starts_in_a_frame_without_a_warm_up_
     started = app.frames - 1  # the frame that opened the game
     assert app.scene_name == "deal" and "colorsys" in sys.modules
     assert steps and started not in steps, (steps, started)
+
+
+def test_in_the_browser_the_first_game_leaves_what_was_loaded_out_of_collections(make_app, monkeypatch):
+    """What the page loaded before its first game (modules, tables, caches) lives as long as
+    the page: frozen once, the collector no longer scans it in play; natively nothing."""
+    import gc
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.start_new_game(seed=3)
+    assert gc.get_freeze_count() == 0
+    try:
+        app.web = True
+        app.start_new_game(seed=4)
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        app.start_new_game(seed=5)  # once: later games' objects are collected as usual
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
