@@ -273,6 +273,8 @@ def draw_veil(surf, spots) -> None:
     veil, plain_rects, keyed_rects = known
     plain = _plain.get(size)
     if plain is None:
+        if len(_plain) > 3:  # a window resized again and again
+            _plain.clear()
         plain = _plain[size] = gfx.opaque(size)
         plain.fill(VEIL[:3])
         plain.set_alpha(VEIL[3])

@@ -1,9 +1,10 @@
 """Deadlines for drawing: a screen's first frame made over several frames.
 
 Every place that makes a cached picture (text, panel, card sprite, felt, backdrop) calls
-``making()`` first (a text's first width calls ``measuring()``); under a deadline (``set_deadline``) it raises ``OutOfTime`` once the
-time is up and this pass has made at least one picture, so every pass makes progress and
-the next pass finds what this one made in the caches.  Pure Python, no pygame.
+``making()`` first (a text's first width calls ``measuring()``); under a deadline
+(``set_deadline``) it raises ``OutOfTime`` once the time is up and this pass has made at
+least one picture, so every pass makes progress and the next pass finds what this one made
+in the caches.  Pure Python, no pygame.
 """
 
 from __future__ import annotations
