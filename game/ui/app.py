@@ -77,6 +77,7 @@ class App:
     css_size = None  # the browser: the canvas's size on the page, CSS px (natively None)
     device_ratio = 1.0  # the browser: the device's pixels per CSS pixel (window.devicePixelRatio)
     _game_waiting = None  # a game asked for before its modules were loaded (the browser)
+    _building = None  # (the screen that asked, the name of the screen being built): push_built
 
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None,
                  pixel_ratio=None, insets=None):
@@ -227,6 +228,37 @@ class App:
         """Open the scene registered as `name` on top (scenes never import each other)."""
         self.push(registry.create(name, self, *args))
 
+    def push_built(self, name: str) -> None:
+        """Open the scene registered as `name` on top once it is built.  In the browser a screen
+        laid out for the first time (its texts measured, fonts opened: the new-game screen's
+        was one task of 100-180 ms at 4x) is built over frames, under the frame's budget, while
+        the screen that asked for it stays; natively, or with the budget off, at once."""
+        if not self.prepare_budget_ms or not self.frames:
+            self.push_scene(name)
+            return
+        if self._building != (self.scene, name):  # asked again while it is built: it goes on
+            self._building = (self.scene, name)
+            self.build_waiting()
+
+    def build_waiting(self) -> None:
+        """Each frame: go on building the screen asked for by push_built (not if the player has
+        left the screen that asked); pushed once built."""
+        waiting = self._building
+        if waiting is None:
+            return
+        if waiting[0] is not self.scene:
+            self._building = None
+            return
+        gfx.set_deadline(self._step_start + self.prepare_budget_ms / 1000.0, widths=True)
+        try:
+            scene = registry.create(waiting[1], self)
+        except gfx.OutOfTime:
+            return  # what it measured and made is kept: the next frame goes on from there
+        finally:
+            gfx.set_deadline(None)
+        self._building = None
+        self.push(scene)
+
     def show_table(self, name: str, table) -> None:
         """Replace the top (table) scene by the phase scene `name` showing the same table."""
         self.replace(registry.create(name, self, table))
@@ -295,6 +327,7 @@ class App:
             self.online.poll()  # the others never wait for this device's menus
         if self.scene is not None:  # a game asked for before its modules were loaded (the browser):
             self.start_waiting_game()  # started in a frame of its own, not after the warm-up's last import
+            self.build_waiting()  # a screen asked for, built over frames (push_built)
         # a frame whose input (or a waiting game) already took its time opening a new screen (a
         # game: its session, table and scene) leaves the screen's first update and drawing to the next frame
         # (never two frames in a row): in one frame it was a browser task of ~250 ms at 4x

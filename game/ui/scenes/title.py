@@ -106,7 +106,7 @@ class TitleScene(Scene):
             self.app.open_game(session)
 
     def do_new(self):
-        self.app.push_scene("new_game")
+        self.app.push_built("new_game")  # in the browser built over frames if the warm-up has not yet
 
     def do_quit(self):
         self.app.running = False
