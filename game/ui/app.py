@@ -236,9 +236,7 @@ class App:
         if not self.prepare_budget_ms or not self.frames:
             self.push_scene(name)
             return
-        if self._building != (self.scene, name):  # asked again while it is built: it goes on
-            self._building = (self.scene, name)
-            self.build_waiting()
+        self._building = (self.scene, name)  # built from this frame on (step: build_waiting)
 
     def build_waiting(self) -> None:
         """Each frame: go on building the screen asked for by push_built (not if the player has
