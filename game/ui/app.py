@@ -28,6 +28,7 @@ from ..storage.store import Storage
 from ..web.rects import RectPresenter
 from . import gfx, page, preload, registry, scenes, screen, warmup  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS
+from .first_frames import BUSY_FRAME_MS, FirstFrames
 from .flow import scene_for
 from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .input import InputTranslator
@@ -37,7 +38,6 @@ from .session import Session, save_waiting, valid_names
 from .settings_check import check_settings
 
 WEB = sys.platform == "emscripten"
-BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing takes no warm-up step
 
 
 def start_pygame(web: bool = False) -> None:
@@ -77,7 +77,6 @@ class App:
     css_size = None  # the browser: the canvas's size on the page, CSS px (natively None)
     device_ratio = 1.0  # the browser: the device's pixels per CSS pixel (window.devicePixelRatio)
     _game_waiting = None  # a game asked for before its modules were loaded (the browser)
-    _building = None  # (the screen that asked, the name of the screen being built): push_built
 
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None,
                  pixel_ratio=None, insets=None):
@@ -106,6 +105,7 @@ class App:
         gfx.set_card_style(self.settings.get("card_style", "classic"))
 
         self.picture = Picture(self)  # the browser's render size (setting "picture")
+        self.first_frames = FirstFrames(self)  # a new screen's first frame made over frames (the browser)
         self.rects_presenter = RectPresenter.create() if self.web else None  # the browser: changed rects only
         if pixel_ratio:  # tools drawing as the browser does: window pixels per CSS pixel
             self.pixel_ratio = float(pixel_ratio)
@@ -130,10 +130,12 @@ class App:
         self._warm = None  # card widths the table's layout uses (see warm_faces): rendered a little per menu frame
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next
-        self._warm_modules = [*([] if self.web else ["pygame"]), "card tables", *(f"compile:{m}" for m in warmup.NEW_GAME_PARTS), "scene:new_game", *warmup.table_steps(),
+        # (a button's click sound first: the title's first tap played it, and loading it then
+        # made that frame a browser task of ~100 ms on a slow phone)
+        self._warm_modules = [*([] if self.web else ["pygame"]), "sound:click", "card tables", *(f"compile:{m}" for m in warmup.NEW_GAME_PARTS), "scene:new_game", *warmup.table_steps(),
                               *warmup.table_steps([m for m in warmup.SCORE_PARTS if m not in warmup.TABLE_PARTS]),
                               *warmup.table_steps([*warmup.MENU_PARTS, *(m for m in registry.pending_modules() if m not in warmup.TABLE_PARTS and ".online." not in m)]),
-                              *(f"sound:{name}" for name in ("click", "shuffle", "deal", "turn", "play", "trick")), "scene:score"]
+                              *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self._frame_key, self._frame_time = None, 0.0  # the last frame drawn (unchanged frames are skipped)
         self._shown = None  # what the window holds: the table scene that drew it (see draw)
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
@@ -142,10 +144,6 @@ class App:
         # in the browser a new screen's first frame is made over several frames,
         # at most this long each (ms from the frame's start); None: drawn in one frame
         self.prepare_budget_ms = 30.0 if WEB else None
-        self._late = False  # the last frame's first-frame drawing was put off: its time was gone
-        self._spare = None  # the surface such a first frame is drawn on
-        self._made_unseen = None  # (scenes, size) whose first frame's pictures are all made
-        self._put_off = False  # the last frame left a new screen's first update and drawing to this one
         self._step_start = time.perf_counter()
         self.fatal: str | None = None
         self.inputs = InputTranslator(self)
@@ -229,33 +227,9 @@ class App:
         self.push(registry.create(name, self, *args))
 
     def push_built(self, name: str) -> None:
-        """Open the scene registered as `name` on top once it is built.  In the browser a screen
-        laid out for the first time (its texts measured, fonts opened: the new-game screen's
-        was one task of 100-180 ms at 4x) is built over frames, under the frame's budget, while
-        the screen that asked for it stays; natively, or with the budget off, at once."""
-        if not self.prepare_budget_ms or not self.frames:
-            self.push_scene(name)
-            return
-        self._building = (self.scene, name)  # built from this frame on (step: build_waiting)
-
-    def build_waiting(self) -> None:
-        """Each frame: go on building the screen asked for by push_built (not if the player has
-        left the screen that asked); pushed once built."""
-        waiting = self._building
-        if waiting is None:
-            return
-        if waiting[0] is not self.scene:
-            self._building = None
-            return
-        gfx.set_deadline(self._step_start + self.prepare_budget_ms / 1000.0, widths=True)
-        try:
-            scene = registry.create(waiting[1], self)
-        except gfx.OutOfTime:
-            return  # what it measured and made is kept: the next frame goes on from there
-        finally:
-            gfx.set_deadline(None)
-        self._building = None
-        self.push(scene)
+        """Open the scene registered as `name` once built: in the browser over frames while
+        the screen that asked stays (first_frames.py)."""
+        self.first_frames.push_built(name)
 
     def show_table(self, name: str, table) -> None:
         """Replace the top (table) scene by the phase scene `name` showing the same table."""
@@ -299,6 +273,7 @@ class App:
     def step(self, events=None, dt: float | None = None) -> bool:
         """One frame: route events, update the top scene, draw, present.  Returns running."""
         now = self._step_start = time.perf_counter()
+        self.first_frames.new_frame()
         if dt is None:
             dt = min(0.1, max(0.0, now - self.last_time))
         self.last_time = now
@@ -325,17 +300,12 @@ class App:
             self.online.poll()  # the others never wait for this device's menus
         if self.scene is not None:  # a game asked for before its modules were loaded (the browser):
             self.start_waiting_game()  # started in a frame of its own, not after the warm-up's last import
-            self.build_waiting()  # a screen asked for, built over frames (push_built)
-        # a frame whose input (or a waiting game) already took its time opening a new screen (a
-        # game: its session, table and scene) leaves the screen's first update and drawing to the next frame
-        # (never two frames in a row): in one frame it was a browser task of ~250 ms at 4x
-        put_off = self._unprepared() and not self._put_off \
-            and (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
-        self._put_off = put_off
+            self.first_frames.build_waiting(now)  # a screen asked for, built over frames (push_built)
+        put_off = self.first_frames.put_off(now)  # this frame's input opened a new screen: drawn next frame
         if self.scene is not None and not put_off:
             # a screen whose first frame is still being made (in the browser, over several
             # frames) does not age: its animations (a new game's deal) start when it shows
-            self.scene.update(0.0 if self._unprepared() else dt)
+            self.scene.update(0.0 if self.first_frames.pending() else dt)
             self.notices.update(dt)
             self.guide.update(dt)
             if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
@@ -627,7 +597,7 @@ class App:
         """A new shape: every scene builds its widgets for it and draws whole next frame (and
         the card faces made ahead are made at the new shape's widths)."""
         self._frame_key = self._shown = None
-        self._spare = None
+        self.first_frames.forget()
         self._warm = None
         for s in getattr(self, "scenes", ()):
             s.relayout()
@@ -821,8 +791,8 @@ class App:
                 self._redraw_guide(surf, self.dirty_rects)
             return True
         self.last_draw = "full"
-        if not explicit and self._unprepared():
-            return self._draw_prepared(surf)
+        if not explicit and self.first_frames.pending():
+            return self.first_frames.draw(surf, self._step_start) or self._not_yet()
         self._draw_scenes(surf)
         for s in self.visible_scenes():
             s.first_drawn = True
@@ -845,89 +815,22 @@ class App:
 
     def _draw_scenes(self, surf) -> None:
         """The visible scenes from the last opaque one upwards, then the notices."""
-        self._draw_stack(surf)
-        self._draw_over(surf)
+        self.draw_stack(surf)
+        self.draw_over(surf)
 
-    def _draw_stack(self, surf) -> None:
+    def draw_stack(self, surf) -> None:
         start = len(self.scenes) - len(self.visible_scenes())
         for i in range(start, len(self.scenes)):
             if i > start:
                 surf.blit(gfx.overlay(surf.get_size(), (0, 0, 0, 120)), (0, 0))
             self.scenes[i].draw(surf)
 
-    def _draw_over(self, surf) -> None:
+    def draw_over(self, surf) -> None:
         self.guide.draw(surf)  # the coach's bubble over the scene
         self.notices.draw(surf)  # over every scene
-
-    # --- a screen's first frame made over several frames ---------------------
-    def _unprepared(self) -> bool:
-        """A visible scene, or the coach's bubble, has not been drawn whole yet (and budgeted
-        first frames are on: in the browser, after the title's first frame).  A first-time
-        tip's first frame, its text made in one frame, was a task of ~250 ms at 4x."""
-        if not self.prepare_budget_ms or self.frames == 0:
-            return False
-        return any(not getattr(s, "first_drawn", False) for s in self.visible_scenes()) or self.guide.unprepared()
 
     def _not_yet(self) -> bool:
         """A first frame not finished this frame: nothing presented, the next frame draws again."""
         self._frame_key = self._shown = None
         self.last_draw = "preparing"
         return False
-
-    def _draw_prepared(self, surf) -> bool:
-        """Draw into a spare surface, making new text, panels and cards only for
-        ``prepare_budget_ms`` from the frame's start; out of time, nothing is presented (the
-        window keeps its last picture) and the next frame goes on from the caches.  The
-        frame is shown whole once one pass finishes: no long browser task for a new
-        screen's first frame, and never a half-drawn screen."""
-        size = surf.get_size()
-        spare = self._spare
-        if spare is None or spare.get_size() != size:
-            spare = self._spare = surf.copy()
-        deadline = self._step_start + self.prepare_budget_ms / 1000.0
-        late, self._late = time.perf_counter() > deadline and not self._late, False
-        if late:  # the frame's time went on opening the game: drawing starts next frame (once)
-            self._late = True
-            return self._not_yet()
-        for s in self.visible_scenes():  # what its first seconds draw (a deal's cards), made first
-            ahead = getattr(s, "make_ahead", None)
-            if ahead is not None and not ahead(deadline):
-                return self._not_yet()
-        if not self.guide.make_ahead(spare, deadline):  # a new bubble's words and panel, drawing nothing
-            return self._not_yet()
-        which = (tuple(id(s) for s in self.visible_scenes()), size)
-        try:
-            if self._made_unseen != which:  # first every picture, each blit clipped away
-                self._pass(spare, deadline, unseen=True)
-                self._made_unseen = which
-                if time.perf_counter() > deadline:
-                    return self._not_yet()  # the drawing that lands, from the caches, next frame
-            self._pass(spare, deadline)
-        except gfx.OutOfTime:
-            return self._not_yet()
-        self._made_unseen = None
-        for s in self.visible_scenes():
-            s.first_drawn = True
-        self.guide.drawn()
-        surf.blit(spare, (0, 0))
-        return True
-
-    def _pass(self, spare, deadline: float, unseen: bool = False) -> None:
-        """One pass of the first frame under the deadline (OutOfTime when it runs out).
-        `unseen`: with every blit clipped away, so its time goes on making the pictures: a
-        pass that copied the pictures already made each frame (a menu's ~20 translucent
-        panels, ~40 ms at 4x in the browser) left little of the frame to make new ones."""
-        spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
-        gfx.set_deadline(deadline)
-        try:
-            try:
-                self._draw_stack(spare)
-            except gfx.OutOfTime:
-                for s in self.visible_scenes():  # a table's layer may be half drawn: redraw it
-                    if hasattr(s, "invalidate"):
-                        s.invalidate()
-                raise
-            self._draw_over(spare)  # out of time here, the scenes under the bubble are whole
-        finally:
-            gfx.set_deadline(None)
-            spare.set_clip(None)

@@ -29,10 +29,17 @@ def corner_inset(width: int) -> int:
     return int(width * 0.075) + 3
 
 
-def _core(img, margin: int, inset: int | None = None) -> tuple:
+def _known(img) -> tuple | None:
     known = _cores.get(id(img))
     if known is not None and known[0] is img and (known[2] is not None or known[1] is None or not OPAQUE_MIDDLE):
         return known  # the entry holds the sprite (its id is not reused), with its copy if one is needed
+    return None
+
+
+def _core(img, margin: int, inset: int | None = None) -> tuple:
+    known = _known(img)
+    if known is not None:
+        return known
     making()  # a picture of its own (a pass over every pixel; a big panel's: ~20 ms at 4x): under a deadline, its own pass
     w, h = img.get_width() - 2 * margin, img.get_height() - 2 * margin
     if inset is None:
@@ -66,6 +73,11 @@ def sprite_core(img, margin: int) -> pygame.Rect | None:
 def prepare(img, margin: int, inset: int | None = None) -> None:
     """Check a sprite's opaque part ahead (a frame that draws nothing), not when drawn."""
     _core(img, margin, inset)
+
+
+def prepared(img) -> bool:
+    """Whether the sprite's opaque part has been checked (prepare)."""
+    return _known(img) is not None
 
 
 def blit_sprite(surf, img, margin: int, pos, area: pygame.Rect | None = None, inset: int | None = None) -> None:

@@ -11,6 +11,7 @@ from ..i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
 from .budget import OutOfTime, making, measuring, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .cardblit import prepare as prepare_sprite
+from .cardblit import prepared as prepared_sprite
 from .palette import *  # noqa: F403  (colours: gfx.GOLD, gfx.CREAM, ...)
 from .palette import CREAM, PANEL, PANEL_EDGE, SUIT_ON_LIGHT, SUIT_TEXT
 
@@ -47,7 +48,7 @@ def set_scale(s: float) -> None:
     if s == _S:
         return
     _S = s
-    for c in (_panel_cache, _composites, _overlay_cache, *_scaled_caches):
+    for c in (_panel_cache, _panels_begun, _composites, _overlay_cache, *_scaled_caches):
         c.clear()
 
 
@@ -403,12 +404,20 @@ def wrapped_height(s: str, size: int, width: int, bold: bool = False, line_gap: 
 
 # --- shapes -------------------------------------------------------------------------
 def panel(surf, rect, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2, margin=6) -> None:
+    for _ in _panel_parts(surf, rect, color, edge, radius, alpha, shadow, width, margin):
+        pass
+
+
+def _panel_parts(surf, rect, color, edge, radius, alpha, shadow, width, margin):
+    """panel()'s drawing, the shadow then the panel: a generator, so that a big panel made
+    ahead (make_panel) can take one part a frame."""
     rect = pygame.Rect(rect)
     if shadow:
         m = margin
         sh = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
         pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius + m)
         surf.blit(sh, (rect.x - m + m // 2, rect.y - m + m))
+        yield
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*color[:3], alpha), s.get_rect(), border_radius=radius)
@@ -422,23 +431,36 @@ def panel(surf, rect, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow
 
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
+_panels_begun: dict[tuple, object] = {}  # panels being made ahead, a part a call (make_panel)
+
+
+def _panel_key(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> tuple:
+    return (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width, panel_margin())
+
+
+def _making_panel(key: tuple):
+    """cached_panel's picture made in parts (a generator; each part a pass or two over its
+    pixels), kept in the cache once the last part is done."""
+    size, color, edge, radius, alpha, shadow, width, m = key
+    w, h = size
+    s = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
+    yield from _panel_parts(s, pygame.Rect(m, m, w, h), color, edge, radius, alpha, shadow, width, m)
+    yield
+    if pygame.display.get_surface() is not None:
+        s = s.convert_alpha()
+    _panel_cache[key] = s.premul_alpha()
 
 
 def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> pygame.Surface:
     """A panel pre-rendered once (fast to blit every frame); includes a shadow margin of
     panel_margin() pixels on every side."""
-    m = panel_margin()
-    key = (tuple(size), tuple(color), tuple(edge) if edge else None, radius, alpha, shadow, width, m)
+    key = _panel_key(size, color, edge, radius, alpha, shadow, width)
     s = _panel_cache.get(key)
     if s is None:
         making()
-        w, h = size
-        s = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
-        panel(s, pygame.Rect(m, m, w, h), color, edge, radius, alpha, shadow, width, m)
-        if pygame.display.get_surface() is not None:
-            s = s.convert_alpha()
-        s = s.premul_alpha()
-        _panel_cache[key] = s
+        for _ in _panels_begun.pop(key, None) or _making_panel(key):
+            pass
+        s = _panel_cache[key]
     return s
 
 
@@ -466,13 +488,29 @@ def blit_panel(surf, rect, **kw) -> None:
         note("panel", logical_rect(rect) if _S != 1.0 else rect, over=over)
 
 
-def make_panel(rect, **kw) -> None:
-    """Make the picture blit_panel(surf, rect, **kw) draws, drawing nothing: a phase's big
-    panel made on a frame that draws nothing, not in the frame it first shows in (the
-    exchange's, ~65 ms at 4x in the browser)."""
+def make_panel(rect, **kw) -> bool:
+    """Make the picture blit_panel(surf, rect, **kw) draws, drawing nothing, one part a call
+    (its shadow, its panel, its alpha made ready, its opaque middle found); True once made.
+    A phase's big panel is made on frames that draw nothing, not in the frame it first
+    shows in (the exchange's, ~65 ms at 4x in the browser), and in parts: a phone's whole
+    middle made in one frame that drew nothing was a browser task of ~90 ms at 10x."""
     kw.pop("over", None)
     rect, inset = _device_panel(rect, kw)
-    prepare_sprite(cached_panel(rect.size, **kw), panel_margin(), inset)
+    key = _panel_key(rect.size, **kw)
+    if key not in _panel_cache:
+        if key not in _panels_begun:
+            if len(_panels_begun) >= 8:  # begun for window sizes left behind
+                _panels_begun.clear()
+            _panels_begun[key] = _making_panel(key)
+        next(_panels_begun[key], None)
+        if key in _panel_cache:
+            del _panels_begun[key]
+        return False
+    img = _panel_cache[key]
+    if not prepared_sprite(img):
+        prepare_sprite(img, panel_margin(), inset)
+        return False
+    return True
 
 
 def panel_margin() -> int:

@@ -146,7 +146,7 @@ class Guide:
 
     def unprepared(self) -> bool:
         """A bubble not drawn whole yet: in the browser its first frame is made over several
-        frames (its text, panel and veil), as a new screen's is (App._draw_prepared)."""
+        frames (its text, panel and veil), as a new screen's is (first_frames.py)."""
         b = self.bubble()
         return b is not None and self._which(b) != self._drawn
 

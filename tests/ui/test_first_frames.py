@@ -338,13 +338,13 @@ def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_land
     _cold(app)
     app.prepare_budget_ms = 1e-6
     clips = []
-    real = type(app)._draw_stack
+    real = type(app).draw_stack
 
     def draw_stack(self, surf):
         clips.append(surf.get_clip().size)
         return real(self, surf)
 
-    monkeypatch.setattr(type(app), "_draw_stack", draw_stack)
+    monkeypatch.setattr(type(app), "draw_stack", draw_stack)
     app.push_scene("new_game")
     modes = _steps_until_drawn(app)
     assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
@@ -442,6 +442,37 @@ def test_frames_that_draw_nothing_make_the_exchange_panel_ahead(make_app, size):
     table_for(app, exchanging)
     panel = next(o for o in app.scene.objects() if isinstance(o, ExchangePanel))
     assert tuple(gfx.dev_rect(panel.bounds()).size) in made
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_a_big_panel_made_ahead_takes_one_part_a_call_and_equals_one_made_at_once(make_app, scale):
+    """A phone's phase panel fills the table's middle: made whole on one frame that drew
+    nothing it was a browser task of ~90 ms with the CPU slowed 10x.  Made ahead it takes a
+    part a call (shadow, panel, alpha, opaque middle), and the picture is the same."""
+    from game.ui import cardblit
+
+    make_app(size=(390, 844))
+    gfx.set_scale(scale)
+    rect = pygame.Rect(10, 80, 370, 520)
+    gfx._panel_cache.clear()
+    gfx._panels_begun.clear()
+    calls = 0
+    while not gfx.make_panel(rect):
+        calls += 1
+        assert calls < 10
+    assert calls == 4  # the shadow, the panel, its alpha made ready, its opaque middle
+    key = next(iter(gfx._panel_cache))
+    ahead = gfx._panel_cache[key]
+    assert cardblit.prepared(ahead) and not gfx._panels_begun
+    gfx._panel_cache.clear()
+    at_once = gfx.cached_panel(*key[:7])  # its size and style as make_panel asked
+    assert at_once is not ahead and pygame.image.tobytes(at_once, "RGBA") == pygame.image.tobytes(ahead, "RGBA")
+    gfx._panel_cache.clear()
+    gfx.make_panel(rect)  # begun, then asked for whole (the panel showed first): finished at once
+    assert not gfx._panel_cache and gfx._panels_begun
+    finished = gfx.cached_panel(*key[:7])
+    assert not gfx._panels_begun and pygame.image.tobytes(finished, "RGBA") == pygame.image.tobytes(ahead, "RGBA")
+    gfx.set_scale(1.0)
 
 
 def test_a_game_that_waited_for_its_modules_starts_in_a_frame_without_a_warm_up_step(make_app, monkeypatch):

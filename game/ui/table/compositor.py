@@ -35,7 +35,7 @@ SLACK = 2  # device pixels around every painted rect (rounding of scaled positio
 SPREAD_MS = 3.0 if sys.platform == "emscripten" else None
 # ...and a still layer drawn whole (a new phase's panel, most of the table changed) is drawn
 # over frames of WHOLE_MS each, the window keeping its last frame until it is done (as a
-# screen's first frame is made: App._draw_prepared): one such frame was a task of 0.3 s at 4x.
+# screen's first frame is made: first_frames.py): one such frame was a task of 0.3 s at 4x.
 WHOLE_MS = 12.0
 MAX_WAITS = 6  # frames in a row a whole drawing may take
 

@@ -15,9 +15,10 @@ from .base import TableObject
 
 
 def warm_panels(budget_ms: float) -> bool:
-    """Make the pictures of the phase panels (naming the contract, the exchange plan) for at
-    most about `budget_ms` on frames that draw nothing: the exchange's, made in the frame it
-    first showed, was a browser task of ~100 ms at 4x.  True when all are made."""
+    """Make the pictures of the phase panels (naming the contract, the exchange plan) on
+    frames that draw nothing, one part of a panel a call (gfx.make_panel), and panels
+    already made for at most about `budget_ms`: the exchange's, made in the frame it first
+    showed, was a browser task of ~100 ms at 4x.  True when all are made."""
     import time
 
     end = time.perf_counter() + budget_ms / 1000.0
@@ -28,8 +29,7 @@ def warm_panels(budget_ms: float) -> bool:
     else:
         rects.append(lay.info)
     for r in rects:
-        gfx.make_panel(r)
-        if time.perf_counter() > end:
+        if not gfx.make_panel(r) or time.perf_counter() > end:
             return False
     return True
 
