@@ -189,9 +189,21 @@ def _key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
+def _hovering(app) -> list:
+    """The pointer moved over each of the hand's playable cards in turn: each move changes
+    the glow of two cards, a partial frame (whatever else the table is doing)."""
+    table = app.scene.table
+    targets = dict(app.scene.targets())
+    legal = [c for c, _r in table.hand.card_rects() if c in table.legal_cards()]
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=app.to_window(targets[f"card:{c}"].center), rel=(0, 0), buttons=(0, 0, 0))
+            for c in legal]
+
+
 def test_the_coach_overlays_are_redrawn_exactly(make_app):
     """The hint (progress, then the glowing card and its reason) and the look-back panel
-    come and go over a partially redrawn table without leaving stale pixels."""
+    come and go over a partially redrawn table without leaving stale pixels.  How many
+    frames the hint's progress shows depends on the machine's speed; the pointer moving
+    over the hand after each step makes partial frames that do not."""
     app = make_app(settings={"speed": "fast", "autoplay_forced": False})
     app.start_new_game(seed=3)
     pilot = Autopilot(app, seed=3)
@@ -210,11 +222,16 @@ def test_the_coach_overlays_are_redrawn_exactly(make_app):
             break
     assert table.hint.current() is not None and table.hint.hand_cards(), "the hint arrived"
     checked += _step_and_compare(app, frames=5)
+    moves = _hovering(app)
+    assert len(moves) >= 2, "the position must offer two playable cards"
+    hovered = sum(_step_and_compare(app, [move]) for move in moves[:2])  # the hint's glow under the pointer's
     checked += _step_and_compare(app, [_key(pygame.K_b)], frames=5)
     assert table.lookback.visible
     checked += _step_and_compare(app, [_key(pygame.K_b)], frames=5)
     assert not table.lookback.visible
-    assert checked >= 5, checked
+    hovered += sum(_step_and_compare(app, [move]) for move in moves[:2])  # where the panel was
+    assert hovered == 4, hovered
+    assert checked + hovered >= 5, checked
 
 
 def test_the_mouse_moving_over_the_hand_repaints_only_the_two_cards_whose_glow_changed(make_app):
