@@ -77,6 +77,7 @@ class App:
     css_size = None  # the browser: the canvas's size on the page, CSS px (natively None)
     device_ratio = 1.0  # the browser: the device's pixels per CSS pixel (window.devicePixelRatio)
     _game_waiting = None  # a game asked for before its modules were loaded (the browser)
+    _banding = None  # (the screen, the window's size) whose warm-up drawing is made a band a step
 
     def __init__(self, size=None, storage_dir=None, settings=None, params=None, window=True, storage=None, scaled=None,
                  pixel_ratio=None, insets=None):
@@ -672,16 +673,7 @@ class App:
         self._warm_modules.remove(step)
         try:
             if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
-                gfx.set_deadline(time.perf_counter() + warmup.IDLE_PREPARE_MS / 1000.0, widths=True)  # built too
-                unseen = not step.endswith(":drawn")  # first its pictures, then one real drawing
-                try:
-                    self.prepare_scene(step[6:].removesuffix(":drawn"), unseen)
-                    if unseen:
-                        self._warm_modules.insert(0, step + ":drawn")
-                except gfx.OutOfTime:
-                    self._warm_modules.insert(0, step)  # goes on next time from the caches
-                finally:
-                    gfx.set_deadline(None)
+                self._warm_scene(step)
             elif step == "card tables":  # the engine's suit tables, a few ms a frame
                 self._tables = getattr(self, "_tables", None) or cards.suit_table_steps()
                 end = time.perf_counter() + warmup.IDLE_PREPARE_MS / 1000.0
@@ -706,7 +698,33 @@ class App:
             pass  # only a head start: the real frame will make what is missing
         return True
 
-    def prepare_scene(self, name: str, unseen: bool = False) -> None:
+    def _warm_scene(self, step: str) -> None:
+        """A screen's first frame drawn off screen: first its pictures (`scene:NAME`, a few
+        ms a step, taken up again from the caches), then one drawing that lands, a band of
+        the window a step (`scene:NAME:drawn:BAND`).  Not for the screen already shown: its
+        own first frame is being made."""
+        name, drawn, band = step[6:].partition(":drawn:")
+        if name == self.scene_name:
+            return
+        if drawn and int(band) > 0 and self._banding != (name, self.window.get_size()):  # another screen drew between the bands, or the window changed
+            band = "0"
+        gfx.set_deadline(time.perf_counter() + warmup.IDLE_PREPARE_MS / 1000.0, widths=True)  # built too
+        try:
+            if not drawn:
+                self.prepare_scene(name, unseen=True)
+                following = f"scene:{name}:drawn:0"
+            else:
+                band = int(band)
+                self.prepare_scene(name, band=(band, warmup.DRAWN_BANDS))
+                following = f"scene:{name}:drawn:{band + 1}" if band + 1 < warmup.DRAWN_BANDS else None
+            if following:
+                self._warm_modules.insert(0, following)
+        except gfx.OutOfTime:
+            self._warm_modules.insert(0, step)  # goes on next time from the caches
+        finally:
+            gfx.set_deadline(None)
+
+    def prepare_scene(self, name: str, unseen: bool = False, band: tuple[int, int] | None = None) -> None:
         """Draw a scene once off screen so that its first real frame finds its text and
         panels already made (a scene class may define ``prepare(app, surf)`` when it needs
         more than the App to be built, e.g. a game's score sheet).  `unseen`: only the
@@ -720,7 +738,14 @@ class App:
         surf = getattr(self, "_prepare_surf", None)
         if surf is None or surf.get_size() != self.window.get_size():
             surf = self._prepare_surf = pygame.Surface(self.window.get_size())
-        surf.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
+        clip = None
+        if unseen:
+            clip = pygame.Rect(0, 0, 0, 0)
+        elif band is not None:  # the drawing that lands, this band of it (the surface keeps the others)
+            w, h = surf.get_size()
+            i, n = band
+            clip = pygame.Rect(0, h * i // n, w, h * (i + 1) // n - h * i // n)
+        surf.set_clip(clip)
         gfx.set_scale(surf.get_width() / screen.current().w)
         cls = registry.scene_class(name)
         if unseen:  # a picture a screen keeps (prepare) must be a drawing that landed
@@ -731,10 +756,15 @@ class App:
             if scene is not None:
                 scene.draw(surf)
                 return
-        if hasattr(cls, "prepare"):
-            cls.prepare(self, surf)
-        else:
-            registry.create(name, self).draw(surf)
+        last = band is None or band[0] == band[1] - 1
+        self._banding = None if last else (name, surf.get_size())
+        try:
+            if hasattr(cls, "prepare"):
+                cls.prepare(self, surf, keep=last)  # kept once every band is drawn
+            else:
+                registry.create(name, self).draw(surf)
+        finally:
+            surf.set_clip(None)
 
     def visible_scenes(self) -> list:
         start = len(self.scenes) - 1

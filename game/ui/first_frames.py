@@ -22,6 +22,7 @@ import pygame
 from . import gfx, registry
 
 BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing starts no new screen's first frame
+LANDING_BANDS = 3  # the drawing that lands is made a band of the window at a time, as time allows
 
 
 class FirstFrames:
@@ -36,6 +37,7 @@ class FirstFrames:
         self._skipped = False  # this frame put a first frame off (the next one never does)
         self._skipped_last = False  # the last frame did
         self._building = None  # (the screen that asked, the name of the screen being built)
+        self._landing = None  # (what is shown, its frame key), the bands of it drawn so far
 
     @property
     def budget_ms(self) -> float | None:
@@ -47,7 +49,7 @@ class FirstFrames:
 
     def forget(self) -> None:
         """The window changed shape: what was being made for the old one is not kept."""
-        self._spare = self._made_unseen = None
+        self._spare = self._made_unseen = self._landing = None
 
     def pending(self) -> bool:
         """A visible scene, or the coach's bubble, has not been drawn whole yet (and budgeted
@@ -96,23 +98,49 @@ class FirstFrames:
                 self._made_unseen = which
                 if time.perf_counter() > deadline:
                     return False  # the drawing that lands, from the caches, next frame
-            self._pass(spare, deadline)
+            if not self._land(spare, deadline, which):
+                return False
         except gfx.OutOfTime:
             return False
-        self._made_unseen = None
+        self._made_unseen = self._landing = None
         for s in scenes:
             s.first_drawn = True
         app.guide.drawn()
         surf.blit(spare, (0, 0))
         return True
 
-    def _pass(self, spare, deadline: float, unseen: bool = False) -> None:
+    def _land(self, spare, deadline: float, which) -> bool:
+        """The drawing that lands, from the caches, a band of the window at a time while the
+        frame has time (at least one band a frame); True once every band is drawn.  Drawn
+        whole in one frame, a menu's ~20 translucent panels were 50-70 ms at 4x in the
+        browser.  Bands drawn in earlier frames are kept only while nothing on the screen
+        changed (its frame key: a screen being made does not age, but a tap may land);
+        when it did, or when it has no key, every band is drawn in this frame, so that a
+        screen that keeps changing still lands."""
+        key = self.app.frame_key()
+        shown = (which, key)
+        whole = key is None or (self._landing is not None and self._landing[0] != shown)
+        if self._landing is None or self._landing[0] != shown:
+            self._landing = (shown, [])
+        done = self._landing[1]
+        w, h = spare.get_size()
+        drawn = 0
+        for band in range(len(done), LANDING_BANDS):
+            if drawn and not whole and time.perf_counter() > deadline:
+                return False
+            top, bottom = h * band // LANDING_BANDS, h * (band + 1) // LANDING_BANDS
+            self._pass(spare, deadline, clip=pygame.Rect(0, top, w, bottom - top))
+            done.append(band)
+            drawn += 1
+        return True
+
+    def _pass(self, spare, deadline: float, unseen: bool = False, clip=None) -> None:
         """One pass of the first frame under the deadline (OutOfTime when it runs out).
         `unseen`: with every blit clipped away, so its time goes on making the pictures: a
         pass that copied the pictures already made each frame (a menu's ~20 translucent
         panels, ~40 ms at 4x in the browser) left little of the frame to make new ones."""
         app = self.app
-        spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else None)
+        spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else clip)
         gfx.set_deadline(deadline)
         try:
             try:

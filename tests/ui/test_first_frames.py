@@ -329,10 +329,11 @@ def test_a_frame_busy_before_drawing_takes_no_warm_up_step(make_app, monkeypatch
     assert app._warm_modules != left
 
 
-def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_lands_once(make_app, monkeypatch):
+def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_lands_a_band_at_a_time(make_app, monkeypatch):
     """Passes that run out of time spend it making pictures, not copying the ones made
     already (a menu's translucent panels blended again every frame); the drawing that
-    lands is one pass from the caches."""
+    lands is made from the caches a band of the window a frame (blended whole, those panels
+    were 50-70 ms at 4x in the browser), and shown once whole: what one drawing makes."""
     app = make_app()
     app.step(events=[], dt=1 / 60)
     _cold(app)
@@ -341,19 +342,78 @@ def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_land
     real = type(app).draw_stack
 
     def draw_stack(self, surf):
-        clips.append(surf.get_clip().size)
+        clips.append((self.frames, surf.get_clip()))
         return real(self, surf)
 
     monkeypatch.setattr(type(app), "draw_stack", draw_stack)
     app.push_scene("new_game")
     modes = _steps_until_drawn(app)
     assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
-    seen = [c for c in clips if c != (0, 0)]
-    assert len(clips) >= 10 and seen == [app.window.get_size()], clips
+    landing = [(frame, clip) for frame, clip in clips if clip.size != (0, 0)]
+    w, h = app.window.get_size()
+    assert len(clips) >= 10 and [clip for _, clip in landing] == [pygame.Rect(0, h * i // 3, w, h * (i + 1) // 3 - h * i // 3) for i in range(3)], clips
+    assert len({frame for frame, _ in landing}) == 3  # out of time at once: a band a frame, then shown whole
     shown = _bytes(app.screenshot())
     whole = pygame.Surface(app.window.get_size())
     app.draw(whole)
     assert shown == _bytes(whole)
+
+
+def test_a_screen_that_changes_while_its_bands_land_is_drawn_whole_as_it_now_is(make_app, monkeypatch):
+    """Bands drawn in earlier frames are kept only while the screen is unchanged: the pointer
+    moving onto a button between two bands makes the next frame draw every band again, as
+    the screen now is, and show it."""
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    _cold(app)
+    app.prepare_budget_ms = 1e-6
+    clips = []
+    real = type(app).draw_stack
+
+    def draw_stack(self, surf):
+        clips.append((self.frames, surf.get_clip()))
+        return real(self, surf)
+
+    monkeypatch.setattr(type(app), "draw_stack", draw_stack)
+    app.push_scene("new_game")
+    for _ in range(2000):
+        app.step(events=[], dt=1 / 60)
+        if any(clip.size != (0, 0) for _, clip in clips):
+            break
+    assert app.last_draw == "preparing"  # one band landed, two to come
+    name, rect = next((n, r) for n, r in app.scene.targets() if n == "start")
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=app.to_window(rect.center), rel=(0, 0), buttons=(0, 0, 0))
+    frame = app.frames
+    app.step(events=[moved], dt=1 / 60)
+    if app.last_draw == "preparing":  # the hovered button's picture was still to make
+        assert _steps_until_drawn(app)[-1] == "full"
+    after = [c for f, c in clips if f >= frame and c.size != (0, 0)]
+    assert len(after) >= 3 and {c.y for c in after[-3:]} == {c.y for _, c in clips if c.size != (0, 0)}  # every band again
+    assert app.scene.widgets[[w.name for w in app.scene.widgets].index("start")].hover
+    whole = pygame.Surface(app.window.get_size())
+    app.draw(whole)
+    assert _bytes(app.screenshot()) == _bytes(whole)
+
+
+def test_in_the_browser_the_kept_new_game_picture_is_the_screens_first_frame(make_app, monkeypatch):
+    """The warm-up keeps a picture of the new-game screen; made over frames in the browser,
+    its first frame is that picture: the pass with every blit clipped away does not use it
+    up, so the drawing that lands blends none of its ~20 panels."""
+    from game.ui.scenes.new_game import NewGameScene
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.prepare_budget_ms = 30.0
+    monkeypatch.setattr(NewGameScene, "_first_frame", None)
+    app.prepare_scene("new_game")  # as the title's warm-up does
+    assert NewGameScene._first_frame is not None
+    panels = []
+    real_panel = gfx.blit_panel
+    monkeypatch.setattr(gfx, "blit_panel", lambda *a, **k: (panels.append(1), real_panel(*a, **k)))
+    app.push_scene("new_game")
+    assert _steps_until_drawn(app)[-1] == "full"
+    assert panels == []
+    assert _bytes(app.screenshot()) == _bytes(NewGameScene._first_frame[1])
 
 
 def test_a_frame_whose_input_opened_a_new_screen_leaves_its_update_and_drawing_to_the_next(make_app, monkeypatch):

@@ -158,8 +158,9 @@ def test_a_game_started_early_in_the_browser_waits_for_its_modules_one_a_frame()
 
 def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app, monkeypatch):
     """The title makes the next screens' pictures a few ms a frame with every blit clipped
-    away (cheap passes), then draws the screen once for real: a screen that keeps its
-    prepared picture (the new-game screen) keeps only that real drawing."""
+    away (cheap passes), then draws the screen once for real, a band of the window a step
+    (drawn whole it was 50-80 ms at 4x in the browser): a screen that keeps its prepared
+    picture (the new-game screen) keeps only that real drawing, once every band is drawn."""
     import pygame
 
     from game.ui import warmup
@@ -172,13 +173,17 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     assert NewGameScene._first_frame is None
     monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
     app._warm_modules = ["scene:new_game"]
-    steps = 0
+    steps, bands = 0, []
     while app._warm_modules and steps < 500:
+        step = app._warm_modules[0]
         app.warm_step()
         steps += 1
-        if app._warm_modules == ["scene:new_game:drawn"]:
+        if step.startswith("scene:new_game:drawn:"):
+            bands.append(step)
+        if app._warm_modules:  # kept only once every band of the drawing is made
             assert NewGameScene._first_frame is None
     assert app._warm_modules == [] and NewGameScene._first_frame is not None
+    assert bands == [f"scene:new_game:drawn:{band}" for band in range(warmup.DRAWN_BANDS)]  # a band a step
     drawn = pygame.Surface(app.window.get_size())
     kept = NewGameScene._first_frame[1]
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
@@ -223,5 +228,24 @@ def test_the_warm_up_compiles_at_most_one_module_a_step():
     for step, compiled in steps:
         if step.startswith("compile:"):
             assert len(compiled) <= 1, (step, compiled)
-        elif step not in ("scene:score", "scene:score:drawn"):  # the score screen: its own module, small
+        elif not step.startswith("scene:score"):  # the score screen: its own module, small
             assert compiled == [], f"{step} compiled {compiled}: compile them ahead (warmup.py)"
+
+
+def test_the_warm_up_makes_no_first_frame_for_the_screen_already_shown(make_app, monkeypatch):
+    """A player quick to press New game is already on that screen when the warm-up comes to
+    drawing it: the step is dropped (the screen's own first frame is being made; the warm-up's
+    drawing of it was a browser task of ~80 ms at 4x in that screen's first frames)."""
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    app.push_scene("new_game")
+    app._warm_modules = ["scene:new_game", "scene:new_game:drawn:1"]
+    drawn = []
+    monkeypatch.setattr(app, "prepare_scene", lambda *a, **k: drawn.append(a))
+    app.warm_step()
+    app.warm_step()
+    assert app._warm_modules == [] and drawn == []
+    app.pop()
+    app._warm_modules = ["scene:new_game:drawn:1"]  # on the title again, a band left: from the first
+    app.warm_step()
+    assert drawn == [("new_game",)] and app._warm_modules == ["scene:new_game:drawn:1"]

@@ -187,12 +187,15 @@ class NewGameScene(NewGamePage, Paged, Scene):
     _first_frame = None  # (picture key, picture): this screen as the title's warm-up drew it
 
     @classmethod
-    def prepare(cls, app, surf) -> None:
+    def prepare(cls, app, surf, keep: bool = True) -> None:
         """Draw the screen off screen while the title waits and keep the picture: its first
         frame is then one blit (drawn from the caches it is still ~20 translucent panels,
-        ~120 ms at 4x in the browser)."""
+        ~120 ms at 4x in the browser).  `keep`: False for a band of it drawn before the last
+        (the surface holds the bands drawn so far)."""
         scene = cls(app)
         scene.draw(surf)
+        if not keep:
+            return
         picture = surf.copy()
         if pygame.display.get_surface() is not None:
             picture = picture.convert()
@@ -205,7 +208,9 @@ class NewGameScene(NewGamePage, Paged, Scene):
         return (key[0], key[2:], self.preset, self.error, self.replaces, len(self.human_seats()), surf.get_size(), gfx.scale())
 
     def draw(self, surf):
-        first, self._drawn = not getattr(self, "_drawn", False), True
+        # until its first frame has landed (in the browser that frame is made over several
+        # passes: the first, with every blit clipped away, must not use the picture up)
+        first = not getattr(self, "first_drawn", False)
         kept = NewGameScene._first_frame
         if first and kept is not None and kept[1].get_size() == surf.get_size() and kept[0] == self.picture_key(surf):
             surf.blit(kept[1], (0, 0))  # as prepared: the same state, the same pixels

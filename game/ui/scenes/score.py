@@ -67,9 +67,9 @@ class ScoreScene(Scene):
         self.app.pop()
 
     @staticmethod
-    def prepare(app, surf) -> None:
+    def prepare(app, surf, keep: bool = True) -> None:
         """Make the sheet's panels and headings before a game (their first drawing is slow
-        in the browser); the rows are drawn when there are some."""
+        in the browser); the rows are drawn when there are some.  Nothing is kept."""
         sheet_panels = panels(2)
         blit_backdrop(surf, sheet_panels)
         gfx.blit_text(surf, t("score.sheet"), 20, (sheet_panels[1].left + 20, sheet_panels[1].top + 14), gfx.GOLD, True)
