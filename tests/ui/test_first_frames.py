@@ -329,11 +329,10 @@ def test_a_frame_busy_before_drawing_takes_no_warm_up_step(make_app, monkeypatch
     assert app._warm_modules != left
 
 
-def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_lands_a_band_at_a_time(make_app, monkeypatch):
-    """Passes that run out of time spend it making pictures, not copying the ones made
-    already (a menu's translucent panels blended again every frame); the drawing that
-    lands is made from the caches a band of the window a frame (blended whole, those panels
-    were 50-70 ms at 4x in the browser), and shown once whole: what one drawing makes."""
+def _new_game_out_of_time(make_app, monkeypatch):
+    """An App opening the new-game screen from nothing, out of time as soon as a frame
+    begins, and the clip of every drawing of its scenes: (frame, rect); (0, 0) in size for
+    a pass with every blit clipped away."""
     app = make_app()
     app.step(events=[], dt=1 / 60)
     _cold(app)
@@ -347,6 +346,15 @@ def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_land
 
     monkeypatch.setattr(type(app), "draw_stack", draw_stack)
     app.push_scene("new_game")
+    return app, clips
+
+
+def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_lands_a_band_at_a_time(make_app, monkeypatch):
+    """Passes that run out of time spend it making pictures, not copying the ones made
+    already (a menu's translucent panels blended again every frame); the drawing that
+    lands is made from the caches a band of the window a frame (blended whole, those panels
+    were 50-70 ms at 4x in the browser), and shown once whole: what one drawing makes."""
+    app, clips = _new_game_out_of_time(make_app, monkeypatch)
     modes = _steps_until_drawn(app)
     assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
     landing = [(frame, clip) for frame, clip in clips if clip.size != (0, 0)]
@@ -363,19 +371,7 @@ def test_a_screen_that_changes_while_its_bands_land_is_drawn_whole_as_it_now_is(
     """Bands drawn in earlier frames are kept only while the screen is unchanged: the pointer
     moving onto a button between two bands makes the next frame draw every band again, as
     the screen now is, and show it."""
-    app = make_app()
-    app.step(events=[], dt=1 / 60)
-    _cold(app)
-    app.prepare_budget_ms = 1e-6
-    clips = []
-    real = type(app).draw_stack
-
-    def draw_stack(self, surf):
-        clips.append((self.frames, surf.get_clip()))
-        return real(self, surf)
-
-    monkeypatch.setattr(type(app), "draw_stack", draw_stack)
-    app.push_scene("new_game")
+    app, clips = _new_game_out_of_time(make_app, monkeypatch)
     for _ in range(2000):
         app.step(events=[], dt=1 / 60)
         if any(clip.size != (0, 0) for _, clip in clips):
