@@ -64,16 +64,28 @@ def test_preparing_a_deal_runs_in_slices_and_does_the_first_shuffle_ahead(monkey
 
 
 def test_a_slice_keeper_runs_the_preparation_within_frame_budgets():
+    """The preparation is cut into frames of a 4 ms budget.  Timed on a clock that reads a
+    millisecond more at each look (a step costs 1 ms), so that the cut does not depend on
+    the machine: a fast one did the whole preparation inside one real 4 ms frame."""
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return looks[0] / 1000.0
+
     keeper = SliceKeeper()
     out: list = []
     job = prepare.prepare_steps(0, out)
-    frames = 0
+    frames, steps = 0, []
     while True:
         frames += 1
-        done, _ = keeper.run(job, 4.0, __import__("time").perf_counter)
+        seen = looks[0]
+        done, _ = keeper.run(job, 4.0, clock)
+        steps.append(looks[0] - seen - 1)  # a look at the start, then one after each step
         if done:
             break
     assert out and frames >= 2  # more than one frame: the work was cut
+    assert max(steps) <= 4, steps  # no frame ran past its budget of four 1-ms steps
 
 
 def test_the_next_deal_is_shuffled_and_locked_while_this_one_is_played():
