@@ -72,7 +72,7 @@ class Autopilot:
             self.click("resume")
         elif name in ("rules", "settings"):
             self.click("back")
-        elif hasattr(scene, "table"):
+        elif hasattr(scene, "table") and hasattr(scene, "my_turn"):  # a game's table (a replay has one too: not played)
             self.decide_table(scene)
 
     def decide_table(self, scene) -> None:

@@ -102,3 +102,21 @@ def test_exported_record_of_a_renamed_game_reads_back(make_app, tmp_path):
     assert record.names[0] == "?"  # nothing drawable left: the record's word for unknown
     path = library.export_file(record, str(tmp_path))
     assert library.read_record_file(path).names == record.names
+
+
+def test_the_autopilot_leaves_a_replay_alone(make_app, tmp_path):
+    """A replay has a table but is not a game being played: the autopilot (automation, the
+    soak test's random player) decides nothing there instead of asking it whose turn it is."""
+    from game.ui.autopilot import Autopilot
+
+    app = make_app()
+    path = tmp_path / "game.358"
+    path.write_text(_record_text(("Ann", "Bo", "Cy")), encoding="utf-8")
+    assert open_launch_record(app, {"file": str(path)})
+    _frames(app)
+    assert app.scene_name == "replay"
+    pilot = Autopilot(app, seed=1)
+    for _ in range(5):
+        pilot.decide()
+        _frames(app, 1)
+    assert app.scene_name == "replay"
