@@ -63,3 +63,16 @@ def test_in_the_browser_the_mixer_opens_before_the_titles_first_frame(make_app, 
     app = make_app(settings={"sound": True})
     assert pygame.mixer.get_init() and app.frames == 0
     assert "pygame" not in app._warm_modules
+
+
+def test_the_click_sound_is_loaded_before_the_warm_up_compiles_anything(make_app):
+    """A button's click sound was loaded by the title's first tap (~50 ms of that frame with
+    the browser's CPU slowed 10x): the warm-up loads it right after starting pygame."""
+    _fresh()
+    app = make_app(settings={"sound": True})
+    app.step()
+    for _ in range(40):
+        if any(s.startswith("compile:") for s in app._warm_modules[:1]):
+            break  # the next step compiles the first module
+        app.step()
+    assert "click" in app._sound._sounds
