@@ -132,7 +132,7 @@ class App:
         # loaded after the title shows, one per menu frame: the computer players, then the
         # first frames of the screens that come next
         # (a button's click sound first: the title's first tap played it, and loading it then
-        # made that frame a browser task of ~100 ms on a slow phone)
+        # was ~50 ms of that frame in the browser with the CPU slowed 10x)
         self._warm_modules = [*([] if self.web else ["pygame"]), "sound:click", "card tables", *(f"compile:{m}" for m in warmup.NEW_GAME_PARTS), "scene:new_game", *warmup.table_steps(),
                               *warmup.table_steps([m for m in warmup.SCORE_PARTS if m not in warmup.TABLE_PARTS]),
                               *warmup.table_steps([*warmup.MENU_PARTS, *(m for m in registry.pending_modules() if m not in warmup.TABLE_PARTS and ".online." not in m)]),
