@@ -28,7 +28,7 @@ from ..storage.store import Storage
 from ..web.rects import RectPresenter
 from . import gfx, page, preload, registry, scenes, screen, warmup  # noqa: F401  (importing scenes registers them)
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS
-from .first_frames import BUSY_FRAME_MS, FirstFrames
+from .first_frames import BUSY_FRAME_MS, LANDING_BANDS, FirstFrames, band_rect
 from .flow import scene_for
 from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .input import InputTranslator
@@ -715,8 +715,8 @@ class App:
                 following = f"scene:{name}:drawn:0"
             else:
                 band = int(band)
-                self.prepare_scene(name, band=(band, warmup.DRAWN_BANDS))
-                following = f"scene:{name}:drawn:{band + 1}" if band + 1 < warmup.DRAWN_BANDS else None
+                self.prepare_scene(name, band=band)
+                following = f"scene:{name}:drawn:{band + 1}" if band + 1 < LANDING_BANDS else None
             if following:
                 self._warm_modules.insert(0, following)
         except gfx.OutOfTime:
@@ -724,7 +724,7 @@ class App:
         finally:
             gfx.set_deadline(None)
 
-    def prepare_scene(self, name: str, unseen: bool = False, band: tuple[int, int] | None = None) -> None:
+    def prepare_scene(self, name: str, unseen: bool = False, band: int | None = None) -> None:
         """Draw a scene once off screen so that its first real frame finds its text and
         panels already made (a scene class may define ``prepare(app, surf)`` when it needs
         more than the App to be built, e.g. a game's score sheet).  `unseen`: only the
@@ -742,9 +742,7 @@ class App:
         if unseen:
             clip = pygame.Rect(0, 0, 0, 0)
         elif band is not None:  # the drawing that lands, this band of it (the surface keeps the others)
-            w, h = surf.get_size()
-            i, n = band
-            clip = pygame.Rect(0, h * i // n, w, h * (i + 1) // n - h * i // n)
+            clip = band_rect(surf.get_size(), band)
         surf.set_clip(clip)
         gfx.set_scale(surf.get_width() / screen.current().w)
         cls = registry.scene_class(name)
@@ -756,7 +754,7 @@ class App:
             if scene is not None:
                 scene.draw(surf)
                 return
-        last = band is None or band[0] == band[1] - 1
+        last = band is None or band == LANDING_BANDS - 1
         self._banding = None if last else (name, surf.get_size())
         try:
             if hasattr(cls, "prepare"):

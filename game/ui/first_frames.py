@@ -25,6 +25,14 @@ BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing starts 
 LANDING_BANDS = 3  # the drawing that lands is made a band of the window at a time, as time allows
 
 
+def band_rect(size, band: int) -> pygame.Rect:
+    """The band-th of LANDING_BANDS horizontal bands of a window of `size`: together they
+    cover it exactly once."""
+    w, h = size
+    top, bottom = h * band // LANDING_BANDS, h * (band + 1) // LANDING_BANDS
+    return pygame.Rect(0, top, w, bottom - top)
+
+
 class FirstFrames:
     """The state of the first frames being made: the spare surface they are drawn on, which
     screens' pictures are all made, whether the last frame put one off, and the screen
@@ -123,13 +131,11 @@ class FirstFrames:
         if self._landing is None or self._landing[0] != shown:
             self._landing = (shown, [])
         done = self._landing[1]
-        w, h = spare.get_size()
         drawn = 0
         for band in range(len(done), LANDING_BANDS):
             if drawn and not whole and time.perf_counter() > deadline:
                 return False
-            top, bottom = h * band // LANDING_BANDS, h * (band + 1) // LANDING_BANDS
-            self._pass(spare, deadline, clip=pygame.Rect(0, top, w, bottom - top))
+            self._pass(spare, deadline, clip=band_rect(spare.get_size(), band))
             done.append(band)
             drawn += 1
         return True

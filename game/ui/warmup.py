@@ -5,6 +5,8 @@ imports already loaded (tests/ui/test_table_warmup.py checks that order)."""
 
 from __future__ import annotations
 
+from .first_frames import LANDING_BANDS  # a screen's drawing kept by the warm-up is made a band a step
+
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
@@ -48,13 +50,9 @@ def table_steps(modules=TABLE_PARTS) -> list:
     return [*(f"compile:{m}" for m in modules), *modules]
 
 
-# a screen's drawing kept by the warm-up (the new-game screen's picture) is made a band of
-# the window a step: drawn whole it blends ~20 translucent panels, 50-80 ms at 4x in the browser
-DRAWN_BANDS = 3
-
 MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "records", "replay", "rules", "settings", "stats")),
                        *MENU_PARTS])
 # their warm-up steps, left at the table; and the new-game screen's first frame, made while
 # the title waits for someone who has not pressed Start yet (at the table it was a step of
 # ~9 ms natively building the screen, ~0.1 s at 4x in the browser: it is made when shown)
-MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(DRAWN_BANDS))}
+MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS))}

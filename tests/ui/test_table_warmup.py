@@ -164,6 +164,7 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     import pygame
 
     from game.ui import warmup
+    from game.ui.first_frames import LANDING_BANDS
     from game.ui.scenes.new_game import NewGameScene
 
     app = make_app()
@@ -183,7 +184,7 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
         if app._warm_modules:  # kept only once every band of the drawing is made
             assert NewGameScene._first_frame is None
     assert app._warm_modules == [] and NewGameScene._first_frame is not None
-    assert bands == [f"scene:new_game:drawn:{band}" for band in range(warmup.DRAWN_BANDS)]  # a band a step
+    assert bands == [f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS)]  # a band a step
     drawn = pygame.Surface(app.window.get_size())
     kept = NewGameScene._first_frame[1]
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
