@@ -41,8 +41,7 @@ VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
 class FairGuestSide(Station):
     def __init__(self, guest, group=None, back: bool = False):
         settings = guest.settings
-        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.reveal_wait_s,
-                         settings.fair_wait_ms)
+        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.fair_wait_ms)
         self.guest = guest
         self.draw_seed = guest.fair_seed  # this seat's secrets for this game, drawn by label (fair/draws.py)
         self.seed = Draws(self.draw_seed).signing_key()  # this game's signing key
@@ -109,8 +108,9 @@ class FairGuestSide(Station):
         self.start = body
         self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.game, self.group, self.draw_seed, self.public,
                              hint_seed=guest.hint_seed, judge=self.judge, device_class=self.device_class,
-                             replaying=self.back)
+                             replaying=self.back, turn_timeout_s=guest.settings.turn_timeout_s, clock=guest.clock)
         self.seat.lobby = guest.lobby
+        self.seat.device.timekeeper = self.relayer
         self.seats[guest.seat] = self.seat
         guest.table = self.seat.table
 

@@ -38,6 +38,7 @@ from . import fair_wire
 from .codec import Bad
 from .fair.backend import default_group
 from .fair.draws import Draws
+from .fair.dues import TURN, owed
 from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
@@ -47,8 +48,7 @@ from .lobby import GUEST, OVER
 class FairRoom(Station):
     def __init__(self, host, group=None):
         settings = host.settings
-        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.reveal_wait_s,
-                         settings.fair_wait_ms)
+        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.fair_wait_ms)
         self.host = host
         self.game = host.nonce.hex()
         self.draw_seeds: dict[int, bytes] = {}  # seat -> the seed of its secrets (fair/draws.py), for the seats played here
@@ -63,6 +63,7 @@ class FairRoom(Station):
         self.started = False
         self.begun_at: float | None = None
         self.start_body: dict | None = None
+        self.owed_since: dict = {}  # (deal, seat, duty, mark) -> when this device first saw it owed (fair/dues.py)
 
     @property
     def mirror(self) -> FairSeat | None:
@@ -109,8 +110,10 @@ class FairRoom(Station):
             player = self._player(s) if s != host.seat else None
             seat = FairSeat(s, host.lobby.rules, dealer, self.game, self.group, self.draw_seeds[s], self.keys[s],
                             hint_seed=int.from_bytes(host.entropy(4), "big") >> 1, player=player,
-                            think_ms=host.settings.think_ms, judge=self.judge, device_class=self.device_class)
+                            think_ms=host.settings.think_ms, judge=self.judge, device_class=self.device_class,
+                            turn_timeout_s=host.settings.turn_timeout_s, clock=host.clock)
             seat.lobby = host.lobby
+            seat.device.timekeeper = host.seat
             self.seats[s] = seat
         self.start_body = {"values": host._published_values(), "keys": [k.hex() for k in self.keys], "dealer": dealer}
         host._broadcast("fair_start", {**self.start_body, "follows": 0})
@@ -131,6 +134,7 @@ class FairRoom(Station):
     # --- the frame --------------------------------------------------------------------------
     def poll(self) -> None:
         self.work()
+        self._deadlines()
         self._forget_finished()
         mirror = self.mirror
         host = self.host
@@ -141,6 +145,38 @@ class FairRoom(Station):
                 seat.lobby = host.lobby
             if mirror.stage == OVER and host.stage != OVER:
                 host.stage = OVER
+
+    def _deadlines(self) -> None:
+        """Every frame, whatever the work under way: a guest's seat that has owed the deal the
+        same thing (fair/dues.py) for longer than its allowance is named late, in the one order,
+        so every device ends the deal alike.  The clock of a duty starts when this device first
+        sees it owed and does not start again while the seat is away or sends anything else:
+        only doing the duty (or the deal's end) stops it."""
+        mirror = self.mirror
+        if mirror is None:
+            return
+        now, device = self.clock(), mirror.device
+        live = set()
+        for seat, (duty, mark) in owed(device).items():
+            if seat in self.seats:
+                continue  # this device's own seats do their duties here
+            key = (device.d.number, seat, duty, mark)
+            live.add(key)
+            since = self.owed_since.setdefault(key, now)
+            allowed = self.allowance(duty)
+            if allowed is not None and now - since >= allowed:
+                device.name_overdue(seat, duty)
+                break
+        self.owed_since = {key: since for key, since in self.owed_since.items() if key in live}
+
+    def allowance(self, duty: str) -> float | None:
+        """How long a seat may owe `duty`: a device's own work `duty_wait_s`; a person's turn
+        the host's turn timeout more (the guest's device plays the turn for its person after
+        that: fair_seat.py), or no limit when the host sets none."""
+        settings = self.host.settings
+        if duty != TURN:
+            return settings.duty_wait_s
+        return None if settings.turn_timeout_s is None else settings.turn_timeout_s + settings.duty_wait_s
 
     def act(self, action) -> str | None:
         mirror = self.mirror

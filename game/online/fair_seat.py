@@ -12,7 +12,7 @@ equals what the host would have sent.  Between deals, while the next one is shuf
 opened, `dealing` is True and the view is the deal just played out (its last trick, no
 one to act); its score comes as a "scored" event once every device's audit has spoken
 (the house rule's score when someone breached, with ("breach", deal, seat, trick, reason)
-in the inbox), and the next deal as a "dealt" event.
+in the inbox, or ("late", deal, seat, duty) when the host's deadline named it), and the next deal as a "dealt" event.
 
 A computer seat (the host's) decides from this tracker's view with a game.ai player, one
 slice of thinking per frame; a person's seat waits for `act`.
@@ -70,8 +70,11 @@ class FairTable(GuestTable):
 class FairSeat:
     def __init__(self, seat: int, rules, dealer: int, game: str, group, seed: bytes, public: bytes,
                  hint_seed: int = 0, player=None, think_ms: float = 8.0, judge=None, device_class=FairDevice,
-                 replaying: bool = False):
+                 replaying: bool = False, turn_timeout_s: float | None = None, clock=None):
         self.seat = seat
+        self.turn_timeout_s, self.clock = turn_timeout_s, clock  # a person's turn, then a computer plays it
+        self._turn: tuple | None = None  # (actions taken, when) of the person's turn now asked
+        self._stand_in = None  # the computer that plays a person's turn that took too long
         self.outbox: list = []  # the device's messages, to be signed and sent
         self.player = player  # a game.ai player deciding here (a computer seat), or None (a person)
         self.think_ms = think_ms
@@ -171,15 +174,41 @@ class FairSeat:
     def _choose(self, view):
         if self.player is None:
             chosen, self._chosen = self._chosen, None
-            return chosen if chosen in view.legal else None
+            if chosen in view.legal:
+                return chosen
+            return self._timed_out(view)
+        return self._think(self.player, view)
+
+    def _think(self, player, view):
         if self.thought:
             return None  # one slice of thinking a frame
         self.thought = True
         try:
-            action = self.player.think(view, self.think_ms)
+            action = player.think(view, self.think_ms)
         except Exception:  # a faulty player must not stall the game
             action = view.legal[0]
         return None if action is None else (action if action in view.legal else view.legal[0])
+
+    def _timed_out(self, view):
+        """A person whose turn took longer than the turn timeout: a computer plays that turn, as
+        the host's does in a host-dealt game (nobody else holds this seat's cards, and the host
+        names a seat that owes its turn much longer: fair/dues.py)."""
+        if self.turn_timeout_s is None or self.clock is None:
+            return None
+        now = self.clock()
+        if self._turn is None or self._turn[0] != self.tracker.actions:
+            self._turn = (self.tracker.actions, now)
+        if now - self._turn[1] < self.turn_timeout_s:
+            return None
+        if self._stand_in is None:
+            from game.ai import make_player  # the search players load only when a computer plays
+
+            strength = self.lobby.strength if self.lobby is not None else "normal"
+            self._stand_in = make_player(strength, seed=self.hint_seed)
+        action = self._think(self._stand_in, view)
+        if action is not None:
+            self.inbox.append(("notice", "timeout", self.seat))
+        return action
 
     def _settled(self) -> bool:
         """The tracker shows what Match.view would after a whole action."""
@@ -220,7 +249,10 @@ class FairSeat:
         self._record(number, verdict, self.device.replays[number])
         if verdict is not None:
             self.breaches.append((number, verdict))
-            self.inbox.append(("breach", number, verdict.seat, verdict.trick, verdict.reason))
+            if verdict.duty is not None:  # named late by the host's deadline: what it failed to send
+                self.inbox.append(("late", number, verdict.seat, verdict.duty))
+            else:
+                self.inbox.append(("breach", number, verdict.seat, verdict.trick, verdict.reason))
         self._events += t.take_events()
         events = self._events + [Event("scored", None, None, tuple(t.previous_points))]
         self._events = []

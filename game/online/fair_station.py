@@ -11,8 +11,9 @@ When nothing else is to do, the devices prepare their next deal (keys, shuffle, 
 seat's deck): the work ahead runs on idle frames of the deal being played.
 
 Subclasses say what arrives (`_incoming`: verify, then hand to the devices) and where a
-signed message goes (`_dispatch`).  A seat that does not reveal its keys at the end of a
-deal within `reveal_wait_s` breached it (FairDevice.reveal_overdue).
+signed message goes (`_dispatch`).  No device here names a late seat on its own clock: the
+host keeps every deadline and says so in the one order (fair_host.py), so that every
+device reaches the same verdict however slow it is.
 """
 
 from __future__ import annotations
@@ -31,12 +32,11 @@ class Station:
     work_clock = staticmethod(time.perf_counter)  # real seconds for the slices (tests: a fake)
     device_class = FairDevice  # the seats' devices (tests plant a cheating one)
 
-    def __init__(self, group, clock, work_ms: float = 8.0, reveal_wait_s: float = 30.0, wait_ms: float | None = None):
+    def __init__(self, group, clock, work_ms: float = 8.0, wait_ms: float | None = None):
         self.group = group
         self.clock = clock
         self.work_ms = work_ms
         self.wait_ms = work_ms if wait_ms is None else wait_ms
-        self.reveal_wait_s = reveal_wait_s
         self.seats: dict = {}  # seat -> FairSeat played on this device
         self.keys: list = [None, None, None]  # every seat's public signing key
         self.relayer: int | None = None  # the host's seat: its key countersigns what it relays
@@ -44,7 +44,6 @@ class Station:
         self.longest_ms = 0.0  # the longest frame's work
         self._job = None
         self._keeper = SliceKeeper()
-        self._waiting: dict = {}  # (seat, deal) -> when its reveal went out
 
     # --- the frame --------------------------------------------------------------------------
     def budget_ms(self) -> float:
@@ -69,7 +68,6 @@ class Station:
         if done:
             self._job = None
             self._keeper.reset()
-            self._reveal_timers()
 
     def _work(self):
         yield from self.group.points_steps()
@@ -102,23 +100,6 @@ class Station:
         for seat, msg, obj, sig in signed:
             self._dispatch(seat, msg, obj, got[sig])
         return True
-
-    def _reveal_timers(self) -> None:
-        """Run between jobs only: a verdict forced here must not cut into a handler.  The wait
-        starts again while a seat that has not revealed is away (the room says so): it
-        comes back with its secrets (fair/draws.py), and a dropped link is no breach."""
-        now = self.clock()
-        for seat in self.seats.values():
-            d = seat.device.d
-            if d.verdict != "pending" or "reveal" not in d.done or len(d.reveals) == 3:
-                continue
-            lobby = seat.lobby
-            if lobby is not None and any(not lobby.seats[s].present for s in range(3) if s not in d.reveals):
-                self._waiting[(seat.seat, d.number)] = now
-                continue
-            since = self._waiting.setdefault((seat.seat, d.number), now)
-            if now - since >= self.reveal_wait_s:
-                seat.device.reveal_overdue()
 
     # --- the evidence of a forged relay ----------------------------------------------------
     def judge(self, accuser: int, evidence: dict):

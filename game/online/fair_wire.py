@@ -22,6 +22,7 @@ import hashlib
 import json
 
 from .codec import Bad, fields, seat, text, whole
+from .fair.dues import DUTIES
 from .fair.messages import KINDS, Msg
 
 MESSAGE_TAG = b"3-5-8 fair message v1\0"
@@ -152,6 +153,7 @@ _FIELDS = {
     "reason": (str, lambda v: text(v, 200, "a reason")),
     "trick": (lambda v: v, lambda v: None if v is None else whole(v, 0, 15, "a trick")),
     "evidence": (lambda v: v, _evidence),
+    "duty": (str, lambda v: v if v in DUTIES else _fail(f"a duty is one of {', '.join(DUTIES)}")),
 }
 
 BODIES = {
@@ -160,6 +162,7 @@ BODIES = {
     "reshuffle": ("hand",), "remake": ("slot", "point"), "play": ("slot", "point", "card", "scalar"),
     "reveal": ("deck_key", "permutation", "card_keys", "blinds", "claims"),
     "breach": ("suspect", "reason", "trick", "evidence"),
+    "overdue": ("suspect", "duty"),
 }
 assert set(BODIES) == set(KINDS)
 

@@ -53,7 +53,7 @@ class GuestSettings:
     check_ms: float = 4.0  # real time a frame for checking finished deals and the audit
     fair_ms: float = 8.0  # fair dealing's work a frame (opening cards, checking, signing)
     fair_wait_ms: float = 16.0  # fair dealing's work a frame while the seat waits between deals (nothing to animate or decide)
-    reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
+    turn_timeout_s: float | None = 90.0  # fair dealing: a person who does not act, the device plays that turn
 
 
 class Guest:

@@ -59,7 +59,10 @@ class HostSettings:
     max_per_poll: int = 32  # messages taken from one link per poll; more are refused
     fair_ms: float = 8.0  # fair dealing's work per poll (opening cards, checking, signing)
     fair_wait_ms: float = 16.0  # fair dealing's work per poll while its seats wait between deals (nothing to animate or decide)
-    reveal_wait_s: float = 30.0  # fair dealing: a seat that does not reveal its keys this long breached the deal
+    # fair dealing: a guest's seat that owes the deal its keys, its turn of the shuffle, its part of
+    # a pass or its reveal this long (a person's turn: turn_timeout_s more) is named, and the deal
+    # scored by the house rule (fair/dues.py)
+    duty_wait_s: float = 30.0
 
 
 @dataclass(frozen=True)

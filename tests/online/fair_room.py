@@ -12,8 +12,8 @@ from .fair.test_fair_deal import SKIP, allowed_cards, true_deal
 from .fair.test_fair_deal import held_cards as deal_held_cards
 from .helpers import Room
 
-FAST = HostSettings(turn_timeout_s=None, reveal_wait_s=2.0)
-FAST_GUEST = GuestSettings(reveal_wait_s=2.0)
+FAST = HostSettings(turn_timeout_s=None, duty_wait_s=2.0)
+FAST_GUEST = GuestSettings(turn_timeout_s=None)
 
 
 def reference_views(mirror, seat: int) -> dict:

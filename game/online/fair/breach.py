@@ -18,10 +18,11 @@ from ...engine.rules import MT
 
 
 class Breach(Exception):
-    """`seat` broke the rules or the protocol; `trick` (0-15) is where, None before play."""
+    """`seat` broke the rules or the protocol; `trick` (0-15) is where, None before play;
+    `duty` (fair/dues.py) when it broke the deal by not sending what it owed in time."""
 
-    def __init__(self, seat: int, reason: str, trick: int | None = None):
-        self.seat, self.reason, self.trick = seat, reason, trick
+    def __init__(self, seat: int, reason: str, trick: int | None = None, duty: str | None = None):
+        self.seat, self.reason, self.trick, self.duty = seat, reason, trick, duty
         where = f" in trick {trick + 1}" if trick is not None else ""
         super().__init__(f"seat {seat}{where}: {reason}")
 

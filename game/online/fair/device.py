@@ -50,6 +50,7 @@ from .breach import Breach, breached_points
 from .deal_state import DealState
 from .decks import Decks
 from .draws import Draws, new_seed
+from .dues import owed
 from .messages import Msg
 from .openings import Openings
 from .ops import Batch, OffGroup, check_scalar
@@ -79,6 +80,7 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         self._send = send
         self.chooser = chooser
         self.judge = judge
+        self.timekeeper: int | None = None  # the seat whose device keeps the deadlines (the host's), if any
         self.tracker = Tracker(seat, rules, dealer)
         self.inbox: deque[Msg] = deque()
         self.later: list[Msg] = []  # messages of the next deal, kept until this one is audited
@@ -187,6 +189,9 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
                 yield from self._finish(verdict)
             elif d.stopped is None:
                 d.stopped = Breach(body["suspect"], body["reason"], body["trick"])
+            return
+        if kind == "overdue":
+            yield from self._overdue(s, body["suspect"], body["duty"])
             return
         if kind == "reveal":
             d.reveals[s] = body
@@ -367,6 +372,27 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         s = self.d.secrets
         return {"deck_key": s.deck_key, "permutation": list(s.permutation), "card_keys": list(s.card_keys),
                 "blinds": list(self.d.blinds), "claims": dict(self.d.claims)}
+
+    # --- deadlines ---------------------------------------------------------------------------
+    def name_overdue(self, suspect: int, duty: str) -> None:
+        """This device keeps the deadlines, and `suspect` missed the one for `duty`: say so in
+        the one order, where every device checks it (`_overdue`) and ends the deal alike."""
+        if self.d.verdict == "pending" and self._once("overdue"):
+            self.send("overdue", suspect=suspect, duty=duty)
+
+    def _overdue(self, s: int, suspect: int, duty: str):
+        """A deadline passed: the deal ends with `suspect` named, if it really owed `duty` at this
+        point of the transcript; a claim the transcript does not bear out names its sender."""
+        d = self.d
+        if d.verdict != "pending":
+            return
+        if s != self.timekeeper:
+            raise Breach(s, "named a seat late, which only the host's device may do")
+        if owed(self).get(suspect, (None,))[0] != duty:
+            raise Breach(s, f"named seat {suspect} late for what it did not owe ({duty})")
+        t = self.tracker
+        trick = len(t.tricks) if t.phase == Phase.PLAY else None
+        yield from self._finish(Breach(suspect, f"did not send its {duty} in time", trick, duty=duty))
 
     # --- the end of a deal ----------------------------------------------------------------
     def reveal_overdue(self) -> None:

@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 KINDS = ("shuffle", "lock", "keys", "declare", "reshuffle", "remake", "give", "return", "blind", "unblind", "lapse",
-         "discard", "play", "reveal", "breach")
+         "discard", "play", "reveal", "breach", "overdue")
 
 
 @dataclass(frozen=True)

@@ -347,6 +347,10 @@ def tell(game, item: tuple) -> None:
     elif kind == "breach":  # dealt fairly: a deal's audit named a seat (the house rule scored it)
         _, number, seat, _trick, _reason = item
         game.app.notices.post(t("online.breach", deal=number + 1, name=names[seat]), "error", 12.0, tag="online")
+    elif kind == "late":  # dealt fairly: a seat sent nothing it owed before the host's deadline
+        _, number, seat, duty = item
+        text = t("online.late", deal=number + 1, name=names[seat], duty=t(f"online.duty.{duty}"))
+        game.app.notices.post(text, "error", 12.0, tag="online")
     elif kind == "refused" and item[1] not in ("too_often",):
         table = game.session.table if game.session is not None else None
         if table is not None:
