@@ -186,3 +186,50 @@ def test_what_a_seat_owes_follows_the_deal():
             break
         room.step()
     assert {KEYS, PASS, TURN, REVEAL} <= seen
+
+
+class NamesAnHonestSeatLate(FairDevice):
+    """The host's device, modified: in deal DEAL's play it names the other guest late for
+    its move while it is not that seat's turn."""
+
+    named = None
+
+    def _duties(self):
+        t = self.tracker
+        victim = 2
+        if self.named is None and self.d.number == DEAL and t.phase == Phase.PLAY and t.to_act not in (None, victim):
+            self.named = self.d.number
+            self.send("overdue", suspect=victim, duty=TURN)
+            return True
+        return (yield from super()._duties())
+
+
+def test_a_host_that_names_a_seat_late_for_what_it_did_not_owe_is_named_itself():
+    room = FairRoom(guests=2, rules=RULES, settings=WAIT)
+    room.run_until(lambda: all(g.stage == "lobby" for g in room.guests), 400)
+    room.host.start()
+    room.host.fair.device_class = NamesAnHonestSeatLate
+    room.play_to_end()
+    host = room.host.seat
+    assert room.host.mirror.device.named == DEAL
+    verdicts = [d.verdicts[DEAL] for d in room.devices]
+    assert all(v is not None and v.seat == host and "does not bear out" in v.reason for v in verdicts), [str(v) for v in verdicts]
+    assert [v for n, v in enumerate(room.devices[1].verdicts) if n != DEAL] == [None] * (RULES.deals - 1)
+
+
+def test_only_the_host_device_may_name_a_seat_late():
+    """A guest's device that sends `overdue` (for the seat whose move it is) is named."""
+
+    class GuestNamesLate(NamesAnHonestSeatLate):
+        def _duties(self):
+            t = self.tracker
+            if self.named is None and self.d.number == DEAL and t.phase == Phase.PLAY and t.to_act not in (None, self.seat):
+                self.named = self.d.number
+                self.send("overdue", suspect=t.to_act, duty=TURN)
+                return True
+            return (yield from FairDevice._duties(self))
+
+    room = room_with(GuestNamesLate)
+    room.play_to_end()
+    verdicts = [d.verdicts[DEAL] for d in room.devices]
+    assert all(v is not None and v.seat == LATE and "does not bear out" in v.reason for v in verdicts), [str(v) for v in verdicts]

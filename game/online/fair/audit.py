@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ...engine import Action, Card, IllegalAction, InvalidPosition, Match
 from ...engine.cards import SUIT_NAMES
 from .breach import Breach
+from .dues import LATE_UNFOUNDED
 from .ops import Batch, OffGroup, check_scalar
 from .prepare import KITTY, seat_positions, shuffle_order
 
@@ -176,6 +177,10 @@ class _Replay:
             if named is not card:
                 raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
             self.apply(s, Action.play(card))
+        elif kind == "overdue":
+            # one the devices took ends the deal at once, without an audit: one the audit reads
+            # was refused alike on every device, the seat it named owing nothing of the kind
+            raise Breach(s, LATE_UNFOUNDED.format(suspect=body["suspect"], duty=body["duty"]))
         else:
             raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
 

@@ -50,7 +50,7 @@ from .breach import Breach, breached_points
 from .deal_state import DealState
 from .decks import Decks
 from .draws import Draws, new_seed
-from .dues import owed
+from .dues import LATE_UNFOUNDED, owed
 from .messages import Msg
 from .openings import Openings
 from .ops import Batch, OffGroup, check_scalar
@@ -386,10 +386,8 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         d = self.d
         if d.verdict != "pending":
             return
-        if s != self.timekeeper:
-            raise Breach(s, "named a seat late, which only the host's device may do")
-        if owed(self).get(suspect, (None,))[0] != duty:
-            raise Breach(s, f"named seat {suspect} late for what it did not owe ({duty})")
+        if s != self.timekeeper or owed(self).get(suspect, (None,))[0] != duty:
+            raise Breach(s, LATE_UNFOUNDED.format(suspect=suspect, duty=duty))
         t = self.tracker
         trick = len(t.tricks) if t.phase == Phase.PLAY else None
         yield from self._finish(Breach(suspect, f"did not send its {duty} in time", trick, duty=duty))

@@ -22,6 +22,9 @@ from .tracker import DEALING
 
 DECK, KEYS, PASS, TURN, REVEAL = "deck", "keys", "pass", "turn", "reveal"
 DUTIES = (DECK, KEYS, PASS, TURN, REVEAL)
+# an `overdue` claim the transcript does not bear out, from a device that is not the host's or
+# naming a seat that owed nothing of the kind: worded alike on receipt and by the audit
+LATE_UNFOUNDED = "named seat {suspect} late for {duty}, which the transcript does not bear out"
 
 
 def owed(device) -> dict[int, tuple[str, tuple]]:
@@ -72,4 +75,4 @@ def _passing(x: dict) -> int:
     return holder if "blinded" in x else opener
 
 
-__all__ = ["DUTIES", "DECK", "KEYS", "PASS", "TURN", "REVEAL", "owed"]
+__all__ = ["LATE_UNFOUNDED", "DUTIES", "DECK", "KEYS", "PASS", "TURN", "REVEAL", "owed"]
