@@ -6,9 +6,22 @@ range of every field and the exact set of keys, and raises `Bad` (a ValueError) 
 short reason; the protocol module turns that into a refusal, so nothing half-built ever
 reaches the game and nothing raises into the frame loop.  Encoding then decoding gives
 back an equal value (the tests check every view of whole seeded matches).
+
+Below all of that, the JSON itself (`read_json`, `write_json`): what one device writes,
+every device reads back as it was.  So the reader refuses what no writer here makes and
+what could not be written again: objects and lists nested over `MAX_DEPTH` (found before
+parsing: Python's parser and writer recurse, and a message nested ~1000 deep would be
+read and then fail, deep in the relay, to be written), a lone surrogate (an escaped
+"\ud800" is no character: no link carries it as UTF-8), and a number no float holds
+(NaN, Infinity, 1e999).  The writer refuses the same and escapes everything else to ASCII.
 """
 
 from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
 
 from game.engine import ALL_CONTRACTS, Action, Card, Event, ExchangeStep, Phase, RuleSet, Trick, View
 from game.engine.cards import shown
@@ -288,3 +301,94 @@ def event_from_json(value) -> Event:
     else:
         what = maybe(d["card"], card, f"the card of a {kind} event")
     return Event(kind, who, what, decode_data(d["data"]))
+
+
+# --- JSON as the wire carries it ------------------------------------------------------------
+MAX_DEPTH = 32  # objects and lists one inside another: a message nests at most 9 (a breach's evidence)
+
+
+class TooDeep(Bad):
+    """JSON nested deeper than the protocol takes."""
+
+
+_ESCAPE = re.compile(r"\\.", re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(text: str) -> int:
+    """How deep objects and lists nest in JSON `text`, found without parsing it, in linear
+    time.  Exact for JSON; for text that is not JSON any number (the parser refuses it)."""
+    outside = _ESCAPE.sub("", text).split('"')[::2]  # escapes gone, every other quote opens a string
+    brackets = _NOT_BRACKET.sub("", "".join(outside))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _unicode(text: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Bad("a lone surrogate (such as \\ud800) is no character") from None
+
+
+def _finite(value: float, written: str | None = None) -> float:
+    if not math.isfinite(value):
+        raise Bad(f"{shown(written or value)} is not a finite number")
+    return value
+
+
+def sound(value, most: int = MAX_DEPTH) -> None:
+    """Raises Bad unless `value` is what `read_json` takes: objects and lists nested at
+    most `most` deep (TooDeep), no lone surrogate in any text or key, no number that is not
+    finite.  Walked with a list, not recursion: it never runs out of stack."""
+    todo = [(value, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, str):
+            _unicode(value)
+        elif isinstance(value, float):
+            _finite(value)
+        elif isinstance(value, (dict, list, tuple)):
+            if depth >= most:
+                raise TooDeep(f"nested over {most} deep")
+            if isinstance(value, dict):
+                for key in value:
+                    if isinstance(key, str):
+                        _unicode(key)
+                value = value.values()
+            todo.extend((item, depth + 1) for item in value)
+
+
+def _pairs(pairs) -> dict:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise Bad("a key is given twice")
+    return dict(pairs)
+
+
+def _number(text: str) -> float:
+    return _finite(float(text), text)  # 1e999 is read as inf
+
+
+def _constant(name: str):
+    raise Bad(f"{name} is not a number")
+
+
+def read_json(text: str):
+    """JSON `text` as Python values, strictly: its nesting checked first (TooDeep), then
+    no key twice, no NaN, Infinity or number out of a float's range, no lone surrogate
+    (Bad).  ValueError (json's) when it is not JSON at all."""
+    if nesting(text) > MAX_DEPTH:
+        raise TooDeep(f"nested over {MAX_DEPTH} deep")
+    value = json.loads(text, object_pairs_hook=_pairs, parse_float=_number, parse_constant=_constant)
+    sound(value)
+    return value
+
+
+def write_json(value, sort_keys: bool = False) -> str:
+    """`value` as compact JSON that `read_json` gives back as it was, ASCII only (no link
+    re-encodes it on the way); Bad for what read_json would refuse (a mistake here: what
+    was read strictly always passes)."""
+    sound(value)
+    return json.dumps(value, sort_keys=sort_keys, separators=(",", ":"), ensure_ascii=True, allow_nan=False)

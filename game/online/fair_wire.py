@@ -8,7 +8,8 @@ checks a guest's signature before relaying and countersigns what it relays
 (`relay_bytes`), so a relayed message whose sender's signature does not check out but
 whose countersignature does is the host's proof against itself (docs/FAIR_DEALING.md,
 "The relay").  The signature covers the canonical form of the message (sorted keys, no
-spaces, ASCII), which both sides compute from the JSON object alone.
+spaces, ASCII: codec.write_json), which both sides compute from the JSON object alone: the
+object was read strictly (codec.read_json), so it is written again as every device reads it.
 
 Bytes travel as lowercase hex, like every other value of the protocol; a deck is about
 3.5 kB, a reveal about 9 kB.  A message whose envelope (game, deal, sender, sequence
@@ -19,9 +20,8 @@ its kind takes becomes the kind "malformed", which the device holds against its 
 from __future__ import annotations
 
 import hashlib
-import json
 
-from .codec import Bad, fields, seat, text, whole
+from .codec import Bad, fields, seat, sound, text, whole, write_json
 from .fair.dues import DUTIES
 from .fair.messages import KINDS, Msg
 
@@ -32,10 +32,12 @@ MAX_SEQ = 4096  # a seat's messages in one deal (about 60 in life)
 MAX_DEAL = 59
 GAME_CHARS = 32  # the match's nonce, in hex: a message of another match is not of this one
 WHATS = ("hands", "rest", "kitty")
+MESSAGE_DEPTH = 16  # objects and lists in a message (a breach with its evidence: 7): see `envelope`
 
 
 def canonical(obj) -> bytes:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    """codec.Bad for what no device would read back (codec.write_json)."""
+    return write_json(obj, sort_keys=True).encode("ascii")
 
 
 def signed_bytes(obj: dict) -> bytes:
@@ -180,7 +182,11 @@ def to_json(msg: Msg) -> dict:
 
 
 def envelope(obj) -> tuple[str, int, int, int, str]:
-    """(game, deal, sender, seq, kind), strictly; codec.Bad when any is not one."""
+    """(game, deal, sender, seq, kind), strictly; codec.Bad when any is not one, or when
+    the message nests over MESSAGE_DEPTH deep (codec.TooDeep): so a device that quotes one
+    as its evidence (three levels more) in its own message (and that in an envelope: two
+    more) never writes anything deeper than codec.MAX_DEPTH."""
+    sound(obj, MESSAGE_DEPTH)
     d = fields(obj, ("game", "deal", "sender", "seq", "kind", "body"), "a fair message")
     game = d["game"]
     if type(game) is not str or len(game) != GAME_CHARS or game.strip("0123456789abcdef"):

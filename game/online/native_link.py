@@ -21,11 +21,10 @@ import time
 from . import reasons
 from .codes import ANSWER, OFFER, CodeError, pack, unpack
 from .ice import ice_servers
-from .transport import CLOSED, CONNECTING, OPEN
+from .transport import CLOSED, CONNECTING, OPEN, carried
 
 WAIT_S = 15.0  # a connection not made within this, once both codes are in, is reported
 ANSWER_WAIT_S = 180.0  # the answering side waits for a person to carry its code back
-MAX_MESSAGE = 65536  # bytes: as the page's shim
 INSTALL_HINT = "pip install 'three-five-eight[online]'"
 
 
@@ -82,9 +81,7 @@ class NativeLink:
         return self._state
 
     def send(self, text: str) -> bool:
-        if self._state != OPEN or self._channel.readyState != "open":
-            return False
-        if len(text.encode("utf-8")) > MAX_MESSAGE:
+        if self._state != OPEN or self._channel.readyState != "open" or not carried(text):
             return False
         self._channel.send(text)
         return True

@@ -25,7 +25,7 @@ import json
 from . import reasons
 from .ice import ice_servers
 from .invite import Invite
-from .transport import CLOSED, CONNECTING, OPEN
+from .transport import CLOSED, CONNECTING, OPEN, carried
 
 _STATES = (CONNECTING, OPEN, CLOSED)
 
@@ -142,7 +142,7 @@ class PageLink:
         return self._code_error
 
     def send(self, text: str) -> bool:
-        if self._state != OPEN or self.id is None:
+        if self._state != OPEN or self.id is None or not carried(text):  # (the page would alter a lone surrogate)
             return False
         return self.bridge.call("send", self.id, text) == "1"
 

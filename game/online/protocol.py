@@ -2,21 +2,23 @@
 ``{"v": 1, "seq": 7, "type": "action", "body": {...}}`` (docs/ONLINE.md lists every kind).
 
 Why so strict: whatever arrives may be faulty or forged.  `decode` refuses anything over
-the size limit (before parsing), anything not UTF-8 JSON, another protocol version, a
-type the receiving side does not take, and any body whose fields are not exactly those
-of its type with the right types and ranges (duplicate keys and NaN included).  It
-returns a `Message` or a `Refusal` (a code and a short reason), never raises: nothing a
-peer sends can throw an exception into the frame loop.  The sequence number is checked
-by the receiver (host.py, guest.py), which knows the last one it took.
+the size limit and anything nested too deep (both before parsing), anything not UTF-8
+JSON that every device reads back as it was (codec.read_json: no duplicate key, no NaN,
+Infinity or 1e999, no lone surrogate), another protocol version, a type the receiving
+side does not take, and any body whose fields are not exactly those of its type with the
+right types and ranges.  It returns a `Message` or a `Refusal` (a code and a short
+reason), never raises: nothing a peer sends can throw an exception into the frame loop.
+`encode` writes ASCII only (codec.write_json), so what a side relays is what it read.
+The sequence number is checked by the receiver (host.py, guest.py), which knows the last
+one it took.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from . import fair_wire
-from .codec import Bad, event_from_json, fields, items, seat, text, view_from_json, whole
+from .codec import Bad, TooDeep, event_from_json, fields, items, read_json, seat, text, view_from_json, whole, write_json
 from .deals import MAX_AT, FinishedDeal
 from .lobby import Lobby, valid_name
 
@@ -32,7 +34,7 @@ QUICK = ("well_played", "oops", "thanks")
 NOTICES = ("away", "computer", "back", "timeout", "host_away")
 BYES = ("leaving", "host_leaving", "full", "started", "version", "unknown_token")
 REFUSALS = (
-    "too_big", "malformed", "version", "unknown_type", "bad_body", "replayed", "unexpected", "forged",
+    "too_big", "too_deep", "malformed", "version", "unknown_type", "bad_body", "replayed", "unexpected", "forged",
     "not_your_turn", "stale", "illegal", "flood", "too_often", "unknown_token", "full", "started", "changed",
     "wrong_value", "bad_signature",
 )
@@ -161,19 +163,9 @@ def _bad(message: str):
 
 # --- the envelope --------------------------------------------------------------------------
 def encode(kind: str, seq: int, body: dict) -> str:
-    """One message as text (the body already JSON-ready: codec.*_to_json, Lobby.to_json)."""
-    return json.dumps({"v": VERSION, "seq": seq, "type": kind, "body": body}, separators=(",", ":"), ensure_ascii=False)
-
-
-def _pairs(pairs):
-    keys = [k for k, _ in pairs]
-    if len(set(keys)) != len(keys):
-        raise Bad("a key is given twice")
-    return dict(pairs)
-
-
-def _constant(name):
-    raise Bad(f"{name} is not a number this protocol takes")
+    """One message as ASCII text (the body already JSON-ready: codec.*_to_json,
+    Lobby.to_json); codec.Bad for what no side would read back (codec.write_json)."""
+    return write_json({"v": VERSION, "seq": seq, "type": kind, "body": body})
 
 
 def decode(data, from_host: bool, limit: int | None = None) -> Message | Refusal:
@@ -202,8 +194,12 @@ def _decode(data, from_host: bool, limit: int | None) -> Message | Refusal:
     if len(raw) > limit:
         return Refusal("too_big", f"over {limit} bytes")
     try:
-        obj = json.loads(raw.decode("utf-8"), object_pairs_hook=_pairs, parse_constant=_constant)
-    except (ValueError, RecursionError):  # Bad, JSONDecodeError and bad UTF-8 are ValueErrors
+        obj = read_json(raw.decode("utf-8"))
+    except TooDeep as exc:
+        return Refusal("too_deep", str(exc))
+    except Bad as exc:
+        return Refusal("malformed", str(exc)[:200])
+    except (ValueError, RecursionError):  # JSONDecodeError and bad UTF-8 are ValueErrors
         return Refusal("malformed", "not JSON")
     if type(obj) is not dict or set(obj) != {"v", "seq", "type", "body"}:
         return Refusal("malformed", "not a message: an object with v, seq, type and body")
@@ -218,6 +214,8 @@ def _decode(data, from_host: bool, limit: int | None) -> Message | Refusal:
         return Refusal("unknown_type", "not a message this side takes", seq)
     try:
         body = kinds[kind](obj["body"])
+    except TooDeep as exc:  # a fair message nested deeper than one can be quoted (fair_wire.envelope)
+        return Refusal("too_deep", f"{kind}: {exc}"[:200], seq)
     except Bad as exc:
         return Refusal("bad_body", f"{kind}: {exc}"[:200], seq)
     return Message(kind, seq, body)

@@ -21,6 +21,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 CONNECTING, OPEN, CLOSED = "connecting", "open", "closed"
+MAX_MESSAGE = 65536  # bytes of UTF-8 in one message, on every link (the page's shim and aiortc alike)
+
+
+def carried(message) -> bool:
+    """Whether a data channel carries `message` as it is: at most MAX_MESSAGE bytes, and
+    text that has a UTF-8 form (a lone surrogate has none: a page would send U+FFFD in its
+    place, aiortc would raise).  Every link sends nothing else (`send` is False)."""
+    if isinstance(message, str):
+        try:
+            message = message.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+    return len(message) <= MAX_MESSAGE
 
 
 class Link(Protocol):
@@ -31,7 +44,8 @@ class Link(Protocol):
         """CONNECTING, OPEN or CLOSED."""
 
     def send(self, text: str) -> bool:
-        """Queue `text` for the other end; False (and nothing sent) unless OPEN."""
+        """Queue `text` for the other end; False (and nothing sent) unless OPEN and the
+        link carries it (`carried`)."""
 
     def receive(self) -> list[str]:
         """Everything that arrived since the last call, oldest first; never waits (what
@@ -86,7 +100,7 @@ class MemoryLink:
         return self._state
 
     def send(self, text: str) -> bool:
-        if self._state != OPEN or self.peer is None:
+        if self._state != OPEN or self.peer is None or not carried(text):
             return False
         self.sent += 1
         self.peer._arrive(text)
