@@ -9,10 +9,12 @@ every device checks every action with its own tracker.
 
 What the host checks before it relays a guest's message: that it is of this game and from
 that guest's own seat (else `forged`), in the guest's order (a resend is dropped, an early
-one held), and signed with the guest's key (else `bad_signature`: refused, never relayed,
-and not held against the guest: only the guest's link could have sent it, and the others
-could not check that claim).  It countersigns what it relays (fair_wire.relay_bytes), so
-that a relayed message its sender did not sign is proof against the host.
+one held), of the deal in hand here or the next, a few at a time (else refused: a guest
+could otherwise make the host keep gigabytes; docs/ONLINE.md, "Refusals"), and signed
+with the guest's key (else `bad_signature`: refused, never relayed, and not held against
+the guest: only the guest's link could have sent it, and the others could not check that
+claim).  It countersigns what it relays (fair_wire.relay_bytes), so that a relayed
+message its sender did not sign is proof against the host.
 
 The start: the fair shuffle's commit-reveal (shuffle.py) runs as in a host-dealt game, and
 the seed it gives picks who deals first (no device chooses it); with it the host sends
@@ -43,6 +45,8 @@ from .fair.ops import Batch
 from .fair_seat import FairSeat
 from .fair_station import Station
 from .lobby import GUEST, OVER
+
+DECKS = ("shuffle", "lock")  # the kinds of a deal's decks, which are shuffled a deal ahead
 
 
 class FairRoom(Station):
@@ -186,25 +190,73 @@ class FairRoom(Station):
     def take(self, v, body):
         """A guest's `fair` message: checked, put in order, then verified and relayed."""
         obj, sig = body["m"], body["sig"]
-        try:
-            game, deal, sender, seq, _ = fair_wire.envelope(obj)
+        try:  # read whole before it is held (a body not its kind's is still relayed: its signer's "malformed")
+            msg = fair_wire.from_json(obj)
         except Bad as exc:
             return ("bad_body", f"fair: {exc}"[:200])
+        game, deal, sender, seq = msg.game, msg.deal, msg.sender, msg.seq
         if game != self.game:
             return ("stale", "a message of another game")
         if sender != v.seat:
             return ("forged", f"a message for seat {sender} from seat {v.seat}")
         if not self.started:
             return ("unexpected", "the game has not begun")
-        key = (deal, sender)
-        expected = self.expected.get(key, 0)
-        if seq < expected or (deal, sender, seq) in self.held:
+        if seq < self.expected.get((deal, sender), 0) or (deal, sender, seq) in self.held:
             return None  # a resend of one already taken
-        self.held[(deal, sender, seq)] = (v, obj, sig)
-        while (deal, sender, self.expected.get(key, 0)) in self.held:
+        refusal = self._out_of_reach(deal, msg.kind)
+        if refusal is None:
+            self.held[(deal, sender, seq)] = (v, obj, sig)
+            self._release(deal, sender)
+            refusal = self._over_held(deal, sender, seq)
+        if refusal is not None:  # not answered: an honest guest sends it again until it is relayed
+            self.host._refuse(v, *refusal, 0, reply=False)
+        return None
+
+    def _out_of_reach(self, deal: int, kind: str) -> tuple | None:
+        """Why a guest's message of `deal` is not taken (None: it is).  A guest sends in the
+        deal in hand on this device and the next (its decks, shuffled ahead); a guest whose
+        audit ended first, a deal ahead, the decks of the deal after that, which wait here
+        until this device is a deal on.  Nothing of a deal over, nothing further ahead: no
+        device would take it, and every device would be sent it."""
+        first = self._first_open_deal()
+        if deal < first:
+            return ("stale", f"a message of deal {deal}, which is over")
+        if deal > min(first + 2, self.host.lobby.rules.deals - 1) or (deal == first + 2 and kind not in DECKS):
+            return ("too_early", f"a message of deal {deal} while deal {first} is played")
+        return None
+
+    def _over_held(self, deal: int, sender: int, seq: int) -> tuple | None:
+        """The message just taken, when it is still held and one over `fair_held_max` of its
+        sender's: let go.  A guest has only a few messages on the way at once (its device
+        waits for each to come back); many more held is a flood, and each may be 16 kB."""
+        if (deal, sender, seq) not in self.held:
+            return None
+        held = sum(1 for _deal, s, _seq in self.held if s == sender)
+        if held <= self.host.settings.fair_held_max:
+            return None
+        del self.held[(deal, sender, seq)]
+        return ("flood", f"{held - 1} fair messages held already")
+
+    def _release(self, deal: int, sender: int) -> None:
+        """The sender's held messages of `deal` that come next in its order go to the queue,
+        while the deal is one relayed (the one in hand here or the next) and the sender's
+        messages waiting there are fewer than `fair_queue_max`."""
+        if deal > self._first_open_deal() + 1:
+            return
+        key = (deal, sender)
+        room = self.host.settings.fair_queue_max - sum(1 for item in self.queue if item[1]["sender"] == sender)
+        while room > 0 and (deal, sender, self.expected.get(key, 0)) in self.held:
             self.queue.append(self.held.pop((deal, sender, self.expected.get(key, 0))))
             self.expected[key] = self.expected.get(key, 0) + 1
-        return None
+            room -= 1
+
+    def _release_held(self) -> None:
+        """Held messages go on once they may (their deal relayed, room in the queue); those of
+        a deal now over never will."""
+        first = self._first_open_deal()
+        self.held = {k: item for k, item in self.held.items() if k[0] >= first}
+        for deal, sender in sorted({(deal, sender) for deal, sender, _seq in self.held}):
+            self._release(deal, sender)
 
     def _stale(self, v, obj: dict) -> bool:
         """Taken from a link its guest has since left (closed, or replaced on coming back)."""
@@ -228,6 +280,7 @@ class FairRoom(Station):
     def _incoming(self):
         """Verifies the guests' messages in the order taken, countersigns and relays them."""
         self._drop_stale()
+        self._release_held()
         if not self.queue:
             return False
         items = list(self.queue)

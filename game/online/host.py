@@ -8,9 +8,11 @@ leaves this device.  Everything a guest sends is checked before it is used: the 
 (protocol.decode), its sequence number (peer.py), that the sender owns the seat it acts
 for and that seat is to act, that the action answers the current decision (`at`, the
 number of actions taken so far) and that the rules allow it.  A refusal is sent back,
-logged and counted, and the game goes on; a person who does not act, or who is away,
-is stood in for by a computer player after a wait the host sets, thinking in slices like
-the offline table's computers, so nothing a guest does (or fails to do) stalls the game.
+logged and counted, and the game goes on (a link that does not say hello within
+`hello_wait_s` is closed, and only `max_unseated` wait for theirs at once: each link costs
+every frame); a person who does not act, or who is away, is stood in for by a computer
+player after a wait the host sets, thinking in slices like the offline table's computers,
+so nothing a guest does (or fails to do) stalls the game.
 
 The room's comings and goings: a guest who reloads the page or loses the connection comes
 back on a new link; the random token the host gave it (kept by the browser) is the only
@@ -57,6 +59,10 @@ class HostSettings:
     quick_gap_s: float = 1.0  # one quick message per person per this long
     sync_gap_s: float = 1.0  # one full state per guest per this long
     max_per_poll: int = 32  # messages taken from one link per poll; more are refused
+    hello_wait_s: float = 10.0  # a link that has not said hello this long is closed (each costs every frame)
+    max_unseated: int = 16  # links at once that have not said hello yet; one more is closed at once
+    fair_held_max: int = 32  # fair dealing: a guest's messages held for those before them (or for their deal)
+    fair_queue_max: int = 32  # fair dealing: a guest's messages waiting to be checked and relayed
     fair_ms: float = 8.0  # fair dealing's work per poll (opening cards, checking, signing)
     fair_wait_ms: float = 16.0  # fair dealing's work per poll while its seats wait between deals (nothing to animate or decide)
     # fair dealing: a guest's seat that owes the deal its keys, its turn of the shuffle, its part of
@@ -125,7 +131,13 @@ class Host:
         return tuple(fingerprint(k) for k in keys) if keys else None
 
     def add_link(self, link) -> None:
-        """A guest's device connected (its hello comes next)."""
+        """A guest's device connected (its hello comes next, within `hello_wait_s`).  Closed
+        at once when `max_unseated` links are waiting for their hello already: a link costs
+        the host's every frame, and one that never says hello must not make it slow."""
+        if len(self._unseated()) >= self.settings.max_unseated:
+            link.close()
+            self._count("crowded", None, f"{self.settings.max_unseated} links have not said hello yet")
+            return
         self.visitors.append(Visitor(link, self.clock))
 
     def act(self, action) -> str | None:
@@ -197,6 +209,7 @@ class Host:
                     self._take(v, text)
             if v.link.state == CLOSED:
                 self._lost(v, now)
+        self._forget_the_silent(now)
         self._shuffle_timer(now)
         self._hold_the_away(now)
         self._computer_turn(now)
@@ -225,10 +238,14 @@ class Host:
             self._refuse(v, problem[0], problem[1], msg.seq)
 
     def _refuse(self, v: Visitor, code: str, detail: str, seq: int, reply: bool = True) -> None:
-        self.refused[code] += 1
-        self.log.append(LogEntry(self.clock(), v.seat, code, detail))
+        self._count(code, v.seat, detail)
         if reply:
             v.send("refused", {"code": code, "seq": seq, "detail": detail[:200]})
+
+    def _count(self, code: str, seat: int | None, detail: str) -> None:
+        """A refusal counted (`refused`, by code) and logged."""
+        self.refused[code] += 1
+        self.log.append(LogEntry(self.clock(), seat, code, detail))
 
     # --- what guests send -------------------------------------------------------------------------
     def _on_action(self, v: Visitor, body):
@@ -266,6 +283,10 @@ class Host:
     # --- sending ------------------------------------------------------------------------------
     def _seated(self) -> list[Visitor]:
         return [v for v in self.visitors if v.seat is not None and v.open]
+
+    def _unseated(self) -> list[Visitor]:
+        """The links still to say hello (a closed one is forgotten on the next poll)."""
+        return [v for v in self.visitors if v.seat is None and v.link.state != CLOSED]
 
     def _broadcast(self, kind: str, body: dict) -> None:
         for v in self._seated():
@@ -448,6 +469,16 @@ class Host:
     def _on_bye(self, v: Visitor, body):
         v.link.close()
         return None
+
+    def _forget_the_silent(self, now: float) -> None:
+        """A link that has not said hello within `hello_wait_s` of its coming is closed and
+        forgotten (a guest's device says it as soon as its link opens, and again until answered)."""
+        wait = self.settings.hello_wait_s
+        for v in self._unseated():
+            if now - v.came >= wait:
+                self._refuse(v, "no_hello", f"no hello within {wait:g} s", 0, reply=False)
+                v.link.close()
+                self.visitors.remove(v)
 
     def _lost(self, v: Visitor, now: float) -> None:
         """A link closed: its person is away (before the start: the seat is a computer's again)."""

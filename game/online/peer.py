@@ -44,10 +44,12 @@ class Peer:
 
 
 class Visitor(Peer):
-    """A guest's link on the host's device; `seat` once its hello was accepted."""
+    """A guest's link on the host's device; `seat` once its hello was accepted, which must
+    be within the host's `hello_wait_s` of `came`."""
 
     def __init__(self, link, clock):
         super().__init__(link, clock)
+        self.came = clock()  # when the link was added
         self.seat: int | None = None
         self.last_sync = self.last_quick = float("-inf")
 
