@@ -159,6 +159,11 @@ class FairGuestSide(Station):
 
     def _resend(self) -> None:
         now = self.clock()
+        if self.seat is not None:  # a deal over here (a deadline's verdict ended it) takes nothing more
+            current = self.seat.device.d.number
+            for key in [key for key in self.sent_at if key[0] < current]:
+                self.sent.pop(key, None)
+                self.sent_at.pop(key)
         for key, at in list(self.sent_at.items()):
             if now - at >= self.guest.settings.resend_s and key in self.sent:
                 obj, sig = self.sent[key]

@@ -28,7 +28,7 @@ from .fair.messages import KINDS, Msg
 MESSAGE_TAG = b"3-5-8 fair message v1\0"
 RELAY_TAG = b"3-5-8 fair relay v1\0"
 KEY_TAG = b"3-5-8 fair key v1\0"
-MAX_SEQ = 4096  # a seat's messages in one deal (about 60 in life)
+MAX_SEQ = 255  # a seat's messages in one deal (under 60 in life): so a signed flood is bounded too
 MAX_DEAL = 59
 GAME_CHARS = 32  # the match's nonce, in hex: a message of another match is not of this one
 WHATS = ("hands", "rest", "kitty")

@@ -91,9 +91,9 @@ def test_unsigned_fair_messages_early_or_for_deals_far_ahead_are_refused_beyond_
     room = fair_room()
     g = room.guests[0]
     refused = sum(room.host.refused.values())
-    # early (their numbers 0 to 999 never came) in the deal in hand and the next; then every deal
-    items = [(deal, 1000 + seq, "lapse") for deal in (0, 1) for seq in range(100)]
-    items += [(deal, 1000, "lapse") for deal in range(2, 60)]
+    # early (their numbers 0 to 99 never came) in the deal in hand and the next; then every deal
+    items = [(deal, 100 + seq, "lapse") for deal in (0, 1) for seq in range(100)]
+    items += [(deal, 100, "lapse") for deal in range(2, 60)]
     send_unsigned(room, g, items)
     kept = kept_from(room, g.seat)
     assert len(kept) <= KEPT_PER_GUEST and {m["deal"] for m in kept} <= {0, 1}
@@ -102,21 +102,21 @@ def test_unsigned_fair_messages_early_or_for_deals_far_ahead_are_refused_beyond_
     assert sum(counts.values()) - refused == len(items) - len(kept), dict(counts)
     codes = {entry.code for entry in room.host.log if entry.seat == g.seat}
     assert {"too_early", "flood"} <= codes
-    assert not [m for m in relayed(room) if m["seq"] >= 1000]
+    assert not [m for m in relayed(room) if m["seq"] >= 100]
     plays_to_its_end(room)
-    assert not [m for m in relayed(room) if m["seq"] >= 1000]
+    assert not [m for m in relayed(room) if m["seq"] >= 100]
 
 
 def test_what_the_host_keeps_of_a_deal_over_is_forgotten_and_a_deal_over_takes_nothing_new():
     room = fair_room()
     g = room.guests[0]
-    send_unsigned(room, g, [(0, 1000 + seq, "lapse") for seq in range(8)])
+    send_unsigned(room, g, [(0, 100 + seq, "lapse") for seq in range(8)])
     assert len(kept_from(room, g.seat)) == 8
     room.run_until(lambda: room.host.fair._first_open_deal() == 1)
     room.settle(2)
     assert kept_from(room, g.seat) == []
     before = room.host.refused["stale"]
-    send_unsigned(room, g, [(0, 2000, "lapse")])
+    send_unsigned(room, g, [(0, 200, "lapse")])
     assert room.host.refused["stale"] == before + 1 and kept_from(room, g.seat) == []
     plays_to_its_end(room)
 
@@ -137,7 +137,7 @@ def test_while_the_hosts_fair_work_is_busy_a_guests_messages_in_order_wait_a_few
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, 59), st.integers(0, 4096), st.sampled_from(("shuffle", "lapse"))),
+@given(st.lists(st.tuples(st.integers(0, 59), st.integers(0, fair_wire.MAX_SEQ), st.sampled_from(("shuffle", "lapse"))),
                 min_size=1, max_size=200))
 def test_whatever_a_guest_sends_the_host_keeps_a_few_of_its_messages_and_relays_none_unsigned(items):
     room = fair_room()
@@ -196,17 +196,17 @@ def test_a_device_keeps_a_few_messages_of_the_next_deal_per_sender_and_refuses_d
     game, sender = room.host.fair.game, room.guests[0].seat
     refused = len(device.refused)
     for seq in range(100):  # the next deal, a sender with more than it ever sends
-        device.receive(Msg(game, 1, sender, 1000 + seq, "lapse", {}))
+        device.receive(Msg(game, 1, sender, 100 + seq, "lapse", {}))
     for deal in range(3, 60):  # deals beyond the next but one
-        device.receive(Msg(game, deal, sender, 1000, "shuffle", {"deck": []}))
+        device.receive(Msg(game, deal, sender, 100, "shuffle", {"deck": []}))
     # the deal after next: only its decks come early (from a device a deal ahead, shuffling ahead)
-    device.receive(Msg(game, 2, sender, 1000, "lapse", {}))
-    device.receive(Msg(game, 2, room.host.seat, 1000, "shuffle", {"deck": []}))
+    device.receive(Msg(game, 2, sender, 100, "lapse", {}))
+    device.receive(Msg(game, 2, room.host.seat, 100, "shuffle", {"deck": []}))
     room.settle(2)
-    mine = [m for m in device.later if m.seq >= 1000]
+    mine = [m for m in device.later if m.seq >= 100]
     assert len([m for m in mine if m.sender == sender]) == LATER_PER_SENDER and {m.deal for m in mine} == {1, 2}
     assert [m.kind for m in mine if m.deal == 2] == ["shuffle"]
-    junk = [why for m, why in device.refused[refused:] if m.seq >= 1000]
+    junk = [why for m, why in device.refused[refused:] if m.seq >= 100]
     assert len(junk) == 100 + 57 + 1 - LATER_PER_SENDER
     assert len(set(junk)) == 2, set(junk)  # too many of a later deal; a deal not yet in reach
 

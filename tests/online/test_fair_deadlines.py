@@ -233,3 +233,19 @@ def test_only_the_host_device_may_name_a_seat_late():
     room.play_to_end()
     verdicts = [d.verdicts[DEAL] for d in room.devices]
     assert all(v is not None and v.seat == LATE and "does not bear out" in v.reason for v in verdicts), [str(v) for v in verdicts]
+
+
+def test_a_guest_does_not_send_again_what_a_deal_ended_without():
+    """Its message of a deal a deadline ended is refused by the host as stale: the guest stops
+    sending it again (before, every 2 s to the match's end)."""
+    room = room_with(WithholdsItsKeys)
+    room.run_until(lambda: late_device(room).held == DEAL, 20000)
+    guest = room.guests[0].fair
+    obj = fair_wire.to_json(late_device(room).d.transcript[0]) if late_device(room).d.transcript else None
+    room.run_until(lambda: len(room.host.mirror.device.verdicts) > DEAL, 4000)
+    stale = {"game": guest.game, "deal": DEAL, "sender": LATE, "seq": 200, "kind": "lapse", "body": {}}
+    guest.sent[(DEAL, 200)] = (obj or stale, bytes(64))
+    guest.sent_at[(DEAL, 200)] = room.clock()
+    room.run_until(lambda: late_device(room).d.number > DEAL, 4000)
+    room.settle(200)  # 10 s: five times the resend wait
+    assert (DEAL, 200) not in guest.sent and room.host.refused["stale"] == 0
