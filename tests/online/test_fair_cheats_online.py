@@ -15,6 +15,7 @@ from game.online import host as host_module
 from game.online.fair import group
 
 from .fair.test_cheats import PlaysACardItDoesNotHold, RefusesToReveal, ReturnsTheWrongCard, Revokes, SendsAWrongKey
+from .fair.test_rulebook import PlaysWithAnotherSlotsPoint, SendsItsKeysTwice, SendsItsKittyKeysEarly
 from .fair_room import FairRoom
 
 RULES = RuleSet.preset("standard", deals=3)
@@ -82,7 +83,20 @@ def test_a_guest_giving_back_a_card_that_is_not_its_highest_is_named():
 
 def test_a_guest_that_does_not_reveal_is_named_after_the_wait():
     room = room_with(RefusesToReveal)
-    assert_caught(room, CHEATER, "did not reveal", room.seat_of(CHEATER).device.cheated)
+    assert_caught(room, CHEATER, "did not send its reveal in time", room.seat_of(CHEATER).device.cheated)
+
+
+@pytest.mark.parametrize("cheater_class, reason_part", [
+    (SendsItsKeysTwice, "twice"), (SendsItsKittyKeysEarly, "keys (kitty)"), (PlaysWithAnotherSlotsPoint, "slot")])
+def test_a_guest_whose_message_the_host_refuses_is_named_not_the_host(cheater_class, reason_part):
+    """The host's device, relaying, refuses it first and accuses: the audit, by the same
+    rule book, names the guest that sent it."""
+    room = room_with(cheater_class)
+    deal = room.seat_of(CHEATER).device.cheated
+    accusers = [body["m"]["sender"] for body in room.host.fair.past + room.host.fair.log
+                if body["m"]["kind"] == "breach" and body["m"]["deal"] == deal]
+    assert accusers and accusers[0] != CHEATER
+    assert_caught(room, CHEATER, reason_part, deal)
 
 
 # --- the relay ---------------------------------------------------------------------------------

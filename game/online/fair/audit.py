@@ -4,12 +4,21 @@ action through the real rules (`Match.from_position`).  The first breach, in the
 the transcript, names the seat (and the trick); every device reaches the same verdict,
 since all hold the same transcript and reveals.
 
-Two passes, to keep an honest deal cheap: the quick pass takes the plays as checked (every
-device checked each one at once), decrypts only the deck positions never played as they
-were dealt and checks only the new cards of reshuffles that were not played; if it finds
-anything wrong, or someone accused someone during the deal, the full pass checks
-everything (every shuffle and lock against the revealed keys, every key sent, every
-blinded opening) so that the breach is pinned on the right seat.
+Every message is first taken through the rule book (rulebook.py), the very checks each
+device made on receipt, on the same public state rebuilt from the transcript: so a message
+a device refused, and accused its sender of, is refused here too and names that sender.
+Then come the checks only the revealed secrets allow: each card dealt, re-made or
+reshuffled against the keys and scalars revealed, each key and blind sent against the
+revealed ones, and the real rules (could the seat have followed suit? did it give back its
+highest card? may it lapse?).  An accuser is named only when all of that finds nothing.
+
+Two passes, to keep an honest deal cheap: when nobody accused anybody, the quick pass takes
+the plays as checked (every device checked each one at once), decrypts only the deck
+positions never played as they were dealt and checks only the new cards of reshuffles
+that were not played; if it finds anything wrong, or someone accused someone during the
+deal, the full pass checks everything (every point of a message in the group, every shuffle
+and lock against the revealed keys, every key sent, every blinded opening, every play) so
+that the breach is pinned on the right seat.
 """
 
 from __future__ import annotations
@@ -20,9 +29,11 @@ from dataclasses import dataclass
 from ...engine import Action, Card, IllegalAction, InvalidPosition, Match
 from ...engine.cards import SUIT_NAMES
 from .breach import Breach
+from .deal_state import DealState
 from .dues import LATE_UNFOUNDED
 from .ops import Batch, OffGroup, check_scalar
 from .prepare import KITTY, seat_positions, shuffle_order
+from .rulebook import Rulebook, card_named
 
 
 @dataclass
@@ -41,9 +52,11 @@ class AuditInput:
 def audit(inp: AuditInput):
     """Generator (yields between group operations); returns the first Breach, or None."""
     accusation = next((m for m in inp.transcript if m.kind == "breach"), None)
-    quick = yield from _checked(inp, full=False)
-    if quick is None and accusation is None:
-        return None
+    quick = None
+    if accusation is None:
+        quick = yield from _checked(inp, full=False)
+        if quick is None:
+            return None
     verdict = yield from _checked(inp, full=True)
     if verdict is None and accusation is not None:
         return Breach(accusation.sender, "stopped the deal, but the audit found nothing wrong")
@@ -90,15 +103,14 @@ class _Replay:
         self.points = inp.points
         self.reveals = inp.reveals
         self.order = shuffle_order(inp.dealer)
-        self.declarer = inp.rules.declarer_of(inp.dealer)
-        self.played = {m.body["point"]: Card.parse(m.body["card"]) for m in inp.transcript if m.kind == "play"}
-        self.slots: list[list[tuple[bytes, Card]]] = [[], [], []]
-        self.decks: list[list[bytes]] = []
+        self.public = DealState(inp.number, inp.dealer, None, inp.start)  # as every device saw it
+        self.book = Rulebook(inp.rules, self.public)
+        self.played = {} if full else _played(inp.transcript)  # the quick pass's: point -> the card played
+        self.cards: dict[bytes, Card] = {}  # every slot's point -> its card, as dealt, re-made or reshuffled
         self.match: Match | None = None
         self.lapses: deque[int] = deque()
-        self.kitty_due = False
-        self.expected_return: tuple[int, Card] | None = None
-        self.transfer: dict | None = None
+        self.expected_return: Card | None = None
+        self.beta: bytes | None = None  # the blind of the pass under way
         self.blind_count = [0, 0, 0]
 
     def run(self):
@@ -108,13 +120,18 @@ class _Replay:
             if msg.kind != "reveal":
                 try:
                     yield from self.step(msg)
-                except (KeyError, IndexError, TypeError, ValueError) as exc:  # a slot it does not have, ...
+                except (KeyError, IndexError, TypeError, ValueError) as exc:  # a blind it did not reveal, ...
                     raise Breach(msg.sender, f"sent a message that does not fit the deal ({type(exc).__name__})",
                                  self.trick_now()) from None
         return None
 
     def step(self, msg):
         s, body, kind = msg.sender, msg.body, msg.kind
+        if kind == "overdue":
+            # one the devices took ends the deal at once, without an audit: one the audit reads
+            # was refused alike on every device, the seat it named owing nothing of the kind
+            raise Breach(s, LATE_UNFOUNDED.format(suspect=body["suspect"], duty=body["duty"]))
+        move = yield from self.book.take(msg, self.group, verify=self.full)
         if kind in ("shuffle", "lock"):
             yield from self.deck(s, body["deck"])
         elif kind == "keys":
@@ -127,71 +144,43 @@ class _Replay:
                 raise Breach(s, "let its passes lapse while holding a card it could pass")
             self.lapses.popleft()
         elif kind == "give":
-            self.kitty_if_due(s)
-            point, card = self.slots[s].pop(body["slot"])
-            events = self.apply(s, Action.give(card))
-            returned = next(e for e in events if e.kind == "returned")
-            self.expected_return = (s, returned.seat, returned.card)
-            self.slots[returned.seat].append((point, card))
-            self.transfer = {"point": point, "card": card}
+            events = self.apply(s, Action.give(self.cards[move.point]))
+            self.expected_return = next(e for e in events if e.kind == "returned").card
         elif kind == "return":
-            giver, receiver, top = self.expected_return
-            point, card = self.slots[s].pop(body["slot"])
-            if s != receiver or card is not top:
+            card, top = self.cards[move.point], self.expected_return
+            if card is not top:
                 raise Breach(s, f"gave back {card}, not its highest {SUIT_NAMES[top.suit]} ({top})")
-            self.slots[giver].append((point, card))
-            self.transfer = {"point": point, "card": card}
             self.expected_return = None
         elif kind == "blind":
-            beta = self.reveals[s]["blinds"][self.blind_count[s]]
+            self.beta = self.reveals[s]["blinds"][self.blind_count[s]]
             self.blind_count[s] += 1
-            self.transfer["beta"] = beta
-            if self.full and (yield from self.times_scalar(self.transfer["point"], beta)) != body["point"]:
+            if self.full and (yield from self.times_scalar(self.public.transfer["point"], self.beta)) != move.point:
                 raise Breach(s, "blinded a card with a key it did not reveal")
         elif kind == "unblind":
-            x = self.transfer
-            if self.full and (yield from self.times_scalar(self.points[x["card"].index], x["beta"])) != body["point"]:
+            card = self.cards[move.transfer["point"]]
+            if self.full and (yield from self.times_scalar(self.points[card.index], self.beta)) != move.point:
                 raise Breach(s, "opened a blinded card with a key that is not the card's")
         elif kind == "reshuffle":
-            self.kitty_if_due(s)
-            old = Counter(c.index for _, c in self.slots[s])
             cards = yield from self.claimed(s, body["hand"])
-            fresh = list(zip(body["hand"], cards))
-            if Counter(c.index for _, c in fresh) != old:
+            if Counter(c.index for c in cards) != Counter(self.cards[p].index for p in move.old):
                 raise Breach(s, "changed the cards in its hand when it reshuffled them")
-            self.slots[s] = fresh
+            self.cards.update(zip(body["hand"], cards))
         elif kind == "remake":
-            old_point, card = self.slots[s][body["slot"]]
+            card = self.cards[move.point]
             if (yield from self.claimed(s, [body["point"]]))[0] is not card:
                 raise Breach(s, f"changed a card when it re-made it ({card})")
-            self.slots[s][body["slot"]] = (body["point"], card)
+            self.cards[body["point"]] = card
         elif kind == "discard":
-            self.kitty_if_due(s)
-            point, card = self.slots[s].pop(body["slot"])
-            self.apply(s, Action.discard(card))
-        elif kind == "play":
-            point, card = self.slots[s].pop(body["slot"])
-            named = Card.parse(body["card"])
-            if self.full and (yield from self.times_scalar(self.points[named.index], body["scalar"])) != point:
-                raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
-            if named is not card:
-                raise Breach(s, f"played {named}, which is not the card it holds", len(self.match.current.tricks))
+            self.apply(s, Action.discard(self.cards[move.point]))
+        elif kind == "play":  # (its card opens its slot: the rule book checked it, in the full pass)
+            card = self.cards[move.point]
+            if move.card is not card:
+                raise Breach(s, f"played {move.card}, which is not the card it holds", len(self.match.current.tricks))
             self.apply(s, Action.play(card))
-        elif kind == "overdue":
-            # one the devices took ends the deal at once, without an audit: one the audit reads
-            # was refused alike on every device, the seat it named owing nothing of the kind
-            raise Breach(s, LATE_UNFOUNDED.format(suspect=body["suspect"], duty=body["duty"]))
-        else:
-            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
 
     def trick_now(self) -> int | None:
         m = self.match
         return len(m.current.tricks) if m is not None and m.phase == "play" else None
-
-    def kitty_if_due(self, seat: int) -> None:
-        if self.kitty_due and seat == self.declarer and self.expected_return is None:  # the exchange is over
-            self.slots[seat] += self.kitty_slots
-            self.kitty_due = False
 
     def apply(self, seat: int, action: Action) -> list:
         m = self.match
@@ -205,8 +194,6 @@ class _Replay:
         for e in events:
             if e.kind == "lapsed":
                 self.lapses.append(e.seat)
-            elif e.kind == "kitty":
-                self.kitty_due = True
         return events
 
     def times_scalar(self, point: bytes, scalar: bytes):
@@ -236,16 +223,15 @@ class _Replay:
         return cards
 
     def deck(self, s: int, deck: list):
-        stage = len(self.decks)
+        stage = len(self.public.decks) - 1  # (the rule book took it)
         if self.full:
             yield from self.check_stage(stage, s, deck)
-        self.decks.append(deck)
         if stage == 4:
             yield from self.deal(deck)
 
     def check_stage(self, stage: int, s: int, deck: list):
         r = self.reveals[s]
-        source = self.points if stage == 0 else self.decks[stage - 1]
+        source = self.points if stage == 0 else self.public.decks[stage - 1]
         batch = Batch()
         if stage < 3:
             key = r["card_keys"] if stage == 2 else [r["deck_key"]] * 52
@@ -284,14 +270,23 @@ class _Replay:
                                              self.inp.number, totals, used, previous)
         except InvalidPosition as exc:
             raise AssertionError(f"the audit cannot rebuild the deal: {exc}") from None
-        for s in range(3):
-            self.slots[s] = [(final[j], cards[j]) for j in seat_positions(dealer, s)]
-        self.kitty_slots = [(final[j], cards[j]) for j in KITTY]
+        self.cards = dict(zip(final, cards))
 
     def inp_card(self, point: bytes):
         if not hasattr(self, "_card_at"):
             self._card_at = {p: Card.from_index(i) for i, p in enumerate(self.points)}
         return self._card_at.get(point)
+
+
+def _played(transcript) -> dict:
+    """point -> card of every play in the transcript (as named: the quick pass's, which runs
+    only when no device refused one)."""
+    out = {}
+    for m in transcript:
+        card = card_named(m.body.get("card")) if m.kind == "play" and isinstance(m.body, dict) else None
+        if card is not None and isinstance(m.body.get("point"), bytes):
+            out[m.body["point"]] = card
+    return out
 
 
 __all__ = ["AuditInput", "audit"]

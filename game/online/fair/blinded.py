@@ -9,6 +9,12 @@ b and looks the card up.  It then re-makes the slot as card point x a scalar of 
 same way.  The third seat sees slot, slot x b and card x b: nothing it can open
 (decisional Diffie-Hellman).
 
+Who may pass, blind, unblind and give back what, and when, is the rule book's
+(rulebook.py), which takes each of these messages first; here is only what a seat does with
+its own secrets: its lent scalars, its blinds, the card opened to it.  A card passed that
+does not open to its receiver is found again by the audit, with the blinds and scalars
+revealed.
+
 A mixin of FairDevice (device.py): it reads and writes the device's deal state `self.d`
 and its tracker, and asks the group for its work in batches (ops.py).
 """
@@ -16,100 +22,58 @@ and its tracker, and asks the group for its work in batches (ops.py).
 from __future__ import annotations
 
 from ...engine.cards import Card, highest_in_suit
-from ...engine.phases import Phase
 from .breach import Breach
 from .ops import Batch
 
 
 class BlindedExchange:
-    # --- what the others (and this device) sent -------------------------------------------
-    def _give(self, s: int, index: int) -> None:
+    # --- what the others (and this device) sent: taken by the rule book (rulebook.py) first ----
+    def _gave(self, s: int, point: bytes) -> None:
         d, t = self.d, self.tracker
-        if t.phase != Phase.EXCHANGE or t.to_act != s or d.transfer or not t.plan:
-            raise Breach(s, "passed a card out of turn")
-        receiver = t.plan[0][1]
-        point = self._slot(s, index)
-        d.slots[s].remove(point)
-        d.slots[receiver].append(point)
-        d.transfer = {"giver": s, "receiver": receiver, "point": point, "step": "give"}
+        receiver = d.transfer["receiver"]
         if s == self.seat:
             card, scalar = d.mine.pop(point)
             d.lent[point] = scalar
             t.gave(s, receiver, card)
         elif receiver != self.seat:
-            t.gave(s, receiver, None)
+            t.gave(s, receiver, None)  # (its receiver's tracker is told once it opened the card)
 
-    def _return(self, s: int, index: int) -> None:
+    def _returned(self, s: int, point: bytes) -> None:
         d, t = self.d, self.tracker
-        x = d.transfer
-        if not x or x["step"] != "opened" or s != x["receiver"]:
-            raise Breach(s, "gave back a card out of turn")
-        point = self._slot(s, index)
-        d.slots[s].remove(point)
-        d.slots[x["giver"]].append(point)
-        x.update(point=point, step="return")
+        giver = d.transfer["giver"]
         if s == self.seat:
             card, scalar = d.mine.pop(point)
             d.lent[point] = scalar
-            t.returned(s, x["giver"], card)
-        elif x["giver"] != self.seat:
-            t.returned(s, x["giver"], None)
+            t.returned(s, giver, card)
+        elif giver != self.seat:
+            t.returned(s, giver, None)
 
-    def _blind(self, s: int, point: bytes):
-        x = self.d.transfer
-        opener = x and (x["receiver"] if x["step"] == "give" else x["giver"])
-        if not x or x["step"] not in ("give", "return") or s != opener or "blinded" in x:
-            raise Breach(s, "sent a blinded card out of turn")
-        batch = Batch()
-        checked = batch.check(point)
-        got = yield from self.group.run(batch)
-        x["blinded"] = got[checked]
-
-    def _unblind(self, s: int, point: bytes):
-        d = self.d
-        x = d.transfer
-        holder = x and (x["giver"] if x["step"] == "give" else x["receiver"])
-        if not x or "blinded" not in x or s != holder:
-            raise Breach(s, "sent an unblinded card out of turn")
+    def _unblinded(self, s: int, move):
+        """The card passed to this seat is opened: the blinded card, unblinded by its holder,
+        without this seat's blind."""
+        d, x = self.d, move.transfer
         opener = x["receiver"] if x["step"] == "give" else x["giver"]
+        if opener != self.seat:
+            return
         batch = Batch()
-        checked = batch.check(point)
-        if opener == self.seat:
-            beta = d.blind_of.pop(x["point"])
-            opened = batch.mul(checked, batch.inv(beta))
+        opened = batch.mul(move.point, batch.inv(d.blind_of.pop(x["point"])))
         got = yield from self.group.run(batch)
-        got[checked]  # OffGroup (the sender's breach) unless it is a point of the group
-        if opener == self.seat:
-            card = self.card_at.get(got[opened])
-            if card is None:
-                raise Breach(s, "the card passed does not open")
-            d.foreign[x["point"]] = card
-            d.remake = x["point"]  # its scalar is the other seat's: re-made before it is named
-            d.dirty = True
-            if x["step"] == "give":
-                self.tracker.gave(x["giver"], self.seat, card)
-            else:
-                self.tracker.returned(x["receiver"], self.seat, card)
+        card = self.card_at.get(got[opened])
+        if card is None:
+            raise Breach(s, "the card passed does not open")
+        d.foreign[x["point"]] = card
+        d.remake = x["point"]  # its scalar is the other seat's: re-made before it is named
+        d.dirty = True
         if x["step"] == "give":
-            d.transfer = {**x, "step": "opened"}
-            d.transfer.pop("blinded")
+            self.tracker.gave(x["giver"], self.seat, card)
         else:
-            d.transfer = None
+            self.tracker.returned(x["receiver"], self.seat, card)
 
-    def _remade(self, s: int, index, point: bytes):
+    def _remade(self, s: int, old: bytes) -> None:
         """A seat replaced one slot by a fresh point of the same card (checked at the audit)."""
-        d = self.d
-        old = self._slot(s, index)
-        if point in self._points_seen():
-            raise Breach(s, "re-made a card into a point already used")
-        batch = Batch()
-        checked = batch.check(point)
-        got = yield from self.group.run(batch)
-        got[checked]  # OffGroup unless a point of the group
-        d.slots[s][index] = point
         if s == self.seat:
-            d.foreign.pop(old)
-            d.remake = None
+            self.d.foreign.pop(old)
+            self.d.remake = None
 
     # --- this seat's part ------------------------------------------------------------------
     def _transfer_duty(self, x: dict):

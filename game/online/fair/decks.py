@@ -3,6 +3,9 @@
 next deal's decks while this one is played (they depend on no card, so the only work left
 on a deal's path is opening its cards).
 
+Whose deck is due when, and its shape, is the rule book's (rulebook.py), which takes every
+deck, the next deal's too.
+
 A mixin of FairDevice (device.py): it reads and writes the device's deal in hand `self.d`
 (a DealState) and the next one, `self.ahead`, and asks the group for its work in batches
 (ops.py).
@@ -14,7 +17,7 @@ from .breach import Breach
 from .deal_state import DealState
 from .messages import Msg
 from .ops import Batch, OffGroup
-from .prepare import DealSecrets, prepare_steps, seat_positions, shuffle_order
+from .prepare import DealSecrets, prepare_steps, shuffle_order
 
 
 class Decks:
@@ -30,6 +33,8 @@ class Decks:
 
     def _new_deal(self) -> DealState:
         t = self.tracker
+        # a finished deal's rule book goes with it (its watcher saw that deal's cards played)
+        self.books = {n: book for n, book in self.books.items() if n >= t.deal_number}
         ready = self.next_secrets
         self.next_secrets = None
         if ready is not None and (ready.role, ready.number) != (self._role(t.dealer), t.deal_number):
@@ -125,7 +130,7 @@ class Decks:
         if self._sent_before(a, msg):
             self._adopt(a, msg)  # sent by this device before a reload: taken as its own
         try:
-            self._deck(msg.sender, msg.kind, msg.body.get("deck"), a)
+            self._book(a).take_deck(msg)
         except Breach:
             a.blocked = True
             self.later.append(msg)
@@ -133,20 +138,7 @@ class Decks:
         a.seq_in[msg.sender] += 1
         a.transcript.append(msg)
 
-    # --- the decks in turn ------------------------------------------------------------------
-    def _deck(self, s: int, kind: str, deck, d: DealState | None = None) -> None:
-        d = d or self.d
-        stage = len(d.decks)
-        if stage >= 5 or s != (d.order + d.order[:2])[stage] or kind != ("shuffle" if stage < 2 else "lock"):
-            raise Breach(s, f"sent a deck out of turn (stage {stage + 1})")
-        if not isinstance(deck, list) or len(deck) != 52 or len(set(deck)) != 52:
-            raise Breach(s, "sent a deck that is not 52 different points")
-        d.decks.append(deck)
-        if stage == 4:
-            d.final = deck
-            for seat in range(3):
-                d.slots[seat] = [deck[j] for j in seat_positions(d.dealer, seat)]
-
+    # --- the decks in turn (each taken by the rule book, rulebook.py) ------------------------------
     def _deck_duty(self, stage: int):
         d = self.d
         sender = (d.order + d.order[:2])[stage]

@@ -4,6 +4,11 @@ sends its own key for a card being opened to it.  What is opened when: every han
 (a declarer that declares on six cards, its first six), the rest of the declarer's hand
 once it declared, the kitty when the declarer takes it.
 
+Which keys a seat sends, when, and once, is the rule book's (rulebook.py), which takes
+every `keys` message before this seat opens anything with it.  A card that does not open
+here is found again by the audit, with the keys revealed: a shuffle, lock or key that is
+not what its seat revealed.
+
 A mixin of FairDevice (device.py): it reads and writes the device's deal in hand `self.d`
 and its tracker, and asks the group for its work in batches (ops.py).
 """
@@ -11,37 +16,11 @@ and its tracker, and asks the group for its work in batches (ops.py).
 from __future__ import annotations
 
 from .breach import Breach
-from .ops import Batch, check_scalar
+from .ops import Batch
 from .prepare import KITTY, seat_positions
 
 
 class Openings:
-    def _expected_keys(self, s: int, what: str) -> set[int]:
-        d, t = self.d, self.tracker
-        declarer = self.rules.declarer_of(d.dealer)
-        partial = self.rules.declare_on < 16 and not self.rules.exchange_first
-        if what == "hands":
-            out = set()
-            for seat in range(3):
-                if seat != s:
-                    own = seat_positions(d.dealer, seat)
-                    out |= set(own[: self.rules.declare_on] if seat == declarer and partial else own)
-            return out
-        if what == "rest" and partial and s != declarer and t.contract is not None:
-            return set(seat_positions(d.dealer, declarer)[self.rules.declare_on:])
-        if what == "kitty" and s != declarer and t.kitty_taken and d.transfer is None:
-            return set(KITTY)
-        raise Breach(s, f"sent keys ({what}) it was not asked for")
-
-    def _keys(self, s: int, what: str, keys: dict):
-        d = self.d
-        if d.final is None or (s, what) in d.key_msgs or set(keys) != self._expected_keys(s, what):
-            raise Breach(s, f"sent the wrong set of keys ({what})")
-        for j, k in keys.items():
-            d.keys[s][j] = check_scalar(k)
-        d.key_msgs.add((s, what))
-        yield from self._open_own(what)
-
     def _open_own(self, what: str):
         """Once both others sent their keys for `what`, open this seat's cards of it."""
         d = self.d
@@ -86,8 +65,9 @@ class Openings:
             d.dirty = True
 
     def _keys_for(self, what: str) -> dict[int, bytes]:
+        """This seat's keys for `what`, the positions the rule book asks of it."""
         keys = self.d.secrets.card_keys
-        return {j: keys[j] for j in sorted(self._expected_keys(self.seat, what))}
+        return {j: keys[j] for j in sorted(self._book(self.d).keys_due(self.seat, what))}
 
 
 __all__ = ["Openings"]

@@ -15,6 +15,11 @@ cannot see (could a seat have followed suit?  did the receiver give back its hig
 card?  may the giver lapse?) waits for the audit, which replays the opened deal through
 the real rules.
 
+A tracker of no seat (`seat` None) holds no card and knows only what is public: its
+refusals are the public rules of the game's turns, and the rule book (rulebook.py) keeps
+one as its `watcher`, on every device and in the audit alike.  So whatever a seat's own
+tracker refuses on public grounds, the rule book has refused first, and the audit again.
+
 For the screens it also keeps the engine's `Event`s of what it saw, as this seat may see
 them (`take_events`: a hidden card is None, as visibility.py masks them), counts the
 actions taken (`actions`, the match's ``len(history)``), and keeps the view of a deal just
@@ -39,7 +44,8 @@ DEALING = "dealing"  # between deals: the next fair deal is being shuffled and o
 
 
 class Tracker:
-    """One seat's knowledge of the match; `view()` is what Match.view(seat) would be."""
+    """One seat's knowledge of the match; `view()` is what Match.view(seat) would be (`seat`
+    None: a watcher's, which holds no card and sees only what is public)."""
 
     def __init__(self, seat: int, rules: RuleSet, dealer: int, deal_number: int = 0, totals=(0, 0, 0),
                  used=((), (), ()), previous_points=(0, 0, 0)):
@@ -340,7 +346,7 @@ class Tracker:
         return fast.legal_mask(self._mask(), led, self.trump, self.rules.must_trump)
 
     def legal(self) -> tuple[Action, ...]:
-        if self.to_act != self.seat:
+        if self.seat is None or self.to_act != self.seat:
             return ()
         if self.phase == Phase.PLAY:
             return tuple(_PLAY[i] for i in indices_of(self._legal_mask()))
@@ -360,7 +366,7 @@ class Tracker:
         if self.phase == Phase.DECLARE and self.seat == self.declarer and self.rules.declare_on < 16:
             hand = hand[: self.rules.declare_on]
         sizes = [0, 0, 0] if self.phase == Phase.GAME_OVER else list(self.sizes)
-        if self.phase not in (Phase.GAME_OVER, DEALING):
+        if self.phase not in (Phase.GAME_OVER, DEALING) and self.seat is not None:
             sizes[self.seat] = len(self.hand) + self.hidden
         show_kitty = self.seat == self.declarer and self.kitty_taken and self.phase != Phase.GAME_OVER
         return View(

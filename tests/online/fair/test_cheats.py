@@ -76,10 +76,13 @@ class PlaysACardItDoesNotHold(Cheater):
             self.cheated = self.d.number
         super().send(kind, **body)
 
-    def _play(self, s, body):
-        if s == self.seat and self.cheated == self.d.number and body["scalar"] != self.d.mine[body["point"]][1]:
-            return  # its own tracker would object: it waits for what the others say
-        yield from super()._play(s, body)
+    def _played(self, s, move):
+        if s == self.seat and self.cheated == self.d.number and self.d.mine[move.point][0] is not move.card:
+            # its own tracker would object to the card named: it only drops the card it gave up, and waits
+            # for what the others say
+            self.tracker.hand.remove(self.d.mine.pop(move.point)[0])
+            return
+        super()._played(s, move)
 
 
 def test_playing_a_card_it_does_not_hold_is_caught_at_once():
@@ -217,11 +220,11 @@ class Revokes(Cheater):
                 return True
         return (yield from super()._duties())
 
-    def _play(self, s, body):
+    def _played(self, s, move):
         if s == self.seat and self.cheated is not None and self.revoked_in == len(self.tracker.tricks):
             self.tracker._legal_mask = lambda: -1  # its own tracker would refuse its own revoke
         try:
-            yield from super()._play(s, body)
+            super()._played(s, move)
         finally:
             self.tracker.__dict__.pop("_legal_mask", None)
 
