@@ -27,7 +27,9 @@ A device acts on messages in the hub's order and does its work in a generator (`
 it asks the group for its operations a batch at a time (ops.py) and yields while the
 backend works (natively one operation per slice; in the page the JS runner a few
 milliseconds a frame), so a frame loop can slice it.  This module takes the messages in
-order, keeps each seat's slots and checks the plays, does this seat's duties and ends the
+order, each first through the rule book (rulebook.py: the public checks, which the audit
+makes again from the transcript, so that an accusation made on receipt is one the audit
+can bear out) and then through this seat's own part, does this seat's duties and ends the
 deal (the audit, audit.py); its other jobs are mixins, each in a module of its own: the
 decks and the work ahead (decks.py), opening cards to their seat (openings.py), the
 exchange's blinded openings (blinded.py), its own messages back from an earlier life of the
@@ -53,9 +55,10 @@ from .draws import Draws, new_seed
 from .dues import LATE_UNFOUNDED, owed
 from .messages import Msg
 from .openings import Openings
-from .ops import Batch, OffGroup, check_scalar
+from .ops import Batch, OffGroup
 from .own_messages import OwnMessages
-from .prepare import KITTY, DealSecrets
+from .prepare import DealSecrets
+from .rulebook import Rulebook
 from .tracker import DEALING, Tracker
 
 
@@ -82,6 +85,7 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         self.judge = judge
         self.timekeeper: int | None = None  # the seat whose device keeps the deadlines (the host's), if any
         self.tracker = Tracker(seat, rules, dealer)
+        self.books: dict[int, Rulebook] = {}  # deal number -> the public rules of its messages (rulebook.py)
         self.inbox: deque[Msg] = deque()
         self.later: list[Msg] = []  # messages of the next deal, kept until this one is audited
         self.refused: list[tuple[Msg, str]] = []  # replayed, out-of-order or foreign messages
@@ -117,16 +121,29 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         self._send(Msg(self.game, d.number, self.seat, d.seq_out, kind, body))
         d.seq_out += 1
 
+    LATER_MAX = 16  # one sender's messages of later deals kept (in life: its decks, its keys, a few)
+
     def _accept(self, msg: Msg) -> bool:
         d = self.d
         if msg.game != self.game or msg.deal < d.number or not 0 <= msg.sender <= 2:
             self.refused.append((msg, "not of this game or deal"))
             return False
-        if msg.deal == d.number + 1 and msg.kind in ("shuffle", "lock") and not self.later:
+        if msg.deal == d.number and d.verdict != "pending":  # the match's last deal, judged: it stays so
+            self.refused.append((msg, "of a deal already judged"))
+            return False
+        decks = msg.kind in ("shuffle", "lock")
+        if msg.deal == d.number + 1 and decks and not self.later:
             self._take_ahead(msg)
             return False
         if msg.deal > d.number:
-            self.later.append(msg)
+            # the next deal's messages come while this one ends here (a faster device's), and the
+            # decks of the one after from a device a deal ahead, shuffling ahead: nothing further
+            if msg.deal >= self.rules.deals or msg.deal > d.number + 2 or (msg.deal == d.number + 2 and not decks):
+                self.refused.append((msg, "of a deal not yet in reach"))
+            elif sum(1 for m in self.later if m.sender == msg.sender) >= self.LATER_MAX:
+                self.refused.append((msg, "one more of a later deal than a seat sends"))
+            else:
+                self.later.append(msg)
             return False
         if msg.seq != d.seq_in[msg.sender]:
             self.refused.append((msg, "out of order or repeated"))
@@ -200,85 +217,51 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
             return
         if d.stopped is not None:
             return  # after an accusation only reveals count
-        if kind in ("shuffle", "lock"):
-            self._deck(s, kind, body["deck"])
-        elif kind == "keys":
-            yield from self._keys(s, body["what"], body["keys"])
+        # first the public rules, which the audit checks again from the transcript (rulebook.py;
+        # another seat's points are checked in the group too), then this seat's own part
+        move = yield from self._book(d).take(msg, self.group, verify=s != self.seat)
+        if kind == "keys":
+            yield from self._open_own(body["what"])
         elif kind == "declare":
             self.tracker.declared(s, body["contract"])
         elif kind == "lapse":
             self.tracker.lapsed(s)
         elif kind == "give":
-            self._give(s, body["slot"])
-        elif kind == "blind":
-            yield from self._blind(s, body["point"])
+            self._gave(s, move.point)
         elif kind == "unblind":
-            yield from self._unblind(s, body["point"])
+            yield from self._unblinded(s, move)
         elif kind == "return":
-            self._return(s, body["slot"])
+            self._returned(s, move.point)
         elif kind == "reshuffle":
-            yield from self._reshuffled(s, body["hand"])
+            self._reshuffled(s)
         elif kind == "remake":
-            yield from self._remade(s, body["slot"], body["point"])
+            self._remade(s, move.point)
         elif kind == "discard":
-            self._discard(s, body["slot"])
+            self._discarded(s, move.point)
         elif kind == "play":
-            yield from self._play(s, body)
-        else:
-            raise Breach(s, f"sent a message that is not one ({body.get('kind', kind)})")
-        if self.tracker.kitty_taken and not d.kitty_dealt:  # the declarer's slots grow with the tracker
-            d.kitty_dealt = True
-            d.slots[self.rules.declarer_of(d.dealer)] += [d.final[j] for j in KITTY]
+            self._played(s, move)
 
-    def _slot(self, s: int, index) -> bytes:
-        slots = self.d.slots[s]
-        if type(index) is not int or not 0 <= index < len(slots):
-            raise Breach(s, "named a card it does not have")
-        return slots[index]
+    def _book(self, d: DealState) -> Rulebook:
+        """The rule book of deal `d` (the deal in hand, or the next one shuffled ahead)."""
+        book = self.books.get(d.number)
+        if book is None or book.deal is not d:
+            book = self.books[d.number] = Rulebook(self.rules, d)
+        return book
 
-    def _points_seen(self) -> set[bytes]:
-        d = self.d
-        return {p for deck in d.decks for p in deck} | {p for slots in d.slots for p in slots}
-
-    def _reshuffled(self, s: int, hand):
-        d = self.d
-        if not isinstance(hand, list) or len(hand) != len(d.slots[s]) or len(set(hand)) != len(hand) \
-                or self._points_seen() & set(hand):
-            raise Breach(s, "reshuffled its hand into a different number of new cards")
-        batch = Batch()
-        checks = [batch.check(p) for p in hand]
-        got = yield from self.group.run(batch)
-        for c in checks:
-            got[c]  # OffGroup (the sender's breach) unless every point is of the group
-        d.slots[s] = list(hand)
+    def _reshuffled(self, s: int) -> None:
         if s == self.seat:
-            d.dirty = False
+            self.d.dirty = False
 
-    def _discard(self, s: int, index: int) -> None:
-        d = self.d
-        point = self._slot(s, index)
+    def _discarded(self, s: int, point: bytes) -> None:
         if s == self.seat:
-            self.tracker.discarded(s, d.mine.pop(point)[0])
+            self.tracker.discarded(s, self.d.mine.pop(point)[0])
         else:
             self.tracker.discarded(s, None)
-        d.slots[s].remove(point)
 
-    def _play(self, s: int, body: dict):
-        d = self.d
-        point = self._slot(s, body["slot"])
-        card = Card.parse(body["card"])
-        if body["point"] != point:
-            raise Breach(s, "played a card naming the wrong slot")
+    def _played(self, s: int, move) -> None:
         if s == self.seat:
-            d.mine.pop(point)
-        else:
-            batch = Batch()
-            made = batch.mulpub(self.points[card.index], check_scalar(body["scalar"]))
-            got = yield from self.group.run(batch)
-            if got[made] != point:
-                raise Breach(s, f"played {card}, which is not the card it holds", len(self.tracker.tricks))
-        self.tracker.played(s, card)
-        d.slots[s].remove(point)
+            self.d.mine.pop(move.point)
+        self.tracker.played(s, move.card)
 
     # --- this seat's duties -------------------------------------------------------------------
     def _once(self, duty: str) -> bool:
