@@ -90,14 +90,19 @@ class Room:
         mirrors += [(("guest", i), g.fair.seat if g.fair else None, g.act) for i, g in enumerate(self.guests)
                     if i not in self.paused]
         for key, seat, act in mirrors:
-            if seat is None or seat.player is not None or seat.view is None or seat._chosen is not None:
-                continue
-            view = seat.view
-            if view.to_act != seat.seat or not view.legal or seat.tracker.view() != view:
-                continue
-            action = self.decider((key, seat.seat)).think(view, 50.0)
+            action = self.fair_choice(key, seat)
             if action is not None:
                 assert act(action) is None
+
+    def fair_choice(self, key, seat):
+        """What the person at a fair `seat` (a FairSeat, or None) clicks now, or None when
+        it is not theirs to decide (a computer's seat, not their turn, an action on its way)."""
+        if seat is None or seat.player is not None or seat.view is None or seat._chosen is not None:
+            return None
+        view = seat.view
+        if view.to_act != seat.seat or not view.legal or seat.tracker.view() != view:
+            return None
+        return self.decider((key, seat.seat)).think(view, 50.0)
 
     def settle(self, steps: int = 5) -> None:
         for _ in range(steps):

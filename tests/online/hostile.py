@@ -229,12 +229,7 @@ class HostileRoom(FairRoom):
         for key, seat, act in mirrors:
             hostile = key == ("guest", self.hostile)
             try:
-                if seat is None or seat.player is not None or seat.view is None or seat._chosen is not None:
-                    continue
-                view = seat.view
-                if view.to_act != seat.seat or not view.legal or seat.tracker.view() != view:
-                    continue
-                action = self.decider((key, seat.seat)).think(view, 50.0)
+                action = self.fair_choice(key, seat)
                 if action is not None:
                     problem = act(action)
                     assert problem is None or hostile, problem

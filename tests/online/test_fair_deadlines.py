@@ -96,6 +96,16 @@ def assert_named_late(room: FairRoom, duty: str) -> None:
         assert [v for n, v in enumerate(d.verdicts) if n != DEAL] == [None] * (RULES.deals - 1)
 
 
+def assert_named_on_the_honest_devices(room: FairRoom, duty: str) -> None:
+    """The host's device has named the late seat for `duty` in deal DEAL; the honest guest's
+    device comes to the same verdict."""
+    verdict = room.host.mirror.device.verdicts[DEAL]
+    assert verdict.seat == LATE and verdict.duty == duty
+    other = room.guests[1].fair.seat.device
+    room.run_until(lambda: len(other.verdicts) > DEAL, 4000)
+    assert other.verdicts[DEAL].key() == verdict.key()
+
+
 def test_a_present_guest_that_never_sends_its_keys_is_named_for_its_keys():
     room = room_with(WithholdsItsKeys)
     assert_named_late(room, KEYS)
@@ -129,11 +139,7 @@ def test_a_guest_that_withholds_its_reveal_and_leaves_is_named_the_wait_not_star
     room.settle(10)
     assert room.host.lobby.seats[LATE].present is False
     room.run_until(lambda: len(room.host.mirror.device.verdicts) > DEAL, 200)  # within 10 s of its deadline of 2 s
-    verdict = room.host.mirror.device.verdicts[DEAL]
-    assert verdict.seat == LATE and verdict.duty == REVEAL
-    guest = room.guests[1].fair.seat.device
-    room.run_until(lambda: len(guest.verdicts) > DEAL, 200)
-    assert guest.verdicts[DEAL].key() == verdict.key()
+    assert_named_on_the_honest_devices(room, REVEAL)
 
 
 def test_junk_from_a_guest_withholding_its_reveal_does_not_hold_off_its_deadline_on_a_slow_host():
@@ -163,11 +169,7 @@ def test_junk_from_a_guest_withholding_its_reveal_does_not_hold_off_its_deadline
             flood()
         room.step()
     assert junk > 20
-    verdict = room.host.mirror.device.verdicts[DEAL]
-    assert verdict.seat == LATE and verdict.duty == REVEAL
-    other = room.guests[1].fair.seat.device
-    room.run_until(lambda: len(other.verdicts) > DEAL, 4000)
-    assert other.verdicts[DEAL].key() == verdict.key()
+    assert_named_on_the_honest_devices(room, REVEAL)
 
 
 def test_what_a_seat_owes_follows_the_deal():
