@@ -5,6 +5,8 @@ leaving and going on later."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.engine import Phase
@@ -165,6 +167,30 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_dealt_fairly(tmp_path):
     until(lambda: host.online.host.stage == "over", host, again, frames=20000, pilots=[Pilot(host, 1), Pilot(again, 2)],
           dt=0.2)
     assert all(d.verdicts[-1] is None for d in (mirror.device, seat.device))
+
+
+def test_a_guest_away_past_the_deadline_is_named_on_the_host_screen_and_the_match_goes_on(tmp_path):
+    """Dealt fairly, nobody can play an away guest's cards: once the host's deadline for what
+    its seat owes has passed, the host's screen names it and says what it failed to send,
+    the deal is scored by the house rule, and the match goes on to the next deal."""
+    net, host, guest = new_pair(tmp_path, options={"deals": 3})
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, "fair")
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
+    mirror = host.online.host.mirror
+    until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
+          pilots=[Pilot(host, 1), Pilot(guest, 2)], dt=0.2)
+    room = host.online.host
+    room.settings = replace(room.settings, duty_wait_s=0.5, turn_timeout_s=0.5)  # the host's clock is real time
+    close_tab(net, host, guest)
+    until(lambda: "in time" in host.notices.text(), host, frames=3000, pilots=[Pilot(host, 1)], dt=0.2)
+    assert "Gus did not send" in host.notices.text() and "house rule" in host.notices.text()
+    verdict = mirror.device.verdicts[0]
+    assert verdict is not None and verdict.seat == 1 and verdict.duty is not None
+    until(lambda: mirror.tracker.deal_number == 1 and mirror.device.d.number == 1, host, frames=3000,
+          pilots=[Pilot(host, 1)], dt=0.2)
 
 
 def test_quick_messages_reach_the_other_table(tmp_path):
