@@ -154,3 +154,19 @@ def test_long_modules_and_classes_are_listed():
 def test_no_pygame_below_the_front_end(package):
     for name, path in modules(GAME / package).items():
         assert not {d for d in imported(name, path) if d.split(".")[0] == "pygame"}, name
+
+
+def test_every_string_in_the_game_is_text_the_browsers_python_compiles():
+    """A lone surrogate written into a literal (an escape such as backslash-u-d800 in a
+    docstring that is not raw) compiles here, but the browser's newer CPython cleans
+    docstrings while compiling and fails on it: the module's import fails there alone, and
+    with it whatever screen needed it (Make a room, once)."""
+    bad = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                try:
+                    node.value.encode("utf-8")
+                except UnicodeEncodeError:
+                    bad.append(f"{name}:{node.lineno}")
+    assert bad == []

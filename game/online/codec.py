@@ -12,7 +12,7 @@ every device reads back as it was.  So the reader refuses what no writer here ma
 what could not be written again: objects and lists nested over `MAX_DEPTH` (found before
 parsing: Python's parser and writer recurse, and a message nested ~1000 deep would be
 read and then fail, deep in the relay, to be written), a lone surrogate (an escaped
-"\ud800" is no character: no link carries it as UTF-8), and a number no float holds
+"\\ud800" is no character: no link carries it as UTF-8), and a number no float holds
 (NaN, Infinity, 1e999).  The writer refuses the same and escapes everything else to ASCII.
 """
 
