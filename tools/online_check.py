@@ -278,7 +278,9 @@ class Check:
         self.result["click_samples"] = len(self.samples)
 
     def diagnose(self, pages) -> dict:
-        """Where each device was when a step failed: its screen, its game's stage, its link."""
+        """Where each device was when a step failed: its screen, its game's stage, its link,
+        its room, its console's last lines and the game's last error (the newest traceback's
+        exception line)."""
         out = {}
         for page in pages:
             try:
@@ -290,6 +292,7 @@ class Check:
                 out[page.name].append(page.value("main.APP.online and main.APP.online.room and"
                                                  " [main.APP.online.room.state, main.APP.online.room.reason]"))
                 out[page.name].append(page.console[-8:])
+                out[page.name].append(page.last_error())
             except Exception as exc:  # a page that is gone says so
                 out[page.name] = f"{type(exc).__name__}: {exc}"[:300]
         return out

@@ -48,6 +48,27 @@ document.addEventListener("DOMContentLoaded", () => {
 </script>"""
 
 
+def last_error(lines: list[str], since: int = 0) -> str | None:
+    """The exception line ("Type: message") of the newest traceback among `lines[since:]`
+    (the page's stderr, one line each), None when there is none.  Why: the game prints a
+    traceback and goes back to its title (App.recover) or drops its online game, so a check
+    waiting for a screen would only time out, saying nothing of the cause."""
+    starts = [i for i in range(since, len(lines)) if lines[i].startswith("Traceback (most recent call last)")]
+    if not starts:
+        return None
+    for line in lines[starts[-1] + 1:]:
+        if line and not line[0].isspace():
+            return line
+    return None
+
+
+def console_line(text: str, location: dict) -> str:
+    """A console message as kept for the diagnosis; a resource that failed to load is named
+    by its address (Chromium's message alone does not say which)."""
+    url = (location or {}).get("url")
+    return f"{text}: {url}" if url and text.startswith("Failed to load resource") else text
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -106,6 +127,7 @@ class GamePage:
         self.page = None
         self.console: list[str] = []
         self.load_s = 0.0
+        self.errors_at_load = 0  # the page's stderr lines once its game ran (a traceback after them fails a wait)
 
     def open(self, url: str, driver_source: str, seed: int, timeout_s: float = 240.0) -> GamePage:
         """Open `url` (a fresh page in this device), wait for the game's first frames and
@@ -113,7 +135,7 @@ class GamePage:
         if self.page is not None:
             self.page.close()
         self.page = page = self.context.new_page()
-        page.on("console", lambda m: self.console.append(m.text))
+        page.on("console", lambda m: self.console.append(console_line(m.text, m.location)))
         page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         if self.cpu_slowdown > 1:
             self.throttle(self.cpu_slowdown)
@@ -123,6 +145,7 @@ class GamePage:
         self.wait("getattr(__import__('main'), 'APP', None) is not None and __import__('main').APP.frames > 3",
                   timeout_s, "the game's first frames")
         self.load_s = time.perf_counter() - t0
+        self.errors_at_load = self.page.evaluate("(window.errors || []).length")
         result = self.py(driver_source + f"\nmain._oc_install({seed})")
         if result != "ready":
             raise RuntimeError(f"{self.name}: the driver did not install: {result}")
@@ -147,6 +170,8 @@ class GamePage:
         return json.loads(raw)
 
     def wait(self, expression: str, timeout_s: float, what: str, step_s: float = 0.25):
+        """Until `expression` is true in the page; fails at once, saying its error, once the
+        game has printed a traceback (see `failure`)."""
         deadline = time.monotonic() + timeout_s
         while True:
             state = self.page.evaluate("window.state")
@@ -155,9 +180,28 @@ class GamePage:
             raw = self.py(f"str(bool({expression}))") if state == "running" else "False"
             if raw == "True":
                 return
+            error = self.failure()
+            if error is not None:
+                raise RuntimeError(f"{self.name}: the game failed before {what}: {error}")
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{self.name}: {what} not within {timeout_s:.0f} s ({raw[-600:]})")
             time.sleep(step_s)
+
+    def failure(self) -> str | None:
+        """The error of a traceback the game printed since it ran (None: none).  Why: it
+        printed it as it went back to its title (App.recover) or dropped its online game, so
+        what a wait waits for will not come; the click that caused it may have been handled
+        before the wait began."""
+        printed = self.page.evaluate("(window.errors || []).length")
+        since = self.errors_at_load if printed >= self.errors_at_load else 0  # fewer: the page was reloaded
+        return last_error(self.page.evaluate("window.errors"), since) if printed > since else None
+
+    def last_error(self) -> str | None:
+        """The exception line of the newest traceback the game printed (None: none)."""
+        try:
+            return last_error(self.page.evaluate("window.errors || []"))
+        except Exception:  # a closed page has none left to show
+            return None
 
     def errors(self) -> list[str]:
         """Tracebacks the game printed (the page keeps stderr's lines)."""

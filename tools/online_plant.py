@@ -61,15 +61,14 @@ def refused(before: dict, after: dict) -> dict:
 
 # run in a fairly dealing guest's page: its device's next card played after a lead names a
 # card it does not hold (of the led suit where it can), with its slot and that slot's own
-# scalar, as a modified page could send it.  Its own device takes the play back without
-# playing it (its tracker would refuse it, as the others' checks must): it waits, as any
+# scalar, as a modified page could send it.  Its own device only drops the card it gave up
+# (its tracker would refuse the card named, as the others' checks must): it waits, as any
 # cheater would, for what the others say.  `_oc_cheat` is then [deal, trick, card].
 FAIR_CHEAT = """
 from game.engine.cards import CARDS
-from game.engine.cards import Card as _Card
 _dev = main.APP.online.guest.fair.seat.device
 main._oc_cheat = None
-_real_send, _real_play = _dev.send, _dev._play
+_real_send, _real_played = _dev.send, _dev._played
 
 def _cheating_send(kind, **body):
     t = _dev.tracker
@@ -82,12 +81,14 @@ def _cheating_send(kind, **body):
         main._oc_cheat = [_dev.d.number, len(t.tricks), str(wanted)]
     _real_send(kind, **body)
 
-def _cheating_play(s, body):
-    held = _dev.d.mine.get(body["point"], (None,))[0]
-    if not (s == _dev.seat and held is not None and held is not _Card.parse(body["card"])):
-        yield from _real_play(s, body)
+def _cheating_played(s, move):
+    held = _dev.d.mine.get(move.point, (None,))[0]
+    if s == _dev.seat and held is not None and held is not move.card:
+        _dev.tracker.hand.remove(_dev.d.mine.pop(move.point)[0])
+        return
+    _real_played(s, move)
 
-_dev.send, _dev._play = _cheating_send, _cheating_play
+_dev.send, _dev._played = _cheating_send, _cheating_played
 _dev.seat
 """
 
