@@ -309,12 +309,13 @@ class App:
             self.scene.update(0.0 if self.first_frames.pending() else dt)
             self.notices.update(dt)
             self.guide.update(dt)
-            if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in ("title", "new_game", "settings", "rules"):
+            if self.frames > 1 and self.last_draw != "preparing" and self.scene_name in (*warmup.MENU_SCREENS, *warmup.ONLINE_WAITING):
                 if self.last_draw == "skipped":
                     self.picture.watch()  # Auto may still be timing presents
                 busy = (time.perf_counter() - self._step_start) * 1000.0 > BUSY_FRAME_MS
                 if not busy and (self._warm is None or self._warm or self._warm_modules):
-                    self._prewarm()  # not on a frame whose input already took its time (a game started)
+                    # not on a frame whose input already took its time (a game started)
+                    self._prewarm(menus=self.scene_name in warmup.MENU_SCREENS)
         if self.web and self.frames % page.POLL_FRAMES == 0:
             self.poll_page()  # a phone turned, a window resized: the window follows the page
         self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games
@@ -636,11 +637,12 @@ class App:
     # frame key changed; a table alone on screen redraws and presents only what changed
     # (`dirty_rects`); a new screen's first frame made over several frames in the browser;
     # the warm-up while the menus show (warmup.py says what it loads)
-    def _prewarm(self) -> None:
+    def _prewarm(self, menus: bool = True) -> None:
         """While a menu shows, load what the title did not need, one step per frame: the
         computer players' modules first, then card faces a few ms per frame (no stall at
-        the table)."""
-        if self.warm_step():
+        the table).  Not `menus` (an online game's screens waiting for people): only what
+        play needs."""
+        if self.warm_step(drawing=menus):
             return
         self.warm_faces()
 

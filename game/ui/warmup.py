@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from .first_frames import LANDING_BANDS  # a screen's drawing kept by the warm-up is made a band a step
 
+# The screens whose frames take a warm-up step: the menus, and an online game's screens
+# where people wait for each other (a friend who came by an invitation never saw the title:
+# without them its table imported every module it needs in the frame it opened, a task of
+# 0.5-0.9 s in the browser, 1-3 s at 4x).  Those load only what play needs.
+MENU_SCREENS = ("title", "new_game", "settings", "rules")
+ONLINE_WAITING = ("join", "codes", "lobby")
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
