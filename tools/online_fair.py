@@ -24,7 +24,12 @@ to the last page's verdict on the deal before.  Frames: each page's longest game
 them took over 33 ms (`fair_frames`: [over, all]), with the screen, phase and deal of the
 longest (`longest_fair_frame_at`); `longest_fair_slice_ms`, the fair work's own longest
 slice of a frame; `longest_frame_ms` and `frames` as `fair_frames` for every frame since
-Start.
+Start.  Described (`longest_fair_frame`, `longest_frame`, and `slow_frames`: per deal, its
+first frames over 33 ms, up to 40 a page): each frame's ms, the fair work's ms in it
+(`fair_ms`), its calls to the page's group (`js_ms`, and `js`: how many installs, submits
+and steps), the modules it imported, how it was drawn, and where ([screen before, screen
+after, the tracker's phase, deal]); `t`: ms since Start.  `screen_frames`: the same for
+each frame that changed the screen and the two after it (up to 40 a page).
 
 `--cheat`: instead of the match, the first friend's device plays a card it does not hold
 (tools/online_plant.py) at its first chance; every page must name that seat in its breach
@@ -159,6 +164,10 @@ def run_fair(check) -> None:
     result["fair_frames"] = {name: [m["slow"], m["frames"]] for name, m in marks.items()}  # [over 33 ms, all]
     result["longest_frame_ms"] = {name: m["longest_all_ms"] for name, m in marks.items()}  # any frame since Start
     result["frames"] = {name: [m["slow_all"], m["frames_all"]] for name, m in marks.items()}
+    result["longest_fair_frame"] = {name: m.get("longest") for name, m in marks.items()}  # described: FairWatch.describe
+    result["longest_frame"] = {name: m.get("longest_all") for name, m in marks.items()}
+    result["slow_frames"] = {name: m.get("slow_list") for name, m in marks.items()}  # per deal, its first ones over 33 ms
+    result["screen_frames"] = {name: m.get("screens") for name, m in marks.items()}  # each new screen's first three
     check.click_samples(pages)
     check.note_errors(pages)
     result["load_1min"].append(round(os.getloadavg()[0], 2))

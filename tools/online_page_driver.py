@@ -16,6 +16,7 @@ Everything the check reads is under `main._oc` (`OnlineCheckDriver`):
 - `fair`: a FairWatch once `watch_fair()` was called (`tools.online_check --fair`).
 """
 
+import sys
 import time
 
 import pygame
@@ -25,6 +26,7 @@ from game.online.fair.tracker import DEALING
 from game.ui.autopilot import Autopilot, post_click
 
 SLOW_FRAME_MS = 33.0  # a frame longer than two at 60 Hz is one a person may see stutter
+SLOW_KEPT = 40  # the slow frames described one by one (the first ones of each deal)
 
 
 def _now_ms() -> float:
@@ -74,6 +76,10 @@ class FairWatch:
         self.frames = self.slow = self.frames_all = self.slow_all = 0
         self.longest_ms = self.longest_all_ms = 0.0
         self.longest_at = None  # [screen, the tracker's phase, deal] of the longest frame of fair work
+        self.longest = self.longest_all = None  # the longest frame of fair work and of all, described
+        self.slow_list: dict = {}  # deal -> its first SLOW_KEPT frames over SLOW_FRAME_MS, described
+        self.screens: list = []  # the frames that changed the screen and the two after each, described
+        self._changed = 0
 
     @staticmethod
     def calls(app) -> int:
@@ -81,21 +87,71 @@ class FairWatch:
         station, _ = fair_side(app)
         return getattr(station.group, "calls", 0) if station is not None else 0
 
-    def frame(self, app, calls_before: int, frame_ms: float) -> None:
+    def before(self, app) -> dict:
+        """What a frame's description starts from: the group's calls, the fair work's
+        seconds, the modules loaded; the group's calls of the frame are timed one by one."""
+        station, _ = fair_side(app)
+        if station is not None and hasattr(station.group, "_call") and not hasattr(station.group, "_oc_timed"):
+            self._time_calls(station.group)
+        self._js = []
+        return {"calls": self.calls(app), "busy": getattr(station, "busy_s", 0.0), "modules": len(sys.modules),
+                "scene": app.scene_name}
+
+    def _time_calls(self, group) -> None:
+        call = group._call
+
+        def timed(script: str) -> str:
+            t0 = time.perf_counter()
+            try:
+                return call(script)
+            finally:
+                kind = script.split("(", 1)[0].rsplit(".", 1)[-1]
+                self._js.append((kind, (time.perf_counter() - t0) * 1000.0))
+
+        group._call, group._oc_timed = timed, True
+
+    def describe(self, app, start: dict, frame_ms: float) -> dict:
+        """One frame: its ms, the fair work's ms in it (Station.work), the page's group calls
+        in it (ms, and how many of each: install, submit, step), modules imported, how it
+        was drawn, and where (screen before and after, the tracker's phase and deal)."""
+        station, seat = fair_side(app)
+        js = getattr(self, "_js", [])
+        kinds: dict = {}
+        for kind, _ms in js:
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return {"ms": round(frame_ms, 1), "fair_ms": round((getattr(station, "busy_s", 0.0) - start["busy"]) * 1000, 1),
+                "js_ms": round(sum(ms for _, ms in js), 1), "js": kinds, "imports": len(sys.modules) - start["modules"],
+                "draw": app.last_draw, "at": [start["scene"], app.scene_name, seat and seat.tracker.phase,
+                                              seat and seat.tracker.deal_number],
+                "t": round(_now_ms() - self.started) if self.started else None}
+
+    def frame(self, app, start: dict, frame_ms: float) -> None:
         now = _now_ms()
         if self.started is None and app.online is not None and app.online.started():
             self.started = now
         if self.started is not None:
             self.frames_all += 1
             self.slow_all += frame_ms > SLOW_FRAME_MS
+            if frame_ms > self.longest_all_ms:
+                self.longest_all = self.describe(app, start, frame_ms)
             self.longest_all_ms = max(self.longest_all_ms, frame_ms)
+            changed = start["scene"] != app.scene_name
+            if (changed or self._changed) and len(self.screens) < SLOW_KEPT:  # a new screen and its next two frames
+                self.screens.append(self.describe(app, start, frame_ms))
+            self._changed = 2 if changed else max(0, self._changed - 1)
+            if frame_ms > SLOW_FRAME_MS:
+                about = self.describe(app, start, frame_ms)
+                kept = self.slow_list.setdefault(str(about["at"][3]), [])
+                if len(kept) < SLOW_KEPT:
+                    kept.append(about)
         station, seat = fair_side(app)
-        if station is not None and self.calls(app) > calls_before:
+        if station is not None and self.calls(app) > start["calls"]:
             self.frames += 1
             self.slow += frame_ms > SLOW_FRAME_MS
             if frame_ms > self.longest_ms:
                 phase = seat.tracker.phase if seat is not None else None
                 self.longest_ms, self.longest_at = frame_ms, [app.scene_name, phase, seat and seat.tracker.deal_number]
+                self.longest = self.describe(app, start, frame_ms)
         if seat is None:
             return
         t = seat.tracker
@@ -113,7 +169,8 @@ class FairWatch:
         return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "audited": _listed(self.audited),
                 "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
-                "longest_all_ms": round(self.longest_all_ms, 1)}
+                "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
+                "slow_list": self.slow_list, "screens": self.screens}
 
     @staticmethod
     def report(app) -> dict | None:
@@ -155,12 +212,17 @@ class OnlineCheckDriver:
                 self.pilot.decide()
             except Exception as exc:  # the pilot is the check's, never the game's problem
                 print(f"[online_check] pilot: {type(exc).__name__}: {exc}")
-        calls = FairWatch.calls(self.app) if self.fair is not None else 0
-        t0 = time.perf_counter()
-        running = self._step(*args, **kwargs)
+        start = None
         if self.fair is not None:
             try:
-                self.fair.frame(self.app, calls, (time.perf_counter() - t0) * 1000.0)
+                start = self.fair.before(self.app)
+            except Exception as exc:  # the watch is the check's, never the game's problem
+                print(f"[online_check] fair watch: {type(exc).__name__}: {exc}")
+        t0 = time.perf_counter()
+        running = self._step(*args, **kwargs)
+        if start is not None:
+            try:
+                self.fair.frame(self.app, start, (time.perf_counter() - t0) * 1000.0)
             except Exception as exc:  # the watch is the check's, never the game's problem
                 print(f"[online_check] fair watch: {type(exc).__name__}: {exc}")
         board = getattr(getattr(self.app.scene, "table", None), "board", None)
