@@ -140,19 +140,26 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_the_host_deals(tmp_path):
     assert again.scene.v.hand == host.online.host.match.view(1).hand
 
 
-def test_a_guest_who_reloads_gets_its_seat_back_when_dealt_fairly(tmp_path):
-    """The page's storage keeps the seat's dealing seed with its token: the page loaded again
-    rebuilds the seat from it, and meanwhile the host's table waits (no computer steps in)."""
+def fair_match_in_play(tmp_path) -> tuple:
+    """A fairly dealt match of 3 deals between a host and a guest, played (each by its
+    pilot) into the first deal's tricks: (net, host, guest)."""
     net, host, guest = new_pair(tmp_path, options={"deals": 3})
     host_room(host)
     join_room(guest, host)
     choose_dealing(host, "fair")
     click(host, "start")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
-    pilots = [Pilot(host, 1), Pilot(guest, 2)]
     mirror = host.online.host.mirror
     until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
-          pilots=pilots, dt=0.2)
+          pilots=[Pilot(host, 1), Pilot(guest, 2)], dt=0.2)
+    return net, host, guest
+
+
+def test_a_guest_who_reloads_gets_its_seat_back_when_dealt_fairly(tmp_path):
+    """The page's storage keeps the seat's dealing seed with its token: the page loaded again
+    rebuilds the seat from it, and meanwhile the host's table waits (no computer steps in)."""
+    net, host, guest = fair_match_in_play(tmp_path)
+    mirror = host.online.host.mirror
     hand = guest.online.guest.fair.seat.tracker.hand
     close_tab(net, host, guest)
     assert "the game waits until they are back" in host.notices.text()
@@ -173,15 +180,8 @@ def test_a_guest_away_past_the_deadline_is_named_on_the_host_screen_and_the_matc
     """Dealt fairly, nobody can play an away guest's cards: once the host's deadline for what
     its seat owes has passed, the host's screen names it and says what it failed to send,
     the deal is scored by the house rule, and the match goes on to the next deal."""
-    net, host, guest = new_pair(tmp_path, options={"deals": 3})
-    host_room(host)
-    join_room(guest, host)
-    choose_dealing(host, "fair")
-    click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
+    net, host, guest = fair_match_in_play(tmp_path)
     mirror = host.online.host.mirror
-    until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
-          pilots=[Pilot(host, 1), Pilot(guest, 2)], dt=0.2)
     room = host.online.host
     room.settings = replace(room.settings, duty_wait_s=5.0, turn_timeout_s=5.0)
     start = room.clock()
