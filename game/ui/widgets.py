@@ -284,13 +284,14 @@ class Toast:
         self.message = ""
         self.time = 0.0
         self.kind = "info"
+        self.until = None  # a condition that ends the message before its time (it no longer holds)
 
-    def show(self, message: str, seconds: float = 2.6, kind: str = "info") -> None:
-        self.message, self.time, self.kind = message, seconds, kind
+    def show(self, message: str, seconds: float = 2.6, kind: str = "info", until=None) -> None:
+        self.message, self.time, self.kind, self.until = message, seconds, kind, until
 
     def update(self, dt: float) -> None:
         if self.time > 0:
-            self.time = max(0.0, self.time - dt)
+            self.time = 0.0 if self.until is not None and self.until() else max(0.0, self.time - dt)
 
     @property
     def active(self) -> bool:

@@ -161,7 +161,8 @@ class TableScene(CoachControls, Scene):
             return
         if v.to_act != self.human:
             if v.to_act is not None:
-                self.table.refuse(t("refusal.not_your_turn", name=self.table.seat_name(v.to_act)))
+                self.table.refuse(t("refusal.not_your_turn", name=self.table.seat_name(v.to_act)),
+                                  until=lambda: self.v.to_act == self.human)  # gone when the turn is the player's
             return
         self.choose_card(card)
 

@@ -188,8 +188,10 @@ class Table:
         self.animator.queue(events)
         return True
 
-    def refuse(self, message: str) -> None:
-        self.toast.show(message, 3.0, "error")
+    def refuse(self, message: str, until=None) -> None:
+        """Say why not, for three seconds, or less when `until()` comes true first (a
+        refusal that no longer holds must not stay on screen)."""
+        self.toast.show(message, 3.0, "error", until)
         self.app.sound("error")
 
     # --- frame ----------------------------------------------------------------------
