@@ -376,14 +376,6 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         yield from self._finish(Breach(suspect, f"did not send its {duty} in time", trick, duty=duty))
 
     # --- the end of a deal ----------------------------------------------------------------
-    def reveal_overdue(self) -> None:
-        """The wait for the reveals is over: a seat that has not revealed breached the deal."""
-        d = self.d
-        if d.verdict == "pending" and len(d.reveals) < 3:
-            missing = min(s for s in range(3) if s not in d.reveals)
-            for _ in self._finish(Breach(missing, "did not reveal its keys at the end of the deal")):
-                pass
-
     def _finish(self, forced: Breach | None):
         d = self.d
         if forced is None:

@@ -320,17 +320,18 @@ def honest_verdicts(table, cheater: int) -> list:
 
 
 def play_on(table, cheater: int) -> None:
-    """To the end, or as far as the cheater lets it: a seat owing its reveal is named after
-    the wait (`reveal_overdue`), as the room's deadline would."""
+    """To the end, or as far as the cheater lets it: a seat owing its reveal is named late by
+    an honest device keeping the deadlines (`name_overdue`), as the host's does in a room."""
     honest = [d for d in table.devices if d.seat != cheater]
+    for d in table.devices:
+        d.timekeeper = honest[0].seat
     for _ in range(table.devices[0].rules.deals + 1):
         table.run()
         owing = {seat for d in honest for seat, (duty, _) in owed(d).items()}
         assert owing <= {cheater}, f"an honest seat owes the deal something: {owing}"
         if not owing or any(duty != "reveal" for d in honest for duty, _ in owed(d).values()):
             return
-        for d in honest:
-            d.reveal_overdue()
+        honest[0].name_overdue(cheater, "reveal")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
