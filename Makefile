@@ -19,13 +19,13 @@ test: $(BIN)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 bench: $(BIN)/.installed
-	$(BIN)/python -m tools.bench_engine
+	$(BIN)/python -m tools.bench.engine
 
 # build/web: the browser version (pygbag, offline, from a clean staging copy); see README "Web".
 # The start's bytecode is made by a pinned interpreter (npm's pyodide) that the first build
 # fetches into build/cache (~6 MB, a few seconds); see docs/WEB_BUILD.md.
 web: $(BIN)/.installed
-	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.build_web
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.web.build
 
 # dist/three-five-eight: single-file desktop build (PyInstaller), frozen from the package
 # that `pip install .` puts in its own venv; see README "Desktop build".  About 1 minute

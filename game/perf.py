@@ -3,7 +3,7 @@
 Off by default (the hooks then cost one global lookup per frame).  Turn it on with
 ``G358_PERF=1`` (or true, yes, on, in any case; natively ``G358_PERF=/path/frames.json``
 also writes the recording there at exit), ``?perf=1`` on the page address, or ``game.perf.enable()`` from a script (what
-``tools.web_perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
+``tools.web.perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
 
     App.present()      perf.presented()                 this frame drew something
     end of App.step()  perf.frame_done(self, start)     one frame: start .. now
@@ -11,7 +11,7 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
 
 The time the first frame was presented is kept even while off (one comparison per
 frame): the title appears before any script can switch the recorder on.
-``snapshot()`` gives a JSON-ready dict; ``tools.web_perf`` turns it into the figures.
+``snapshot()`` gives a JSON-ready dict; ``tools.web.perf`` turns it into the figures.
 Pure Python, no pygame.
 """
 

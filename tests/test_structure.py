@@ -1,8 +1,9 @@
-"""The shape of the package: imports run one way with no circle anywhere in game/ (imports
-inside functions count too), the engine stands alone, the formats and the history sit
-above Match, the research arena stays out of the game, and game/'s top level holds only
-entry points and true utilities.  Long modules and classes are listed, not failed: a class
-with one job may be long."""
+"""The shape of the package: imports run one way with no circle anywhere in game/ or tools/
+(imports inside functions count too), the engine stands alone, the formats and the history
+sit above Match, the research arena stays out of the game, game/'s top level holds only
+entry points and true utilities, and tools/'s top only a few modules besides the aliases of
+old command names.  Long modules and classes are listed, not failed: a class with one job
+may be long."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 TOP_LEVEL = {"__init__", "__main__", "perf", "resources", "files", "strengths"}
+TOOLS = GAME.parent / "tools"
+TOOLS_TOP_MOST = 12  # modules loose at tools/'s top, aliases apart: more belong in a package
 
 
 def module_name(path: Path) -> str:
@@ -104,6 +107,61 @@ def test_the_cycle_finder_finds_cycles():
 def test_no_import_circle_anywhere_in_game():
     found = cycle(graph(modules()))
     assert found is None, " -> ".join(found)
+
+
+def test_no_import_circle_anywhere_in_tools():
+    found = cycle(graph(modules(TOOLS)))
+    assert found is None, " -> ".join(found)
+
+
+def alias_target(path: Path) -> str | None:
+    """The module an alias hands on to, or None when the file does anything else.  An alias
+    is an old command name kept working: a docstring, `import runpy`, and under
+    `if __name__ == "__main__":` one `runpy.run_module("tools.NEW", ...)`."""
+    body = ast.parse(path.read_text(encoding="utf-8")).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    match body:
+        case [ast.Import(names=[ast.alias(name="runpy", asname=None)]),
+              ast.If(test=ast.Compare(left=ast.Name(id="__name__"), comparators=[ast.Constant(value="__main__")]),
+                     body=[ast.Expr(value=ast.Call(func=ast.Attribute(value=ast.Name(id="runpy"), attr="run_module"),
+                                                   args=[ast.Constant(value=str(target)), *_]))],
+                     orelse=[])]:
+            return target
+    return None
+
+
+def aliases() -> dict[str, str]:
+    """Old name -> new module, for every alias at tools/'s top."""
+    return {f"tools.{p.stem}": target for p in sorted(TOOLS.glob("*.py")) if (target := alias_target(p))}
+
+
+def test_the_alias_finder_tells_an_alias_from_a_tool(tmp_path):
+    alias = tmp_path / "old.py"
+    alias.write_text('"""Old name."""\n\nimport runpy\n\nif __name__ == "__main__":\n'
+                     '    runpy.run_module("tools.web.build", run_name="__main__", alter_sys=True)\n')
+    assert alias_target(alias) == "tools.web.build"
+    tool = tmp_path / "tool.py"
+    tool.write_text(alias.read_text() + "\nLIMIT = 3\n")
+    assert alias_target(tool) is None
+
+
+def test_tools_top_holds_few_modules_besides_aliases():
+    loose = sorted(p.stem for p in TOOLS.glob("*.py") if p.stem != "__init__" and alias_target(p) is None)
+    assert len(loose) <= TOOLS_TOP_MOST, f"modules loose at tools/: {loose}; put them in the package of what they serve"
+
+
+def test_every_alias_hands_on_to_a_command_and_nothing_imports_one():
+    """An alias keeps `python -m tools.OLD` working; code and tests use the new name."""
+    tools, old_names = modules(TOOLS), aliases()
+    for old, new in old_names.items():
+        assert new in tools, f"{old} hands on to {new}, which is not a module of tools/"
+        assert 'if __name__ == "__main__":' in tools[new].read_text(encoding="utf-8"), f"{new} is not a command"
+    importers = {**modules(), **tools, **modules(GAME.parent / "tests")}
+    for name, path in importers.items():
+        if name not in old_names:
+            used = imported(name, path) & set(old_names)
+            assert not used, f"{name} imports {sorted(used)}: import the new names (docs/DEVELOPING.md)"
 
 
 def test_the_engine_stands_alone():

@@ -1,5 +1,5 @@
 // 3-5-8 online play: WebRTC data channels between the players' own pages (no game server).
-// Loaded by the page (index.html); driven from Python (game/online/page_link.py), which
+// Loaded by the page (index.html); driven from Python (game/online/links/page.py), which
 // calls window.g358p2p.* through one window.eval per call and polls each link once a
 // frame. Nothing here calls into Python: what arrives waits in a link's inbox until
 // poll() takes it (pygbag's JS-to-Python event path breaks on strings holding "\r\n").

@@ -1,5 +1,5 @@
 // 3-5-8 service worker: makes the web page playable offline after one visit.
-// Written into build/web/sw.js by tools/build_web.py, which fills the four constants below
+// Written into build/web/sw.js by tools/web/build.py, which fills the four constants below
 // (a built sw.js has none of their markers left). No framework: one cache per build.
 //
 // - The cache is named after the build ("three-five-eight <scope> <build>"); a new build

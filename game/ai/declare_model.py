@@ -4,7 +4,7 @@ A player who names hearts on its first six cards usually holds many hearts; plai
 gives it as many as chance does.  The likelihood is looked up by one number: the margin of
 the named contract over the best other one in the rules-of-thumb estimate of the
 declarer's 20 cards (its hand, the cards it has played and its discards: all known in a
-sampled world).  The table comes from simulated deals (tools/fit_declare_model.py).
+sampled world).  The table comes from simulated deals (tools/ai/fit_declare_model.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """P(contract named | its margin bin on the declarer's 20 cards), per cards seen when
-declaring (6 or 16) and kind.  Written by `python -m tools.fit_declare_model --deals 100000 --seed 358`."""
+declaring (6 or 16) and kind.  Written by `python -m tools.ai.fit_declare_model --deals 100000 --seed 358`."""
 
 TABLE = {
     6: {

@@ -26,19 +26,24 @@ class SliceKeeper:
         """A new job: no debt, no expectation."""
         self.debt = self.step = 0.0
 
-    def run(self, job, budget_ms: float, clock) -> tuple[bool, object]:
+    def run(self, job, budget_ms: float, clock, stop_on=None) -> tuple[bool, object]:
         """Steps `job` (a generator) for about budget_ms of `clock` (seconds);
-        (True, its return value) when it finished, else (False, None)."""
+        (True, its return value) when it finished, else (False, None).  A step that yields
+        `stop_on` (when given) ends the slice at once: the job waits for something no
+        further step this frame can bring (an answer that comes between frames)."""
         budget = max(0.0, budget_ms) / 1000.0
         allowed = budget - self.debt
         start = now = clock()
         while True:
             before = now
             try:
-                next(job)
+                said = next(job)
             except StopIteration as stop:
                 return True, stop.value
             now = clock()
+            if stop_on is not None and said is stop_on:
+                self.debt = min(self.MAX_DEBT * budget, max(0.0, self.debt + (now - start) - budget))
+                return False, None
             self.step = max(now - before, self.step * self.STEP_DECAY)
             if now - start + self.step > allowed:
                 self.debt = min(self.MAX_DEBT * budget, max(0.0, self.debt + (now - start) - budget))

@@ -32,8 +32,8 @@ from . import shuffle
 from .codec import Bad
 from .deals import view_digest
 from .fair.draws import SEED_BYTES
-from .fair_guest import FairGuestSide
-from .fair_wire import fingerprint
+from .fair_room.guest import FairGuestSide
+from .fair_room.wire import fingerprint
 from .guest_table import GuestTable
 from .lobby import FAIR
 from .peer import Peer
@@ -106,7 +106,7 @@ class Guest:
         self._late = False
         self.table = GuestTable(self)
         self.group = group  # fair dealing's group backend (None: this platform's, fair/ops.py)
-        self.fair = None  # this seat's side of a fairly dealt match (fair_guest.py), once started
+        self.fair = None  # this seat's side of a fairly dealt match (fair_room/guest.py), once started
         if kept:
             self._unkeep(kept)
 

@@ -21,7 +21,7 @@ from game.engine import RuleSet
 from .codec import Bad, fields, flag, rules_from_json, rules_to_json, text
 
 HOST, GUEST, COMPUTER = "host", "guest", "computer"
-# The room's stages on the host (host.py): people gather, the fair shuffle, the match, over,
+# The room's stages on the host (host/): people gather, the fair shuffle, the match, over,
 # and the host gone (its game kept)
 LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
 KINDS = (HOST, GUEST, COMPUTER)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .links.transport import OPEN
 from .protocol import Message, encode
-from .transport import OPEN
 
 
 class Peer:

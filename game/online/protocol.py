@@ -9,7 +9,7 @@ side does not take, and any body whose fields are not exactly those of its type 
 right types and ranges.  It returns a `Message` or a `Refusal` (a code and a short
 reason), never raises: nothing a peer sends can throw an exception into the frame loop.
 `encode` writes ASCII only (codec.write_json), so what a side relays is what it read.
-The sequence number is checked by the receiver (host.py, guest.py), which knows the last
+The sequence number is checked by the receiver (host/host.py, guest.py), which knows the last
 one it took.
 """
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import fair_wire
 from .codec import Bad, TooDeep, event_from_json, fields, items, read_json, seat, text, view_from_json, whole, write_json
 from .deals import MAX_AT, FinishedDeal
+from .fair_room import wire
 from .lobby import Lobby, valid_name
 
 VERSION = 1
@@ -93,11 +93,11 @@ def _values(value) -> tuple:
 
 
 def _fair_message(value) -> dict:
-    """A fair-deal message as its sender signed it: the envelope strictly (fair_wire), the
+    """A fair-deal message as its sender signed it: the envelope strictly (fair_room/wire.py), the
     body as JSON (read after its signature is checked: a malformed body is its signer's)."""
     if type(value) is not dict:
         raise Bad("a fair message is an object")
-    fair_wire.envelope(value)
+    wire.envelope(value)
     return value
 
 
@@ -128,7 +128,7 @@ FROM_GUEST = {
     "sync": _body(()),
     "bye": _body(("reason",), reason=lambda r: _choice(r, BYES, "reason")),
     "fair_key": _body(("key",), key=lambda k: _bytes(k, 64, "key")),
-    "fair": _body(("m", "sig"), m=_fair_message, sig=fair_wire.signature),
+    "fair": _body(("m", "sig"), m=_fair_message, sig=wire.signature),
 }
 
 FROM_HOST = {
@@ -152,8 +152,8 @@ FROM_HOST = {
     "bye": _body(("reason",), reason=lambda r: _choice(r, BYES, "reason")),
     "fair_start": _body(("values", "keys", "dealer", "follows"), values=_values, keys=_keys, dealer=seat,
                         follows=lambda n: whole(n, 0, MAX_FOLLOWS, "follows")),
-    "fair": _body(("m", "sig", "relay"), m=_fair_message, sig=fair_wire.signature,
-                  relay=lambda r: None if r is None else fair_wire.signature(r)),
+    "fair": _body(("m", "sig", "relay"), m=_fair_message, sig=wire.signature,
+                  relay=lambda r: None if r is None else wire.signature(r)),
 }
 
 
@@ -214,7 +214,7 @@ def _decode(data, from_host: bool, limit: int | None) -> Message | Refusal:
         return Refusal("unknown_type", "not a message this side takes", seq)
     try:
         body = kinds[kind](obj["body"])
-    except TooDeep as exc:  # a fair message nested deeper than one can be quoted (fair_wire.envelope)
+    except TooDeep as exc:  # a fair message nested deeper than one can be quoted (fair_room/wire.py, envelope)
         return Refusal("too_deep", f"{kind}: {exc}"[:200], seq)
     except Bad as exc:
         return Refusal("bad_body", f"{kind}: {exc}"[:200], seq)

@@ -1,6 +1,6 @@
 """What a seat's screens take, one step at a time, whoever dealt: an `Update`.
 
-Why a module of its own: a host-dealt guest (guest.py) and a fairly dealt seat (fair_seat.py)
+Why a module of its own: a host-dealt guest (guest.py) and a fairly dealt seat (fair_room/seat.py)
 both hand their screens the same steps, and neither should import the other for it."""
 
 from __future__ import annotations

@@ -661,6 +661,12 @@ class App:
         except Exception:
             self._warm = []
 
+    def warm_first(self, modules) -> None:
+        """These modules next in the warm-up (each compiled ahead, then imported), unless
+        loaded: what a screen just opened will soon need (an online game's table)."""
+        steps = [s for s in warmup.table_steps([m for m in modules if m not in sys.modules]) if s not in self._warm_modules]
+        self._warm_modules[:0] = steps
+
     def warm_step(self, drawing: bool = True) -> bool:
         """One step of the warm-up: a module compiled ahead or imported, a sound, or a
         screen's first frame drawn off screen a few ms a frame (under a deadline, taken up

@@ -23,6 +23,9 @@ from . import gfx, registry
 
 BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing starts no new screen's first frame
 LANDING_BANDS = 3  # the drawing that lands is made a band of the window at a time, as time allows
+# an online game's frames also carry the others' messages and the fair dealing's slice
+# (fair_room/station.py): its first frames get less of the frame, or frames of ~35-50 ms at full speed
+ONLINE_BUDGET_MS = 22.0
 
 
 def band_rect(size, band: int) -> pygame.Rect:
@@ -49,7 +52,10 @@ class FirstFrames:
 
     @property
     def budget_ms(self) -> float | None:
-        return self.app.prepare_budget_ms
+        budget = self.app.prepare_budget_ms
+        if budget and getattr(self.app, "online", None) is not None:
+            return min(budget, ONLINE_BUDGET_MS)
+        return budget
 
     def new_frame(self) -> None:
         """At each frame's start: a first frame put off last frame is not put off again."""

@@ -30,14 +30,41 @@ def label_size(width: int) -> int:
     return 18 if width >= 560 else 16 if width >= 400 else 15
 
 
+_longest: dict[tuple, int] = {}
+
+
 def longest_word(texts, size: int, bold: bool = False) -> int:
-    return max((gfx.text_width(w, size, bold) for text in texts for w in text.split()), default=0)
+    """The widest word of `texts`.  Kept: a menu's layout asks it of the same rows for every
+    width it tries (the lobby's rules rows: ~4,000 words measured a layout, ~60 ms of a
+    browser frame whenever a friend joined or the match began)."""
+    key = (tuple(texts), size, bold, gfx.card_style())
+    width = _longest.get(key)
+    if width is None:
+        width = max((gfx.text_width(w, size, bold) for text in texts for w in text.split()), default=0)
+        if len(_longest) > 512:
+            _longest.clear()
+        _longest[key] = width
+    return width
+
+
+_arranged: dict[tuple, tuple[bool, int]] = {}
 
 
 def arrangement(width: int, labels, values) -> tuple[bool, int]:
     """(stacked, label width) for rows of this width: the label beside the value where the
     longest word of every label and of every value fits on its side (labels wrap onto two
-    lines, values too), else the label above the value."""
+    lines, values too), else the label above the value.  Kept, as longest_word."""
+    key = (width, tuple(labels), tuple(values), gfx.card_style())
+    found = _arranged.get(key)
+    if found is None:
+        found = _arrange(width, labels, values)
+        if len(_arranged) > 256:
+            _arranged.clear()
+        _arranged[key] = found
+    return found
+
+
+def _arrange(width: int, labels, values) -> tuple[bool, int]:
     label_need = longest_word(labels, LABEL_MIN) + 20
     value_need = longest_word(values, LABEL_MIN, True) + 2 * ARROW_ZONE + 8
     if label_need + value_need > width:

@@ -11,7 +11,7 @@ command line wins over the environment.
 
 ``read_launch_params()`` returns a dict holding only the keys that were given *and* valid:
 ``lang`` (str), ``rules`` (preset name), ``seed`` (int), ``strength`` (str), ``ice``
-(str: online play's STUN/TURN servers, game/online/ice.py). Anything
+(str: online play's STUN/TURN servers, game/online/links/ice.py). Anything
 unknown or invalid is ignored with a one-line message on the browser console (or stderr),
 never an exception: a mistyped link still starts the game with its defaults.
 
@@ -125,8 +125,8 @@ def _check(key: str, value: str):
             return None
         seed = int(value, 10)
         return seed if 0 <= seed <= SEED_MAX else None
-    if key == "ice":  # online play's STUN/TURN servers (game/online/ice.py)
-        from game.online.ice import parse_ice
+    if key == "ice":  # online play's STUN/TURN servers (game/online/links/ice.py)
+        from game.online.links.ice import parse_ice
 
         return value if parse_ice(value) is not None else None
     return None

@@ -171,7 +171,7 @@ def test_the_declare_model_table_covers_every_bin():
 
 
 def test_fitting_the_declare_model_gives_rising_suit_rates():
-    from tools.fit_declare_model import fit
+    from tools.ai.fit_declare_model import fit
 
     table = fit(3000, seed=5, seen=6)
     row = table["suit"]

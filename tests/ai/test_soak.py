@@ -2,7 +2,7 @@
 
 import pytest
 
-from tools import soak
+from tools.ai import soak
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ import pytest
 @pytest.fixture(scope="session")
 def saves():
     """Successive saves of one real game (one after each move)."""
-    from tools.save_faults import build_saves
+    from tools.faults.saves import build_saves
 
     return build_saves(30)
 

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from game.storage.store import Storage
-from tools import save_faults
+from tools.faults import saves as save_faults
 
 
 def _check(figures, reason):

@@ -10,7 +10,7 @@ import pygame
 from game.storage.store import Storage, checksum
 from game.ui.autopilot import Autopilot, post_key
 from game.ui.session import Session
-from tools import save_faults
+from tools.faults import saves as save_faults
 
 
 def _moves(app):

@@ -4,13 +4,13 @@ Each writer saves the game and the settings; reads of both run in a thread all t
 none may be torn.  After every kill the save left is
 whole and no older than the last one the writer confirmed; after two writers, neither
 window's save was set aside as damaged and each window was told the other one saved.
-The long versions are behind the ``slow`` marker (``python -m tools.save_faults`` prints
+The long versions are behind the ``slow`` marker (``python -m tools.faults.saves`` prints
 the figures).
 """
 
 import pytest
 
-from tools import save_faults
+from tools.faults import saves as save_faults
 
 
 def _kill_loop(tmp_path, saves, rounds):

@@ -12,7 +12,7 @@ from game.ai import make_player
 from game.engine import Match, RuleSet
 from game.online.guest import Guest, GuestSettings
 from game.online.host import Host, HostSettings
-from game.online.transport import Faults, ManualClock, memory_pair
+from game.online.links.transport import Faults, ManualClock, memory_pair
 
 NAMES = ("Gus", "Gia")
 QUIET = HostSettings(turn_timeout_s=None)

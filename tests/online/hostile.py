@@ -23,14 +23,15 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from game.engine import ALL_CONTRACTS, CARDS, RuleSet
-from game.online import fair_wire, protocol
+from game.online import protocol
 from game.online.fair import group as native_group
 from game.online.fair.dues import DUTIES
 from game.online.fair.messages import Msg
-from game.online.fair_station import Station
+from game.online.fair_room import wire as fair_wire
+from game.online.fair_room.station import Station
 from game.online.guest import ENDED, Guest
+from game.online.links.transport import memory_pair
 from game.online.lobby import HOST_DEALS
-from game.online.transport import memory_pair
 
 from .fair_room import FAST, FairRoom
 from .helpers import NAMES

@@ -53,7 +53,7 @@ def need_network() -> None:
 
 def need_aiortc() -> None:
     need_network()
-    from game.online.native_link import native_problem
+    from game.online.links.native import native_problem
 
     problem = native_problem()
     if problem:
@@ -134,9 +134,9 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def nostr_relay(folder: Path, start_timeout_s: float = 60.0):
-    """A local Nostr relay (tools/local_relay.py) standing in for the public relays;
+    """A local Nostr relay (tools/online/local_relay.py) standing in for the public relays;
     yields its ws:// address.  Skips when nostr-relay is not installed."""
-    from tools.local_relay import RelayMissing, local_relay
+    from tools.online.local_relay import RelayMissing, local_relay
 
     try:
         relay = local_relay(folder, start_timeout_s)

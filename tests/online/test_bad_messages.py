@@ -8,8 +8,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.online.links.transport import memory_pair
 from game.online.protocol import encode
-from game.online.transport import memory_pair
 
 from .helpers import Room
 

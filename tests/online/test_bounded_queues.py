@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import RuleSet
-from game.online import fair_wire
 from game.online.fair.device import FairDevice
 from game.online.fair.messages import Msg
 from game.online.fair.ops import Batch
-from game.online.fair_station import Station
+from game.online.fair_room import wire as fair_wire
+from game.online.fair_room.station import Station
 from game.online.guest import Guest
 from game.online.host import Host, HostSettings
-from game.online.transport import CLOSED, OPEN, ManualClock, memory_pair
+from game.online.links.transport import CLOSED, OPEN, ManualClock, memory_pair
 
 from .fair_room import FairRoom
 from .helpers import Room

@@ -10,9 +10,10 @@ import copy
 import pytest
 
 from game.engine import RuleSet
-from game.online import fair_host, fair_wire
-from game.online import host as host_module
 from game.online.fair import group
+from game.online.fair_room import host as fair_host
+from game.online.fair_room import wire as fair_wire
+from game.online.host import host as host_module
 
 from .fair.test_cheats import PlaysACardItDoesNotHold, RefusesToReveal, ReturnsTheWrongCard, Revokes, SendsAWrongKey
 from .fair.test_rulebook import PlaysWithAnotherSlotsPoint, SendsItsKeysTwice, SendsItsKittyKeysEarly

@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from game.engine import RuleSet
 from game.engine.phases import Phase
-from game.online import fair_wire
 from game.online.fair import group
 from game.online.fair.device import FairDevice
 from game.online.fair.draws import Draws
 from game.online.fair.dues import KEYS, PASS, REVEAL, TURN, owed
+from game.online.fair_room import wire as fair_wire
 from game.online.guest import GuestSettings
 
 from .fair_room import FAST, FairRoom

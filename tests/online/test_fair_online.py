@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import RuleSet
-from game.online.fair_station import Station
+from game.online.fair_room.station import Station
 from game.online.lobby import COMPUTER, FAIR, GUEST, HOST, HOST_DEALS
 
 from .fair.test_fair_deal import covers_every_moment

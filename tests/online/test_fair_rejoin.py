@@ -14,10 +14,10 @@ from dataclasses import replace
 import pytest
 
 from game.engine import RuleSet
-from game.online import fair_wire
 from game.online.fair import group
 from game.online.fair.draws import Draws
 from game.online.fair.messages import Msg
+from game.online.fair_room import wire as fair_wire
 from game.online.guest import TURNED_AWAY
 from game.online.lobby import FAIR
 

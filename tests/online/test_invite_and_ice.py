@@ -1,12 +1,12 @@
-"""The invitation link's fragment (game/online/invite.py) and the ICE servers a link asks
-(game/online/ice.py, the ``ice=`` page parameter)."""
+"""The invitation link's fragment (game/online/links/invite.py) and the ICE servers a link asks
+(game/online/links/ice.py, the ``ice=`` page parameter)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.online.ice import DEFAULT_SERVERS, ice_servers, parse_ice
-from game.online.invite import Invite, parse_invite
+from game.online.links.ice import DEFAULT_SERVERS, ice_servers, parse_ice
+from game.online.links.invite import Invite, parse_invite
 from game.web.params import parse_argv, parse_query
 
 

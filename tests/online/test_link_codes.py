@@ -1,4 +1,4 @@
-"""Offer and answer codes (game/online/codes.py): what they hold, and the limits that keep
+"""Offer and answer codes (game/online/links/codes.py): what they hold, and the limits that keep
 a pasted code from costing anything."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.online import codes, reasons
-from game.online.codes import ANSWER, MAX_CODE_CHARS, MAX_SDP_BYTES, OFFER, CodeError, pack, unpack
+from game.online.links import codes, reasons
+from game.online.links.codes import ANSWER, MAX_CODE_CHARS, MAX_SDP_BYTES, OFFER, CodeError, pack, unpack
 
 # a data-channel offer as Chromium writes it, one host candidate per address family
 SDP = ("v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n"

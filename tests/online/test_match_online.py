@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.engine import RuleSet
+from game.online.links.transport import Faults
 from game.online.lobby import COMPUTER, GUEST, HOST
-from game.online.transport import Faults
 
 from .helpers import Room, views_by_at
 
@@ -108,7 +108,7 @@ def test_a_match_goes_on_through_lost_repeated_late_and_reordered_messages():
 
 def test_a_guest_whose_connection_takes_a_while_to_open_joins_when_it_opens():
     from game.online.guest import Guest
-    from game.online.transport import memory_pair
+    from game.online.links.transport import memory_pair
 
     room = Room(guests=0)
     host_end, guest_end = memory_pair(room.clock, connecting=True)

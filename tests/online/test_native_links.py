@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from game.online import codes, reasons
-from game.online.transport import CLOSED, CONNECTING, OPEN
+from game.online.links import codes, reasons
+from game.online.links.transport import CLOSED, CONNECTING, OPEN
 
 from .link_support import need_aiortc, report
 
@@ -28,7 +28,7 @@ async def until(condition, timeout_s: float, what: str):
 
 
 async def connected_pair():
-    from game.online import native_link
+    from game.online.links import native as native_link
 
     host = native_link.offer(ice=LAN)
     offer_code = await until(lambda: host.code, 20, "the offer code")
@@ -77,7 +77,7 @@ def test_two_native_links_connect_by_codes_and_carry_messages_both_ways():
 
 def test_native_codes_refuse_what_is_not_the_right_code_and_a_lost_side_is_reported():
     need_aiortc()
-    from game.online import native_link
+    from game.online.links import native as native_link
 
     async def main():
         for code, reason in {"hello": reasons.BAD_CODE, "a1.AAAA": reasons.WRONG_CODE,
@@ -99,7 +99,7 @@ def test_native_codes_refuse_what_is_not_the_right_code_and_a_lost_side_is_repor
 
 
 def test_without_the_extra_the_game_says_how_to_get_it(monkeypatch):
-    from game.online import native_link
+    from game.online.links import native as native_link
 
     real_import = builtins.__import__
 
@@ -115,6 +115,6 @@ def test_without_the_extra_the_game_says_how_to_get_it(monkeypatch):
 
 def test_with_the_extra_nothing_is_missing():
     pytest.importorskip("aiortc", reason="aiortc (the online extra) is not installed")
-    from game.online import native_link
+    from game.online.links import native as native_link
 
     assert native_link.native_problem() is None

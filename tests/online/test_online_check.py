@@ -1,4 +1,4 @@
-"""Online play end to end, as people would play it: `python -m tools.online_check` builds the
+"""Online play end to end, as people would play it: `python -m tools.online.check` builds the
 page into a temporary folder, serves it, and three real browser devices meet through a
 local relay (a deal by link with a reload and five planted bad messages, then codes by
 hand).  The figures it prints are the proof: every step it could not do fails it.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.online_fair import seconds
+from tools.online.check_fair import seconds
 
 from .link_support import ROOT, need_chromium, need_network
 
@@ -31,8 +31,8 @@ INVITE_FRAGMENT = len("#room=") + 16 + len("&key=") + 22
 def _need_everything() -> Path:
     need_network()
     need_chromium()
-    from tools.local_relay import relay_command
-    from tools.web_wasm import find_webcheck, missing
+    from tools.online.local_relay import relay_command
+    from tools.web.wasm import find_webcheck, missing
 
     gaps = missing()
     if gaps:
@@ -52,7 +52,7 @@ def _need_everything() -> Path:
 def _run(tmp_path: Path, *args: str, timeout_s: int) -> dict:
     wheel = _need_everything()
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-m", "tools.online_check", "--web", str(tmp_path / "web"),
+    done = subprocess.run([sys.executable, "-m", "tools.online.check", "--web", str(tmp_path / "web"),
                            "--wheel", str(wheel), *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout_s, stdin=subprocess.DEVNULL)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
@@ -120,6 +120,8 @@ def test_three_pages_play_a_whole_match_dealt_fairly_and_every_audit_passes(tmp_
         over, frames = result["fair_frames"][name]
         assert frames > 0 and 0 <= over <= frames
         assert result["longest_fair_frame_ms"][name] > 0
+        group = result["group"][name]  # the big batches ran in the page's worker, the small ones on its thread
+        assert group["worker"] is True and group["ops_away"] > 0 and group["ops_here"] > 0, group
     assert result["click_samples"] >= 50 and 0 < result["click_to_card_ms"] < 5000
     assert "page_errors" not in result
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tools import build_web
+from tools.web import build as build_web
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "assets" / "web"

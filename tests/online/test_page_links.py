@@ -1,5 +1,5 @@
 """The page's links in real headless Chromium pages: the shim (assets/web/p2p.js) driven by
-`game.online.page_link` exactly as the game drives it (one eval per call, polled), between
+`game.online.links.page` exactly as the game drives it (one eval per call, polled), between
 two pages that find each other through a local Nostr relay (rooms by link) or by codes
 carried by hand.  No STUN: the pages meet on this machine's own interface."""
 
@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from game.online import codes, page_link, reasons
-from game.online.invite import Invite
-from game.online.transport import CLOSED, OPEN
+from game.online.links import codes, reasons
+from game.online.links import page as page_link
+from game.online.links.invite import Invite
+from game.online.links.transport import CLOSED, OPEN
 
 from .link_support import PageWindow, free_port, launch_chromium, need_chromium, nostr_relay, report, served_page, until
 

@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from game.online import codes, page_link
-from game.online.transport import CLOSED, OPEN
+from game.online.links import codes
+from game.online.links import page as page_link
+from game.online.links.transport import CLOSED, OPEN
 
 from .link_support import LoopThread, PageWindow, need_aiortc, need_chromium, open_pages, report, served_page, until
 
@@ -42,7 +43,7 @@ def exchange(page_end, native_end, loop):
 def test_a_page_and_the_native_game_connect_by_codes(tmp_path, loop, page_starts):
     need_aiortc()
     sync_playwright = need_chromium()
-    from game.online import native_link
+    from game.online.links import native as native_link
 
     with served_page(tmp_path) as url, sync_playwright() as pw:
         browser, (page,) = open_pages(pw, url, 1)

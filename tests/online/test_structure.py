@@ -45,3 +45,54 @@ def test_importing_every_module_of_online_play_loads_no_pygame():
 def test_the_package_file_is_the_agreed_one_line():
     text = (ROOT / "game" / "online" / "__init__.py").read_text()
     assert text == '"""Online play between the players\' own devices: no server of ours."""\n'
+
+
+# --- the shape of the package -------------------------------------------------------------------
+
+ONLINE = ROOT / "game" / "online"
+LOOSE_MAX = 20  # modules at game/online's top: past this, a newcomer cannot see the jobs; group them
+CLASS_MAX = 450  # lines of one class (the house limit): past it, a class holds more than one job
+
+
+def loose_modules(top: pathlib.Path = ONLINE) -> list[str]:
+    return sorted(p.name for p in top.glob("*.py") if p.name != "__init__.py")
+
+
+def long_classes(top: pathlib.Path = ONLINE, limit: int = CLASS_MAX) -> list[str]:
+    found = []
+    for path in sorted(top.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > limit:
+                found.append(f"{path.relative_to(top)}: {node.name} ({node.end_lineno - node.lineno + 1} lines)")
+    return found
+
+
+def test_online_play_keeps_few_modules_at_its_top():
+    loose = loose_modules()
+    assert len(loose) <= LOOSE_MAX, f"{len(loose)} modules at game/online's top: {loose}"
+
+
+def test_no_class_of_online_play_is_over_the_house_limit():
+    assert long_classes() == []
+
+
+def test_fair_dealing_stands_alone_under_the_room_that_drives_it():
+    """game/online/fair (the protocol) imports the engine and itself only; the room
+    (fair_room/, host/, guest.py) drives it, never the other way round."""
+    for path in sorted((ONLINE / "fair").rglob("*.py")):
+        for name in absolute_imports(path, "game.online.fair"):
+            inside = name == "game.online.fair" or name.startswith(("game.engine", "game.online.fair."))
+            outside = name.startswith("game.") and not inside
+            assert not outside, f"{path.name} imports {name}"
+
+
+def absolute_imports(path: pathlib.Path, package: str) -> set[str]:
+    """Every module `path` (in `package`) imports, relative imports made absolute."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            names.add(".".join([*base, node.module] if node.module else base))
+    return names

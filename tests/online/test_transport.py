@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.online.transport import CLOSED, OPEN, Faults, ManualClock, memory_pair
+from game.online.links.transport import CLOSED, OPEN, Faults, ManualClock, memory_pair
 
 
 def test_messages_arrive_in_order_both_ways_and_only_when_taken():

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from game.engine import ALL_CONTRACTS, RuleSet
 from game.online.codec import MAX_DEPTH, Bad, nesting, read_json, write_json
 from game.online.fair import group
-from game.online.fair_wire import MESSAGE_DEPTH, MESSAGE_TAG
+from game.online.fair_room.wire import MESSAGE_DEPTH, MESSAGE_TAG
+from game.online.links.transport import MAX_MESSAGE, memory_pair
 from game.online.protocol import Message, Refusal, decode, encode
-from game.online.transport import MAX_MESSAGE, memory_pair
 
 from .fair_room import FairRoom
 

@@ -1,4 +1,4 @@
-"""What `tools.online_check` says when a game page fails: the page's own Python error (its
+"""What `tools.online.check` says when a game page fails: the page's own Python error (its
 stderr, where the game prints a traceback before it recovers to the title) and the address
 of a resource that did not load.  The browser run itself is tests/online/test_online_check.py."""
 
@@ -9,7 +9,7 @@ import traceback
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.online_pages import console_line, last_error
+from tools.online.pages import console_line, last_error
 
 
 def _printed(exc_type: type[Exception], message: str) -> list[str]:

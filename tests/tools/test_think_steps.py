@@ -1,11 +1,11 @@
-"""tools.think_steps prints step and slice figures and leaves the players' clock as it was."""
+"""tools.ai.think_steps prints step and slice figures and leaves the players' clock as it was."""
 
 import time
 
 import pytest
 
 from game.ai import players
-from tools import think_steps
+from tools.ai import think_steps
 
 
 def test_steps_and_slices_of_a_short_match(capsys):

@@ -1,6 +1,6 @@
 """The frame benchmark's recording and figures: game/perf.py filled by the App's
-hooks and Player.think, and tools.web_perf's statistics on a recorded browser sample.
-The browser run itself (tools.web_perf --wheel ...) is not part of the tests."""
+hooks and Player.think, and tools.web.perf's statistics on a recorded browser sample.
+The browser run itself (tools.web.perf --wheel ...) is not part of the tests."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import perf
-from tools import web_perf
+from tools.web import perf as web_perf
 
 SAMPLE = Path(__file__).parent / "data" / "web_perf_sample.json"
 

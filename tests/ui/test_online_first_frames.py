@@ -100,3 +100,63 @@ def test_natively_an_online_table_opens_as_the_match_begins(tmp_path):
     choose_dealing(host, "host")
     click(host, "start")
     assert until(lambda: at_table(host) and at_table(guest), host, guest, frames=100) <= 5
+
+
+def test_the_lobby_loads_the_online_tables_own_modules_before_the_match_begins(tmp_path, monkeypatch):
+    """What only an online table imports (its session, a guest's match face) is loaded on the
+    lobby's waiting frames, not in the frame the table opens."""
+    for name in warmup.ONLINE_PARTS:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    _net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    _as_browser(host, guest)
+    for _ in range(400):
+        step(host, guest)
+        if all(name in sys.modules for name in warmup.ONLINE_PARTS):
+            break
+    assert host.scene_name == "lobby" and guest.scene_name == "lobby"
+    assert all(name in sys.modules for name in warmup.ONLINE_PARTS)
+
+
+def test_a_fairly_dealt_lobby_readies_the_pages_group_a_step_a_frame_before_start(tmp_path, monkeypatch):
+    """In the page the group's module, noble's tables and the card points are made while the
+    lobby waits (one call a frame), not in the frames that start the dealing."""
+    from game.online.fair import backend
+
+    class Warming:
+        def __init__(self):
+            self.frames_stepped = []
+
+        def warm_steps(self):
+            for _ in range(3):
+                self.frames_stepped.append(host.frames)
+                yield
+
+    group = Warming()
+    monkeypatch.setattr(backend, "default_group", lambda: group)
+    _net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    choose_dealing(host, "fair")
+    step(host, guest, frames=10)
+    assert len(group.frames_stepped) == 3 and len(set(group.frames_stepped)) == 3  # one step a frame, then done
+
+
+def test_the_keys_fingerprints_show_in_the_room_once_the_table_has_opened(tmp_path):
+    """As a fairly dealt match begins the lobby is not drawn again for the fingerprints (a long
+    browser frame while the dealing starts); the room opened from the table shows them."""
+    _net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, "fair")
+    click(host, "start")
+    lobby = host.scene
+    shown_before_table = []
+    for _ in range(3000):
+        step(host, guest)
+        if host.scene is lobby and host.online.host.fingerprints() is not None:
+            shown_before_table.append(lobby.fingerprints())
+        if at_table(host) and at_table(guest):
+            break
+    assert shown_before_table and all(keys is None for keys in shown_before_table)
+    assert lobby.fingerprints() == host.online.host.fingerprints() is not None

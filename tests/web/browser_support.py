@@ -13,7 +13,7 @@ import pytest
 def need_browser() -> None:
     """Set up Playwright's Chromium (unless WEB_TESTS_NO_INSTALL); skip, saying why, if it
     cannot be had here."""
-    from tools.web_wasm import ensure_env
+    from tools.web.wasm import ensure_env
 
     reason = ensure_env(install=not os.environ.get("WEB_TESTS_NO_INSTALL"))
     if reason:
@@ -29,7 +29,7 @@ def wasm_wheel(skip_reason: str) -> Path:
 
 
 def launch_chromium(playwright):
-    """Headless Chromium with the harness's flags (tools.web_wasm.CHROMIUM_ARGS)."""
-    from tools.web_wasm import CHROMIUM_ARGS
+    """Headless Chromium with the harness's flags (tools.web.wasm.CHROMIUM_ARGS)."""
+    from tools.web.wasm import CHROMIUM_ARGS
 
     return playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)

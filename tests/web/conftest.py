@@ -45,14 +45,14 @@ def _source_snapshot() -> dict[str, tuple[int, int, bytes]]:
 
 
 def build_elsewhere(dest: Path, env: dict[str, str], *args: str, umask: int | None = None):
-    """Run `python -m tools.build_web` into dest/web as its own process with env as its
+    """Run `python -m tools.web.build` into dest/web as its own process with env as its
     whole environment: another machine, as far as the build can tell. Returns
     (web_dir, exit status, what it printed)."""
     import subprocess
     import sys
 
     main_py = ROOT / "main.py"
-    cmd = [sys.executable, "-m", "tools.build_web", "--out", str(dest / "web"), "--stage", str(dest / "stage"),
+    cmd = [sys.executable, "-m", "tools.web.build", "--out", str(dest / "web"), "--stage", str(dest / "stage"),
            "--main", str(main_py), *args]
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
                           stdin=subprocess.DEVNULL, preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
@@ -65,7 +65,7 @@ def web_build(tmp_path_factory):
     interpreter fetched into build/cache if it is not there); returns (web_dir,
     main_py_used, snapshots)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from tools.build_web import build
+    from tools.web.build import build
 
     tmp = tmp_path_factory.mktemp("webbuild")
     main_py = ROOT / "main.py"

@@ -17,7 +17,7 @@ import json
 import threading
 from pathlib import Path
 
-from tools.build_web import DEFAULT_WHEEL, INDEX_JSON, INTERPRETER_FILES, RUNTIME_VERSION
+from tools.web.build import DEFAULT_WHEEL, INDEX_JSON, INTERPRETER_FILES, RUNTIME_VERSION
 
 STUB_RUNTIME_JS = """
 // stand-in for pygbag's pythons.js: fetches what the real loader fetches

@@ -4,7 +4,7 @@ Chromium runs the engine and the computer players from the built archive.
 CI cannot fetch the pygame-ce WebAssembly wheel (it is served only by pygbag's CDN), so
 the pygame part is skipped there with a visible reason; set WEBCHECK_WHEEL to a local
 copy of the cp314 wheel to run the whole game through the webcheck harness as well
-(shared/webcheck, found by tools.web_wasm.find_webcheck; WEBCHECK_DIR overrides).
+(shared/webcheck, found by tools.web.wasm.find_webcheck; WEBCHECK_DIR overrides).
 Set WEB_TESTS_NO_INSTALL=1 to skip instead of installing a missing browser or Pyodide.
 """
 
@@ -30,7 +30,7 @@ RESULTS: dict = {}  # printed at the end of the run by conftest's terminal summa
 
 @pytest.fixture(scope="module")
 def pyodide_page(web_build):
-    from tools.web_wasm import PyodidePage
+    from tools.web.wasm import PyodidePage
 
     need_browser()
     web_dir = web_build[0]
@@ -42,7 +42,7 @@ def pyodide_page(web_build):
 
 @pytest.fixture(scope="module")
 def results(pyodide_page):
-    from tools.web_wasm import match_code
+    from tools.web.wasm import match_code
 
     raw = pyodide_page.run(match_code(SEED, FULL_MATCH_STRENGTH, TIMED_STRENGTH, TIMED_DECISIONS,
                                       TIMING_BUDGET_S), timeout_s=600)
@@ -88,13 +88,13 @@ def test_pygame_part(web_build):
     wheel = wasm_wheel("pygame part skipped: the pygame-ce WebAssembly wheel comes only from pygbag's CDN,"
                        " which CI cannot reach (set WEBCHECK_WHEEL=/path/to/pygame_ce-...-cp314-...whl to run it)")
     need_browser()
-    from tools.web_wasm import HarnessNotFound, find_webcheck
+    from tools.web.wasm import HarnessNotFound, find_webcheck
 
     try:
         run_py = find_webcheck() / "run.py"
     except HarnessNotFound as exc:
         pytest.skip(str(exc))
-    from tools.web_play import steps as play_steps
+    from tools.web.play import steps as play_steps
 
     out = web_build[0].parent / "webcheck-shots"
     out.mkdir(exist_ok=True)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import ROOT, build_elsewhere
-from tools.build_web import NAME, SKIP_SUFFIXES, TEMPLATE, pack_archives
-from tools.web_check import BYTECODE_KB, SOURCES, SOURCES_KB, check, member_problem, part_sizes
+from tools.web.build import NAME, SKIP_SUFFIXES, TEMPLATE, pack_archives
+from tools.web.check import BYTECODE_KB, SOURCES, SOURCES_KB, check, member_problem, part_sizes
 
 
 def _members(web_dir: Path) -> dict[str, bytes]:
@@ -259,7 +259,7 @@ def test_page_loader_block_is_valid_python(web_build):
 def test_icon_falls_back_when_the_art_is_missing(tmp_path):
     import pygame
 
-    from tools.build_web import make_icon
+    from tools.web.build import make_icon
 
     note = make_icon(tmp_path / "favicon.png", source=tmp_path / "no-icon.png")
     assert "fallback" in note
@@ -286,17 +286,17 @@ def test_app_icons_are_full_size_and_maskable_is_full_bleed(web_build):
 def test_app_icons_fall_back_when_the_card_art_cannot_draw(tmp_path, monkeypatch):
     import json
 
-    import tools.gen_icon
-    import tools.pwa_icons as pwa
+    import tools.assets.icon
+    import tools.web.pwa_icons as pwa
 
     def broken(*args, **kwargs):
         raise RuntimeError("card art changed")
 
-    monkeypatch.setattr(tools.gen_icon, "icon", broken)
+    monkeypatch.setattr(tools.assets.icon, "icon", broken)
     monkeypatch.setattr(pwa, "_card_fan", broken)
     written = pwa.write_app_files(tmp_path)
     assert set(written) == {f for f, _, _ in pwa.ICONS} | {"manifest.webmanifest"}
-    from tools.web_check import manifest_problems, png_size
+    from tools.web.check import manifest_problems, png_size
 
     assert manifest_problems(tmp_path) == []
     assert png_size(tmp_path / "icon-512.png") == (512, 512)

@@ -1,4 +1,4 @@
-"""The start's bytecode in the web archive (tools/web_bytecode.py): a pyc for each module
+"""The start's bytecode in the web archive (tools/web/bytecode.py): a pyc for each module
 the title's first frame imports, made by the pinned interpreter of the page's Python
 (3.12) that the build fetches itself, which that Python loads instead of compiling the
 source; never old bytecode for a changed source; and, where the interpreter cannot be
@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import ROOT, build_elsewhere
-from tools import web_bytecode
-from tools.build_web import NAME, stage
-from tools.web_check import SOURCES, check
+from tools.web import bytecode as web_bytecode
+from tools.web.build import NAME, stage
+from tools.web.check import SOURCES, check
 
 BROKEN = b'raise ImportError("compiled from the source, not loaded from the pyc")\n'
 # pure-Python modules (no pygame, which a native python3.12 here may lack)
@@ -149,8 +149,8 @@ def test_harness_build_with_314_passes_and_pyodide_loads_its_bytecode(web_build,
     its own checks pass (each version within its own budget), and the harness takes the
     3.14 pyc."""
     from tests.web.browser_support import need_browser
-    from tools.build_web import build
-    from tools.web_wasm import PyodidePage
+    from tools.web.build import build
+    from tools.web.wasm import PyodidePage
 
     need_browser()
     web = build(tmp_path / "web", tmp_path / "stage", web_build[1], bytecode=("3.12", "3.14"))

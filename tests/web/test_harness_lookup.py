@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.web.conftest import ROOT
-from tools.web_wasm import HarnessNotFound, find_webcheck
+from tools.web.wasm import HarnessNotFound, find_webcheck
 
 
 def _harness(folder):
@@ -61,7 +61,7 @@ def test_not_found_says_where_it_looked(tmp_path, monkeypatch):
 def test_web_play_exits_2_with_the_reason(tmp_path):
     wheel = tmp_path / "pygame_ce_wasm.whl"
     wheel.write_bytes(b"PK")
-    done = subprocess.run([sys.executable, "-m", "tools.web_play", "--wheel", str(wheel), "--web", str(tmp_path),
+    done = subprocess.run([sys.executable, "-m", "tools.web.play", "--wheel", str(wheel), "--web", str(tmp_path),
                            "--out", str(tmp_path / "shots"), "--webcheck", str(tmp_path / "nowhere")],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2

@@ -20,8 +20,8 @@ import pytest
 
 from tests.web.browser_support import launch_chromium, need_browser
 from tests.web.offline_support import ASK_BUILD_JS, CACHE_REPORT_JS, Server, write_fake_runtime
-from tools.build_web import NAME, RUNTIME_VERSION
-from tools.web_check import manifest_problems, service_worker_lists
+from tools.web.build import NAME, RUNTIME_VERSION
+from tools.web.check import manifest_problems, service_worker_lists
 
 RESULTS: dict = {}  # cached sizes, printed by conftest's terminal summary
 
@@ -52,7 +52,7 @@ def servers(tmp_path_factory, web_build):
 
 
 def _build(servers, folder: str, main_py: Path) -> Path:
-    from tools.build_web import build
+    from tools.web.build import build
 
     site, _, cdn_url, _ = servers
     return build(site.root / folder, site.root / f"{folder}-stage", main_py, cdn=cdn_url)

@@ -43,8 +43,8 @@ def test_offline_reload_reaches_the_title_screen(tmp_path, web_build):
                        " WebAssembly wheel (cp314) to run it; the stand-in runtime tests cover the page")
     from playwright.sync_api import sync_playwright
 
-    from tools.build_web import build
-    from tools.web_wasm import pyodide_dir
+    from tools.web.build import build
+    from tools.web.wasm import pyodide_dir
 
     need_browser()
     runtime = tmp_path / "cdn" / "runtime"

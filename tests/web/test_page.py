@@ -23,7 +23,7 @@ window.window_resize = () => { window.resized = (window.resized || 0) + 1; };
 @pytest.fixture(scope="module")
 def page_server(tmp_path_factory, web_build):
     need_browser()
-    from tools.build_web import build
+    from tools.web.build import build
 
     root = tmp_path_factory.mktemp("pagecheck")
     (root / "cdn").mkdir()
@@ -381,8 +381,8 @@ def test_the_real_game_fills_a_phone_and_follows_a_turn_mid_game(tmp_path, web_b
 
     from tests.web.offline_support import Server
     from tests.web.test_offline_wheel import HERE, TAGGED_WHEEL, _py, _until_title
-    from tools.build_web import build
-    from tools.web_wasm import driver_source, pyodide_dir
+    from tools.web.build import build
+    from tools.web.wasm import driver_source, pyodide_dir
 
     runtime = tmp_path / "cdn" / "runtime"
     (runtime / "0.9.3").mkdir(parents=True)

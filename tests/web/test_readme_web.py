@@ -8,7 +8,7 @@ import shlex
 from html.parser import HTMLParser
 
 from tests.web.conftest import ROOT
-from tools.build_web import runtime_files
+from tools.web.build import runtime_files
 
 
 def _web_section() -> str:

@@ -1,4 +1,4 @@
-"""`tools.build_web --vendor-runtime DIR`: pygbag's runtime copied into the
+"""`tools.web.build --vendor-runtime DIR`: pygbag's runtime copied into the
 build, so that the page needs no other site. Uses a stand-in folder of fake runtime files
 in pygbag's CDN layout (the real ones are pygbag's release files, never in this repo)."""
 
@@ -14,8 +14,8 @@ import pytest
 
 from tests.web.browser_support import launch_chromium, need_browser
 from tests.web.offline_support import Server, write_fake_runtime
-from tools.build_web import DEFAULT_PACKAGES, NAME, VENDOR_DIR, build, runtime_files
-from tools.web_check import check, service_worker_lists
+from tools.web.build import DEFAULT_PACKAGES, NAME, VENDOR_DIR, build, runtime_files
+from tools.web.check import check, service_worker_lists
 
 
 class _Refs(HTMLParser):

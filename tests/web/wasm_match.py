@@ -1,7 +1,7 @@
 """Seeded matches played to the end: run natively and inside Pyodide (WebAssembly CPython).
 
 test_browser.py sends this file's source into Pyodide in headless Chromium, where the game
-archive built by tools/build_web.py is unpacked and first on sys.path, and compares the
+archive built by tools/web/build.py is unpacked and first on sys.path, and compares the
 results with a native run. Standard library and the game package only (no pygame).
 """
 

@@ -1,6 +1,6 @@
 """Driver for webcheck (shared/webcheck) runs: clicks through the real game to a goal.
 
-tools/web_play.py puts this file's source into a webcheck "py" step; each later
+tools/web/play.py puts this file's source into a webcheck "py" step; each later
 {"until": "main._web_drive('trick1')"} poll posts at most one click (as webcheck does:
 pygame MOUSEMOTION/BUTTONDOWN/BUTTONUP events at canvas pixels) when the human may act,
 and is true once the goal is reached: "new_game", "table", "play", "trick1" (the first

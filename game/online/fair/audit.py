@@ -113,10 +113,15 @@ class _Replay:
         self.beta: bytes | None = None  # the blind of the pass under way
         self.blind_count = [0, 0, 0]
 
+    PAUSE_EVERY = 4  # messages replayed between pauses: the quick pass runs no group operation,
+    # and a whole deal's replay in one go was ~50-100 ms of a browser frame at 4x CPU slowdown
+
     def run(self):
-        for msg in self.inp.transcript:
+        for number, msg in enumerate(self.inp.transcript):
             if msg.kind == "breach":
                 break
+            if number % self.PAUSE_EVERY == self.PAUSE_EVERY - 1:
+                yield  # the frame's slice keeper may stop here (fair_room/station.py)
             if msg.kind != "reveal":
                 try:
                     yield from self.step(msg)

@@ -3,7 +3,7 @@
 Why: no device holds every hand, so a seat that stops sending (its keys, its turn of the
 shuffle, its part of a pass, its card, its reveal) cannot be played for by anyone; the
 table can only wait for it, and a wait needs a deadline.  The host keeps the deadlines
-(fair_host.py), and when one passes it names the seat with an `overdue` message in the one
+(fair_room/host.py), and when one passes it names the seat with an `overdue` message in the one
 order.  Every device then checks that claim against this same reading of the transcript, so
 an honest host and every honest guest agree on who was late and for what, and a host that
 names a seat owing nothing is itself named.

@@ -133,6 +133,11 @@ class Results:
         return self.values[ref.index] is not None
 
 
+# What a backend's run yields while its batch is worked on elsewhere (the page's worker):
+# nothing this frame can do brings the answer, so the frame's slice may end (fair_room/station.py)
+AWAY = "away"
+
+
 def run_now(group, batch: Batch) -> Results:
     """A batch run to its end at once (tests and native tools; never in a browser frame)."""
     steps = group.run(batch)
@@ -164,4 +169,4 @@ class Backend:
             self.card_at = {p: CARDS[i] for i, p in enumerate(self.points)}
 
 
-__all__ = ["ORDER", "ARITY", "HEAVY", "OffGroup", "check_scalar", "Ref", "Batch", "Results", "run_now", "Backend"]
+__all__ = ["AWAY", "ORDER", "ARITY", "HEAVY", "OffGroup", "check_scalar", "Ref", "Batch", "Results", "run_now", "Backend"]

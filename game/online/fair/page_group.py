@@ -7,11 +7,14 @@ module: the web build packs Python and data under game/, and one text serves nod
 tests write it out: `write_module`) and the page, where the glue assets/web/fair.js imports
 it from the text `PageGroup` hands over, with the bundle it loaded.
 
-`PageGroup` calls the glue the way page_link.py calls p2p.js: one ``window.eval`` of a
-small script whose arguments are JSON literals, answered by a string at once; a batch is
-submitted whole and the runner works on it for `slice_ms` each time Python asks
-(`step`), so Python pays one call per frame, not one per operation, and a frame holds at
-most about `slice_ms` of the group's work (one operation more).  Never platform.jsprom nor
+`PageGroup` calls the glue the way links/page.py calls p2p.js: one ``window.eval`` of a
+small script whose arguments are JSON literals, answered by a string at once.  A small batch
+(a message's signature, a card's opening) runs on the page's thread, for `slice_ms` each
+time Python asks (`step`): usually done in the call, so the dealing never waits a frame for
+it.  A big one (from `away_at` heavy operations or `away_chars` of text: a deck, its
+signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where it costs the frames nothing, and is
+answered on a later call.  Python yields after every call, so a frame's slice keeper stops
+the work at its budget.  Never platform.jsprom nor
 queue_event (docs/ONLINE.md says why).
 """
 
@@ -20,9 +23,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .ops import Backend, Ref, Results
+from .ops import AWAY, HEAVY, Backend, Batch, Ref, Results
 
 FILE_NAME = "noble_group.mjs"
+AWAY_FIRST = 1_000_000_000  # the ids of the worker's jobs (assets/web/fair.js), apart from the page runner's
 
 SOURCE = r"""// The page's twin of group.py: the same group operations on the same bytes, with
 // noble-curves (assets/web/noble-ed25519.min.js) in place of libsodium.  The caller passes
@@ -235,9 +239,12 @@ class PageGroup(Backend):
     `window` is the page (``platform.window``; tests pass an object whose ``eval`` runs the
     script in a real page).  `calls` counts the Python-to-JS calls made."""
 
-    def __init__(self, window=None, slice_ms: float = 6.0):
+    def __init__(self, window=None, slice_ms: float = 6.0, away_at: int = 4, away_chars: int = 1500):
         self._window = window
         self.slice_ms = slice_ms
+        # a batch runs in the page's worker (fair.js) from `away_at` heavy operations, or when its
+        # text is over `away_chars` (a deck's signature: a long message to hash, a long script to read)
+        self.away_at, self.away_chars = away_at, away_chars
         self.ready = False
         self.calls = 0
 
@@ -268,17 +275,31 @@ class PageGroup(Backend):
             else:
                 yield
 
+    def warm_steps(self):
+        """Generator, one call a step, for frames that wait (a lobby before Start): the module
+        installed, the page thread's tables for signing and checking made (noble builds them
+        on the first use: one task of ~110 ms at 4x CPU slowdown), the card points made."""
+        yield from self.install_steps()
+        batch = Batch()
+        batch.public(bytes(range(1, 33)))
+        yield from self.run(batch)
+        yield from self.points_steps()
+
     def run(self, batch):
         yield from self.install_steps()
         ops = json.dumps([[name, *(_arg(a) for a in args)] for name, *args in batch.ops], separators=(",", ":"))
-        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms})")
+        heavy = sum(1 for name, *_ in batch.ops if name in HEAVY)
+        big = "true" if heavy >= self.away_at or len(ops) > self.away_chars else "false"
+        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {big})")
         while True:
             if answer.startswith("error:"):
                 raise RuntimeError(f"the page's group failed: {answer[6:]}")
             got = json.loads(answer)
             if "results" in got:
+                yield  # after every call: the frame's slice keeper decides whether another fits
                 break
-            yield
+            # in the worker, its answer comes between frames: asking again this frame is waste
+            yield AWAY if got["id"] >= AWAY_FIRST else None
             answer = self._call(f"window.g358fair.step({got['id']}, {self.slice_ms})")
         values = []
         for (_name, *_), value in zip(batch.ops, got["results"]):

@@ -3,14 +3,14 @@ window): the host shows an offer code (Copy, QR code) and takes the answer code 
 back; a guest pastes the offer and shows its answer.  Two codes per guest.
 
 "This network only" makes the codes with no STUN server, so only devices on the same
-network meet (game/online/ice.py).  A code that cannot be used, or a link that does not
+network meet (game/online/links/ice.py).  A code that cannot be used, or a link that does not
 open in time, is said in plain words (reasons.py) with a fresh start offered.
 """
 
 from __future__ import annotations
 
 from ...i18n import t
-from ...online.transport import CLOSED, OPEN
+from ...online.links.transport import CLOSED, OPEN
 from .. import gfx
 from ..menu_rows import RowChoice
 from ..registry import register

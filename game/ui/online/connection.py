@@ -18,8 +18,9 @@ from __future__ import annotations
 import sys
 
 from ...i18n import t
-from ...online import reasons
-from ...online.transport import CLOSED, OPEN
+from ...online.links import reasons
+from ...online.links.transport import CLOSED, OPEN
+from .. import warmup
 from . import keep
 
 HOST, GUEST = "host", "guest"
@@ -43,12 +44,13 @@ class OnlineGame:
         self.problem: str | None = None  # why the last link closed or never opened (reasons.py)
         self.closed = False
         self._seen = 0  # frames polled
+        self._warming = None  # the page's fair-dealing group made ready on the lobby's frames (warm_group)
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
     def hosting(cls, app, net, name: str, by_link: bool):
         from ...online.host import Host
-        from ...online.invite import Invite
+        from ...online.links.invite import Invite
 
         game = cls(app, net, HOST, name)
         names = (t("name.left"), t("name.right"))
@@ -86,7 +88,7 @@ class OnlineGame:
         return game
 
     def ice(self) -> list:
-        from ...online.ice import ice_servers
+        from ...online.links.ice import ice_servers
 
         return ice_servers(self.local_only, self.app.params.get("ice"))
 
@@ -178,6 +180,7 @@ class OnlineGame:
                 self._poll_host()
             elif self.guest is not None:
                 self._poll_guest()
+            self.warm_group()
             if self.session is not None:
                 if self.session.table is None and not self.app.game_waiting:
                     self.show_table_when_loaded()  # the screen that waited for the table was left: the match goes on
@@ -191,6 +194,30 @@ class OnlineGame:
             print(f"[3-5-8] online: {type(exc).__name__}: {exc}", file=sys.stderr)
         if self._seen > 2 and not self.shown_anywhere():
             self.leave()
+
+    def warm_group(self) -> None:
+        """While a fairly dealt room waits for Start, one call a frame readies the page's group:
+        its module loaded, its tables made, the card points (fair/page_group.py).  In the
+        frames that start the dealing they were tasks of 30-130 ms each at 4x CPU slowdown."""
+        from ...online.lobby import FAIR
+
+        lobby = self.lobby
+        if self._warming is False or lobby is None or lobby.dealing != FAIR or self.started():
+            return
+        if self._warming is None:
+            from ...online.fair.backend import default_group
+
+            warm = getattr(default_group(), "warm_steps", None)  # natively libsodium needs none
+            if warm is None:
+                self._warming = False
+                return
+            self._warming = warm()
+        try:
+            next(self._warming)
+        except StopIteration:
+            self._warming = False
+        except RuntimeError:
+            self._warming = False  # the dealing says so when it begins
 
     def _poll_host(self) -> None:
         host = self.host
@@ -383,3 +410,4 @@ def start(app, game) -> None:
     if old is not None and old is not game:
         old.leave()
     app.online = game
+    app.warm_first(warmup.ONLINE_PARTS)

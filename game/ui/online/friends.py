@@ -92,7 +92,7 @@ class FriendsScene(OnlineMenu):
         return out
 
     def problem_text(self) -> str:
-        from ...online.native_link import INSTALL_HINT
+        from ...online.links.native import INSTALL_HINT
 
         if self.net.rooms:
             return t(f"online.reason.{self.problem}") if self.problem in REASONS else t("online.reason.failed")
@@ -160,5 +160,5 @@ REASONS = ("timeout", "ice_failed", "rendezvous_unreachable", "no_host", "wrong_
 
 
 def reason_text(code: str | None) -> str:
-    """A link's reason (game/online/reasons.py) in plain words, with what to try."""
+    """A link's reason (game/online/links/reasons.py) in plain words, with what to try."""
     return t(f"online.reason.{code}") if code in REASONS else t("online.reason.failed")

@@ -1,7 +1,7 @@
 """What this device keeps of an online game, beside the offline save (localStorage in the
 browser, the settings folder natively):
 
-- ``online_host``: the host's game (game/online/host_save.py) with its invitation, so the
+- ``online_host``: the host's game (game/online/host/save.py) with its invitation, so the
   title's "Play with friends" can go on with it, in the same room, after the host left;
 - ``online_guest``: a guest's name, room and token (with its part of the fair shuffle), so
   a guest who reloads the page, or joins again by codes, gets its seat back.
@@ -57,7 +57,7 @@ def clear_host(storage) -> None:
 
 
 def saved_invite(data: dict):
-    from ...online.invite import parse_invite
+    from ...online.links.invite import parse_invite
 
     invite = data.get("invite") if isinstance(data, dict) else None
     if not isinstance(invite, dict):

@@ -17,7 +17,7 @@ def open_launch_invite(app, fragment: str | None = None) -> bool:
         fragment = bridge.location_hash()
     if "room=" not in (fragment or ""):
         return False
-    from ...online.invite import parse_invite
+    from ...online.links.invite import parse_invite
 
     invite = parse_invite(fragment)
     app.push_scene("join", invite)  # a damaged invitation: the screen says so

@@ -5,8 +5,8 @@ or the codes by hand, moving people, and Start.
 The host chooses how the cards are dealt: fairly (the default: no device sees a hand it
 should not, the host's included; game/online/fair) or by the host (faster, and the host's
 device holds every hand), and the "Dealing" line says plainly which is on.  Once a fairly
-dealt match has begun, the lobby shows each seat's signing key's fingerprint, for people
-to compare: the same on every screen means no device swapped a key.  Guests see the same
+dealt match's table has opened, the room (from the table's menu) shows each seat's signing
+key's fingerprint, for people to compare: the same on every screen means no device swapped a key.  Guests see the same
 room, read only, until the host starts; the table opens when the match begins.
 """
 
@@ -231,8 +231,14 @@ class LobbyScene(OnlineMenu):
         self.online.host.set_dealing(value)
 
     def fingerprints(self) -> tuple | None:
-        """Each seat's signing key's fingerprint once a fairly dealt match has begun."""
-        side = self.online.host or self.online.guest
+        """Each seat's signing key's fingerprint once a fairly dealt match's table has opened
+        (the room, opened from the table's menu, shows them for as long as people compare).
+        Not while the match begins: the lobby is on screen a second or two then, and drawing
+        it again whole for them was a browser frame of 100-150 ms as the dealing started."""
+        game = self.online
+        if game.session is None or game.session.table is None:
+            return None
+        side = game.host or game.guest
         return side.fingerprints() if side is not None else None
 
     def copy(self) -> None:

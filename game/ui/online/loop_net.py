@@ -1,15 +1,15 @@
 """In-memory links with the real links' screens-facing interface (game/ui/online/net.py):
 two Apps in one process meet in a room by its invitation's id, or by codes, as people's
 devices would.  For the tests and the layout check only: the web build leaves this module
-out (tools/build_web.py SKIP_PATHS), the page never makes such links.
+out (tools/web/build.py SKIP_PATHS), the page never makes such links.
 """
 
 from __future__ import annotations
 
 import time
 
-from ...online import reasons
-from ...online.transport import CLOSED, CONNECTING, OPEN, memory_pair
+from ...online.links import reasons
+from ...online.links.transport import CLOSED, CONNECTING, OPEN, memory_pair
 
 
 class LoopLink:

@@ -23,27 +23,27 @@ class PageNet:
     rooms = True
 
     def problem(self) -> str | None:
-        from ...online.page_link import page_problem
+        from ...online.links.page import page_problem
 
         return page_problem()
 
     def host_room(self, invite, ice):
-        from ...online.page_link import host_room
+        from ...online.links.page import host_room
 
         return host_room(invite, ice)
 
     def join_room(self, invite, ice):
-        from ...online.page_link import join_room
+        from ...online.links.page import join_room
 
         return join_room(invite, ice)
 
     def offer(self, ice):
-        from ...online.page_link import offer
+        from ...online.links.page import offer
 
         return offer(ice)
 
     def answer(self, code, ice):
-        from ...online.page_link import answer
+        from ...online.links.page import answer
 
         return answer(code, ice)
 
@@ -57,17 +57,17 @@ class NativeNet:
     rooms = False
 
     def problem(self) -> str | None:
-        from ...online.native_link import native_problem
+        from ...online.links.native import native_problem
 
         return native_problem()
 
     def offer(self, ice):
-        from ...online.native_link import offer
+        from ...online.links.native import offer
 
         return offer(ice)
 
     def answer(self, code, ice):
-        from ...online.native_link import answer
+        from ...online.links.native import answer
 
         return answer(code, ice)
 

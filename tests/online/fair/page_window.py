@@ -16,11 +16,13 @@ SCRIPT = Path(__file__).with_name("node_page.mjs")
 
 
 class NodeWindow:
-    def __init__(self):
+    """`worker`: the glue may start its worker (a node worker thread in a web Worker's place)."""
+
+    def __init__(self, worker: bool = False):
         node = shutil.which("node")
         if node is None:
             pytest.skip("node is not installed: the page's group cannot be run here")
-        self.process = subprocess.Popen([node, str(SCRIPT), str(GLUE)], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([node, str(SCRIPT), str(GLUE), *(["--worker"] if worker else [])], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def eval(self, script: str):

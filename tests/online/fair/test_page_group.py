@@ -4,6 +4,9 @@ included, and devices on the two backends deal and audit whole matches together.
 
 from __future__ import annotations
 
+import json
+import time
+
 import nacl.bindings as sodium
 import pytest
 
@@ -102,3 +105,86 @@ def test_devices_on_the_two_backends_deal_a_match_together(page):
     assert all(d.verdicts == [None] * 3 for d in table.devices)
     assert all(d.tracker.phase == "game_over" for d in table.devices)
     assert table.devices[0].tracker.totals == table.devices[1].tracker.totals
+
+
+def _muls(n: int) -> Batch:
+    b = Batch()
+    point = group.card_point("KD")
+    for i in range(n):
+        b.mul(point, (i + 5).to_bytes(32, "little"))
+    return b
+
+
+def _calls(page, batch) -> tuple[list, int]:
+    before = page.calls
+    got = run_now(page, batch)
+    return got.values, page.calls - before
+
+
+def test_a_big_batch_runs_in_the_pages_worker_and_a_small_one_at_once():
+    """In the page a deck's work costs the frames nothing: it goes to the worker and is
+    answered on a later call; a message's signature is answered in the call that asks."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        run_now(page, Batch())  # installed
+        big, small = _muls(page.away_at + 8), _muls(1)
+        values, calls = _calls(page, big)
+        assert values == run_now(group.NativeGroup(), big).values
+        assert calls >= 2  # handed over, then its answer read on a later call
+        values, calls = _calls(page, small)
+        assert values == run_now(group.NativeGroup(), small).values and calls == 1
+        stats = json.loads(window.eval("window.g358fair.stats()"))
+        assert stats["worker"] is True and stats["away"]["ops"] == len(big.ops) and stats["ops"] == len(small.ops)
+    finally:
+        window.close()
+
+
+def test_a_page_whose_worker_fails_still_gets_every_answer():
+    """A worker that cannot start (or dies) leaves its batches to the page's own runner."""
+    window = NodeWindow()
+    try:
+        window.eval("window.Worker = class { constructor() { setTimeout(() => this.onerror({}), 0); }"
+                    " postMessage() {} terminate() {} }, window.Blob = Blob, 'ok'")
+        page = PageGroup(window)
+        run_now(page, Batch())
+        big = _muls(page.away_at + 8)
+        assert run_now(page, big).values == run_now(group.NativeGroup(), big).values
+        stats = json.loads(window.eval("window.g358fair.stats()"))
+        assert stats["worker"] is False and stats["ops"] >= len(big.ops)
+    finally:
+        window.close()
+
+
+def test_every_call_into_the_page_is_followed_by_a_pause(page):
+    """A batch answered in the call that asks for it still pauses once after it: a frame's
+    slice keeper (fair_room/station.py) gets to stop the work after each call into the page."""
+    run_now(page, Batch())  # installed
+    steps, pauses = page.run(_muls(1)), 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration:
+            break
+    assert pauses == 1
+
+
+def test_a_batch_in_the_worker_ends_the_frames_slice_while_it_waits():
+    """Asking the worker again in the same frame cannot bring its answer (it comes between
+    frames): while it works the backend yields AWAY, and the slice keeper ends the slice."""
+    from game.ai.slicing import SliceKeeper
+    from game.online.fair.ops import AWAY
+
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        run_now(page, Batch())
+        before = page.calls
+        steps = page.run(_muls(page.away_at + 8))
+        done, _ = SliceKeeper().run(steps, 10_000.0, time.perf_counter, stop_on=AWAY)
+        assert not done and page.calls - before == 1  # handed over, then the slice ended
+        while not done:
+            done, _ = SliceKeeper().run(steps, 10_000.0, time.perf_counter, stop_on=AWAY)
+    finally:
+        window.close()

@@ -1,0 +1,237 @@
+"""A guest's side of a fairly dealt online game: its seat's device, its signing key, and the
+checks it makes of what the host relays.
+
+What a guest checks: `fair_start` (the shuffle's values open their commitments, the seed
+they give picks the dealer named, its own key is the one it sent); every relayed message's
+signature by its sender's key; and its own messages as they come back (the host echoes each
+into the one order), byte for byte.  A relayed message that its sender did not sign but the
+host countersigned is the host's breach, and this device stops the deal with that message
+as evidence, which every device checks alike (Station.judge).  A message with no good
+signature at all proves nothing against anyone (only the host's link could have carried
+it): it is not taken, it is counted in `Guest.problems`, and the guest asks for the state
+again.  The guest's screens read the seat through the Guest itself (view, updates, act,
+table): `sync` copies them over each frame.
+
+Every secret of the seat, its signing key included, is drawn from one seed (fair/draws.py)
+that the guest keeps with its token (`Guest.keep`).  A guest back after a reload (`back`)
+builds its seat from that seed and takes the whole transcript the host sends again, its
+own earlier messages included (fair/own_messages.py), then plays on.  A kept seed that is
+not the seat's (its signing key is not the one in `fair_start`) cannot act for the seat:
+the guest is told, and nothing is sent.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.engine.deal import first_dealer
+
+from .. import shuffle
+from ..codec import Bad
+from ..fair.backend import default_group
+from ..fair.breach import Breach
+from ..fair.draws import Draws
+from ..fair.ops import Batch
+from . import wire
+from .seat import FairSeat
+from .station import Station
+
+VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
+
+
+class FairGuestSide(Station):
+    def __init__(self, guest, group=None, back: bool = False):
+        settings = guest.settings
+        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.fair_wait_ms)
+        self.guest = guest
+        self.draw_seed = guest.fair_seed  # this seat's secrets for this game, drawn by label (fair/draws.py)
+        self.seed = Draws(self.draw_seed).signing_key()  # this game's signing key
+        self.public: bytes | None = None
+        self.back = back  # rebuilt after a reload: the transcript comes again and is replayed
+        self.lost = False  # the kept seed is not this seat's: this device cannot act for it
+        self._start_body: dict | None = None  # a `fair_start` that came before the public key was made
+        self.replay_left = 0  # back after a reload: fair messages still to come of those sent again
+        self.game = guest.nonce.hex()
+        self.seat: FairSeat | None = None
+        self.queue: deque = deque()  # (obj, signature, relay) as the host sent them
+        self.taken: dict = {}  # (deal, sender) -> the next sequence number to take
+        self.early: dict = {}  # (deal, sender, seq) -> item that came before its turn
+        self.sent: dict = {}  # (deal, seq) -> (obj, signature) of this seat's messages not yet echoed
+        self.sent_at: dict = {}  # (deal, seq) -> when it was sent
+        self.start: dict | None = None
+
+    # --- the start -------------------------------------------------------------------------
+    def _work(self):
+        if self.public is None:
+            batch = Batch()
+            public = batch.public(self.seed)
+            got = yield from self.group.run(batch)
+            self.public = got[public]
+            self._begin()
+            if self.seat is None and not self.lost:  # (back after the start: fair_start names the key already)
+                self.guest.peer.send("fair_key", {"key": self.public.hex()})
+        if self.seat is None:
+            return
+        yield from super()._work()
+
+    def take_start(self, body) -> None:
+        """The host's `fair_start`: checked, then this seat's device begins (once this
+        seat's public key is made)."""
+        if self.seat is not None or self.lost:
+            return  # a repeat (a sync)
+        if self.back:
+            self.replay_left = body["follows"]  # the transcript comes next, these many messages
+        self._start_body = body
+        self._begin()
+
+    def _begin(self) -> None:
+        guest, body = self.guest, self._start_body
+        if body is None or self.public is None or self.seat is not None or self.lost:
+            return
+        values, keys, dealer = body["values"], body["keys"], body["dealer"]
+        if self.back and keys[guest.seat] != self.public:
+            self.lost = True
+            guest.cannot_play("the dealing secret this device kept is not this seat's")
+            return
+        problems = guest.problems
+        commitments = guest.commitments or (None, None, None)
+        for s in range(3):
+            if values[s] is not None and not shuffle.opens(commitments[s], guest.nonce, s, values[s]):
+                problems.append(("changed", f"seat {s}'s value does not open its commitment"))
+        if guest.revealed and values[guest.seat] != guest.value:
+            problems.append(("changed", "this seat's value"))
+        if dealer != first_dealer(shuffle.match_seed(guest.nonce, values)):
+            problems.append(("changed", "the first dealer is not the one the values pick"))
+        if keys[guest.seat] != self.public:
+            problems.append(("changed", "this seat's signing key"))
+        self.keys = list(keys)
+        self.relayer = guest.lobby.host_seat
+        self.start = body
+        self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.game, self.group, self.draw_seed, self.public,
+                             hint_seed=guest.hint_seed, judge=self.judge, device_class=self.device_class,
+                             replaying=self.back, turn_timeout_s=guest.settings.turn_timeout_s, clock=guest.clock)
+        self.seat.lobby = guest.lobby
+        self.seat.device.timekeeper = self.relayer
+        self.seats[guest.seat] = self.seat
+        guest.table = self.seat.table
+
+    def take(self, body) -> None:
+        """A relayed `fair` message: taken once, in each sender's order."""
+        obj = body["m"]
+        self.replay_left = max(0, self.replay_left - 1)
+        try:
+            game, deal, sender, seq, _ = wire.envelope(obj)
+        except Bad as exc:
+            self.guest.problems.append(("bad", "fair", str(exc)))
+            return
+        if game != self.game or self.lost:
+            return  # (before the seat is made, kept in order until it is)
+        key = (deal, sender)
+        if seq < self.taken.get(key, 0) or (deal, sender, seq) in self.early:
+            self.guest.ignored["duplicate"] += 1
+            return
+        self.early[(deal, sender, seq)] = (obj, body["sig"], body["relay"])
+        while (deal, sender, self.taken.get(key, 0)) in self.early:
+            self.queue.append(self.early.pop((deal, sender, self.taken.get(key, 0))))
+            self.taken[key] = self.taken.get(key, 0) + 1
+
+    # --- the frame --------------------------------------------------------------------------
+    def poll(self) -> None:
+        self.work()
+        self._resend()
+        seat = self.seat
+        if seat is not None and seat.replaying and not self.replay_left and self._job is None and not self.queue \
+                and not seat.device.inbox:
+            seat.end_replay()  # back after a reload: everything sent again is taken
+        self.sync()
+
+    def sync(self) -> None:
+        """The seat's updates and view, where the guest's screens read them."""
+        seat, guest = self.seat, self.guest
+        if seat is None:
+            return
+        seat.lobby = guest.lobby
+        updates = seat.take_updates()
+        if updates:
+            guest.updates.extend(updates)
+            guest.view, guest.at = seat.view, seat.at
+            guest.stage = seat.stage
+        guest.inbox.extend(seat.take_inbox())
+
+    def _resend(self) -> None:
+        now = self.clock()
+        if self.seat is not None:  # a deal over here (a deadline's verdict ended it) takes nothing more
+            current = self.seat.device.d.number
+            for key in [key for key in self.sent_at if key[0] < current]:
+                self.sent.pop(key, None)
+                self.sent_at.pop(key)
+        for key, at in list(self.sent_at.items()):
+            if now - at >= self.guest.settings.resend_s and key in self.sent:
+                obj, sig = self.sent[key]
+                self.guest.peer.send("fair", {"m": obj, "sig": sig.hex()})
+                self.sent_at[key] = now
+
+    def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+        if msg.seq < self.taken.get((msg.deal, msg.sender), 0):
+            return  # already in the one order: sent before a reload, back in the transcript
+        key = (msg.deal, msg.seq)
+        self.sent[key], self.sent_at[key] = (obj, signature), self.clock()
+        self.guest.peer.send("fair", {"m": obj, "sig": signature.hex()})
+
+    def _incoming(self):
+        if not self.queue or self.seat is None:
+            return False
+        # (a whole match sent again after a reload is checked a batch at a time, not in one call)
+        items = [self.queue.popleft() for _ in range(min(len(self.queue), VERIFY_BATCH))]
+        me = self.guest.seat
+        batch = Batch()
+        checks = []
+        for obj, sig, _relay in items:
+            sender = obj["sender"]
+            if sender == me:
+                mine = self.sent.get((obj["deal"], obj["seq"]))
+                same = mine is not None and mine[0] == obj and mine[1] == sig
+                checks.append(None if same else batch.verify(self.keys[sender], wire.signed_bytes(obj), sig))
+            else:
+                checks.append(batch.verify(self.keys[sender], wire.signed_bytes(obj), sig))
+        got = (yield from self.group.run(batch)) if len(batch) else None
+        again: set = set()  # (deal, sender) whose messages are taken again from a resend
+        for (obj, sig, relay), check in zip(items, checks):
+            key = (obj["deal"], obj["sender"])
+            if key in again:
+                continue
+            if check is None or got.values[check.index]:
+                if obj["sender"] == me:
+                    self.sent.pop((obj["deal"], obj["seq"]), None)
+                    self.sent_at.pop((obj["deal"], obj["seq"]), None)
+                self._deliver(obj)
+            elif not (yield from self._forged(obj, sig, relay)):
+                self.taken[key] = min(self.taken.get(key, 0), obj["seq"])
+                again.add(key)
+        if again:  # the rest of those senders' messages come again after this one
+            self.queue = deque(item for item in self.queue if (item[0]["deal"], item[0]["sender"]) not in again)
+        return True
+
+    def _deliver(self, obj: dict) -> None:
+        self.seat.device.receive(wire.from_json(obj))
+
+    def _forged(self, obj: dict, sig: bytes, relay: bytes | None):
+        """A message its sender did not sign: the host's breach if the host countersigned it."""
+        proven = False
+        if relay is not None:
+            batch = Batch()
+            ok = batch.verify(self.keys[self.relayer], wire.relay_bytes(obj, sig), relay)
+            got = yield from self.group.run(batch)
+            proven = bool(got.values[ok.index])
+        if not proven:
+            self.guest.problems.append(("bad_signature", obj["sender"], obj["kind"]))
+            self.guest._ask_sync()
+            return False
+        trick = len(self.seat.tracker.tricks) if self.seat.tracker.phase == "play" else None
+        evidence = {"m": obj, "sig": sig.hex(), "relay": relay.hex()}
+        self.seat.device.accuse(Breach(self.relayer, f"relayed a message that seat {obj['sender']} did not sign",
+                                       trick), evidence)
+        return True
+
+
+__all__ = ["FairGuestSide"]

@@ -1,0 +1,1 @@
+"""The computer players: their tables, decision times, hint latency and long soaks."""

@@ -1,0 +1,1 @@
+"""The game's generated assets: the icon and the sounds."""

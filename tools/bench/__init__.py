@@ -1,0 +1,1 @@
+"""Native benchmarks: the engine, a frame, the start, the replay viewer."""

@@ -1,0 +1,1 @@
+"""Saves under faults: full disks, read-only folders, killed writers."""

@@ -1,0 +1,1 @@
+"""Online play checked end to end in real browsers, and what fair dealing costs."""

@@ -1,0 +1,278 @@
+"""Runs inside each game page of `tools.online.check` (its source is evaluated in the page's
+interpreter once the game has started): presses the game's own buttons with pygame events,
+as a person's clicks would arrive, lets an autopilot play this page's seat, and notes the
+moments the check measures.
+
+Why a frame hook: the page runs the game's one async loop; the hook is called by it at the
+start of every frame (`APP.step` wrapped), so the autopilot decides and the landings are
+seen exactly when the game's own frame runs, with no second loop and no waiting.
+
+Everything the check reads is under `main._oc` (`OnlineCheckDriver`):
+- `press(name)`: click the top scene's target of that name (False when it is not there);
+- `type(field, text)`: click a text field, empty it, type;
+- `pilot_on`: the autopilot plays this page's seat (off: this person waits);
+- `clicks`: (card, ms since the epoch) for each card this page's person clicked;
+- `landed`: (card, ms since the epoch) each time a card landed on this page's trick;
+- `fair`: a FairWatch once `watch_fair()` was called (`tools.online.check --fair`).
+"""
+
+import sys
+import time
+
+import pygame
+
+from game.engine import Phase
+from game.online.fair.tracker import DEALING
+from game.ui.autopilot import Autopilot, post_click
+
+SLOW_FRAME_MS = 33.0  # a frame longer than two at 60 Hz is one a person may see stutter
+SLOW_KEPT = 40  # the slow frames described one by one (the first ones of each deal)
+
+
+def _now_ms() -> float:
+    return time.time() * 1000.0  # Date.now() in the page: the same clock on every page of the machine
+
+
+class _Pilot(Autopilot):
+    def __init__(self, app, driver, seed):
+        super().__init__(app, seed=seed)
+        self.driver = driver
+
+    def click(self, name) -> bool:
+        done = super().click(name)
+        if done and str(name).startswith("card:") and self.app.scene_name != "lobby":
+            view = getattr(self.app.scene, "v", None)
+            if view is not None and view.phase == Phase.PLAY:
+                self.driver.clicks.append((str(name).split(":", 1)[1], _now_ms()))
+        return done
+
+
+def fair_side(app):
+    """(the fair station, this seat's FairSeat) of a fairly dealt game on this device; Nones
+    before the match begins or in a host-dealt game."""
+    online = app.online
+    side = online and (online.host or online.guest)
+    station = getattr(side, "fair", None)
+    if station is None:
+        return None, None
+    return station, station.seats.get(online.seat)
+
+
+class FairWatch:
+    """The moments of fair dealing on this page, each noted (ms since the epoch) at the end
+    of the frame in which it happened: `started` (the room left its lobby: Start taken),
+    and per deal n `out[n]` (this seat's tracker took deal n's last card), `audited[n]` (this
+    device's verdict on deal n is in) and `hand[n]` (deal n's hand opened to this seat: the
+    frame its screens take it).  And the game's frames (App.step: events, the online poll
+    with its fair slice, drawing) in which the fair work ran, that is, called the page's
+    group (fair dealing's cryptography: PageGroup.calls went up): how many, the longest, how
+    many over SLOW_FRAME_MS, and where the longest was; and every frame since Start."""
+
+    def __init__(self):
+        self.started = None
+        self.out: dict = {}
+        self.audited: dict = {}
+        self.hand: dict = {}
+        self.frames = self.slow = self.frames_all = self.slow_all = 0
+        self.longest_ms = self.longest_all_ms = 0.0
+        self.longest_at = None  # [screen, the tracker's phase, deal] of the longest frame of fair work
+        self.longest = self.longest_all = None  # the longest frame of fair work and of all, described
+        self.slow_list: dict = {}  # deal -> its first SLOW_KEPT frames over SLOW_FRAME_MS, described
+        self.screens: list = []  # the frames that changed the screen and the two after each, described
+        self._changed = 0
+
+    @staticmethod
+    def calls(app) -> int:
+        """The Python-to-JS calls of this device's group so far (0 before the match)."""
+        station, _ = fair_side(app)
+        return getattr(station.group, "calls", 0) if station is not None else 0
+
+    def before(self, app) -> dict:
+        """What a frame's description starts from: the group's calls, the fair work's
+        seconds, the modules loaded; the group's calls of the frame are timed one by one."""
+        station, _ = fair_side(app)
+        if station is not None and hasattr(station.group, "_call") and not hasattr(station.group, "_oc_timed"):
+            self._time_calls(station.group)
+        self._js = []
+        return {"calls": self.calls(app), "busy": getattr(station, "busy_s", 0.0), "modules": len(sys.modules),
+                "scene": app.scene_name}
+
+    def _time_calls(self, group) -> None:
+        call = group._call
+
+        def timed(script: str) -> str:
+            t0 = time.perf_counter()
+            try:
+                return call(script)
+            finally:
+                kind = script.split("(", 1)[0].rsplit(".", 1)[-1]
+                self._js.append((kind, (time.perf_counter() - t0) * 1000.0))
+
+        group._call, group._oc_timed = timed, True
+
+    def describe(self, app, start: dict, frame_ms: float) -> dict:
+        """One frame: its ms, the fair work's ms in it (Station.work), the page's group calls
+        in it (ms, and how many of each: install, submit, step), modules imported, how it
+        was drawn, and where (screen before and after, the tracker's phase and deal)."""
+        station, seat = fair_side(app)
+        js = getattr(self, "_js", [])
+        kinds: dict = {}
+        for kind, _ms in js:
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return {"ms": round(frame_ms, 1), "fair_ms": round((getattr(station, "busy_s", 0.0) - start["busy"]) * 1000, 1),
+                "js_ms": round(sum(ms for _, ms in js), 1), "js": kinds, "imports": len(sys.modules) - start["modules"],
+                "draw": app.last_draw, "at": [start["scene"], app.scene_name, seat and seat.tracker.phase,
+                                              seat and seat.tracker.deal_number],
+                "t": round(_now_ms() - self.started) if self.started else None}
+
+    def frame(self, app, start: dict, frame_ms: float) -> None:
+        now = _now_ms()
+        if self.started is None and app.online is not None and app.online.started():
+            self.started = now
+        if self.started is not None:
+            self.frames_all += 1
+            self.slow_all += frame_ms > SLOW_FRAME_MS
+            if frame_ms > self.longest_all_ms:
+                self.longest_all = self.describe(app, start, frame_ms)
+            self.longest_all_ms = max(self.longest_all_ms, frame_ms)
+            changed = start["scene"] != app.scene_name
+            if (changed or self._changed) and len(self.screens) < SLOW_KEPT:  # a new screen and its next two frames
+                self.screens.append(self.describe(app, start, frame_ms))
+            self._changed = 2 if changed else max(0, self._changed - 1)
+            if frame_ms > SLOW_FRAME_MS:
+                about = self.describe(app, start, frame_ms)
+                kept = self.slow_list.setdefault(str(about["at"][3]), [])
+                if len(kept) < SLOW_KEPT:
+                    kept.append(about)
+        station, seat = fair_side(app)
+        if station is not None and self.calls(app) > start["calls"]:
+            self.frames += 1
+            self.slow += frame_ms > SLOW_FRAME_MS
+            if frame_ms > self.longest_ms:
+                phase = seat.tracker.phase if seat is not None else None
+                self.longest_ms, self.longest_at = frame_ms, [app.scene_name, phase, seat and seat.tracker.deal_number]
+                self.longest = self.describe(app, start, frame_ms)
+        if seat is None:
+            return
+        t = seat.tracker
+        for n in range(len(seat.device.verdicts)):
+            self.audited.setdefault(n, now)
+        if t.phase != DEALING:
+            self.hand.setdefault(t.deal_number, now)
+        for n in range(t.deal_number + 1 if t.phase == Phase.GAME_OVER else t.deal_number):
+            self.out.setdefault(n, now)
+
+    def marks(self, app) -> dict:
+        """The moments and frames above, and `slice_ms`: the longest slice of fair work in one
+        frame (Station.longest_ms), the frame's other work left out."""
+        station, _ = fair_side(app)
+        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "audited": _listed(self.audited),
+                "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
+                "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
+                "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
+                "slow_list": self.slow_list, "screens": self.screens}
+
+    @staticmethod
+    def report(app) -> dict | None:
+        """This seat's verdicts (None: the deal's audit passed; else [seat, trick, reason]),
+        its totals, whether every deal is checked, and what its device refused or doubted."""
+        _, seat = fair_side(app)
+        if seat is None:
+            return None
+        side = app.online.host or app.online.guest
+        problems = [str(p) for p in getattr(side, "problems", ())]
+        problems += [f"refused {code}: {n}" for code, n in getattr(side, "refused", {}).items()]
+        return {"seat": seat.seat, "verdicts": [None if v is None else [v.seat, v.trick, v.reason]
+                                                for v in seat.device.verdicts],
+                "breaches": [[n, v.seat, v.trick] for n, v in seat.breaches], "totals": list(seat.tracker.totals),
+                "match_checked": seat.match_checked(), "problems": problems}
+
+
+def _listed(marks: dict) -> list:
+    return [marks.get(n) for n in range(max(marks) + 1)] if marks else []
+
+
+class OnlineCheckDriver:
+    def __init__(self, app, seed: int = 0):
+        self.app = app
+        self.pilot = _Pilot(app, self, seed)
+        self.pilot_on = False
+        self.clicks: list[tuple[str, float]] = []
+        self.landed: list[tuple[str, float]] = []
+        self._on_board: set = set()
+        self.fair: FairWatch | None = None
+        self.frames = 0
+        self._step = app.step
+        app.step = self.step  # App.run calls self.step(): this frame hook runs first
+
+    def step(self, *args, **kwargs):
+        self.frames += 1
+        if self.pilot_on and self.app.online is not None:
+            try:
+                self.pilot.decide()
+            except Exception as exc:  # the pilot is the check's, never the game's problem
+                print(f"[online_check] pilot: {type(exc).__name__}: {exc}")
+        start = None
+        if self.fair is not None:
+            try:
+                start = self.fair.before(self.app)
+            except Exception as exc:  # the watch is the check's, never the game's problem
+                print(f"[online_check] fair watch: {type(exc).__name__}: {exc}")
+        t0 = time.perf_counter()
+        running = self._step(*args, **kwargs)
+        if start is not None:
+            try:
+                self.fair.frame(self.app, start, (time.perf_counter() - t0) * 1000.0)
+            except Exception as exc:  # the watch is the check's, never the game's problem
+                print(f"[online_check] fair watch: {type(exc).__name__}: {exc}")
+        board = getattr(getattr(self.app.scene, "table", None), "board", None)
+        on_board = set(getattr(board, "trick", ()) or ())
+        for _seat, card in on_board - self._on_board:
+            self.landed.append((str(card), _now_ms()))
+        self._on_board = on_board
+        return running
+
+    def frame(self, dt: float) -> bool:
+        """One frame of a native App (the page's own loop calls `step` itself)."""
+        return self.step(dt=dt)
+
+    def watch_fair(self) -> bool:
+        if self.fair is None:
+            self.fair = FairWatch()
+        return True
+
+    def targets(self) -> list[str]:
+        return [n for n, _ in self.app.scene.targets()] if self.app.scene is not None else []
+
+    def press(self, name: str, back: bool = False) -> bool:
+        """`back`: at the target's left edge (a choice's previous value)."""
+        for n, r in self.app.scene.targets():
+            if n == name:
+                post_click(self.app, (r.left + 4, r.centery) if back else r.center)
+                return True
+        return False
+
+    def type(self, field: str, text: str) -> bool:
+        if not self.press(field):
+            return False
+        for _ in range(30):
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        return True
+
+
+def _install(seed: int = 0) -> str:
+    import main
+
+    if getattr(main, "_oc", None) is None:
+        main._oc = OnlineCheckDriver(main.APP, seed)
+    return "ready"
+
+
+try:
+    import main
+
+    main._oc_install = _install
+except ImportError:  # natively (tools/online/check_native.py) there is no page's main to hook
+    pass

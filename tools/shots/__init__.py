@@ -1,0 +1,1 @@
+"""Screenshots and contact sheets of features, for review and the docs."""

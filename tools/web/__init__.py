@@ -1,0 +1,1 @@
+"""The browser version: its build, its checks, and the game driven in headless Chromium."""
