@@ -216,6 +216,15 @@ class Storage:
                 raise DamagedSave("the save's generation or writer is malformed")
         return data
 
+    def peek_game(self) -> dict | None:
+        """The saved game's fields, only read (the statistics count its finished deals), or
+        None when there is none.  Nothing is set aside or remembered: a save that cannot be
+        read raises (Unreadable, DamagedSave...) and Continue tells the player about it."""
+        text = self.backend.get(GAME_KEY)
+        if text is None:
+            return None
+        return {k: v for k, v in self._open(text).items() if k not in ENVELOPE}
+
     def _peek(self) -> tuple[int, str] | None:
         """(generation, writer) of the save stored now, or None (none, damaged, unreadable)."""
         try:

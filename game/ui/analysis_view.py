@@ -153,6 +153,21 @@ def name_column(rect: pygame.Rect) -> int:
     return max(96, min(140, rect.w // 5))
 
 
+def draw_name_beside(surf, name: str, bold: bool, place: pygame.Rect, box: pygame.Rect) -> None:
+    """A hand's name left of its row of cards, whole: smaller letters, else on two lines
+    (split at its spaces), centred on the row."""
+    for size in range(14, gfx.MIN_TEXT - 1, -1):
+        lines = gfx.wrap(name, size, place.w, bold)
+        if len(lines) <= 2 and all(gfx.text_width(line, size, bold) <= place.w for line in lines):
+            break
+    else:
+        size, lines = gfx.MIN_TEXT, [name]
+    lh = gfx.line_height(size, bold, 2)
+    for i, line in enumerate(lines):
+        gfx.blit_text(surf, line, size, (place.left, place.centery - len(lines) * lh // 2 + i * lh + lh // 2), gfx.CREAM, bold, "midleft",
+                      width=place.w, box=box)
+
+
 def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     """The deal's three hands as dealt, each a row of face-up cards under (or beside) its
     name, then the kitty and the declarer's discards; marked cards glow (marks: card ->
@@ -167,7 +182,7 @@ def draw_hands(surf, rect, deal, names, seat, marks) -> None:
     y = rect.top
     for s in range(3):
         if beside:
-            gfx.blit_text(surf, names[s], 14, (rect.left, y + ch // 2), gfx.CREAM, s == seat, "midleft", width=col, box=rect)
+            draw_name_beside(surf, names[s], s == seat, pygame.Rect(rect.left, y, col, ch), rect)
             card_row(surf, deal.hands[s], pygame.Rect(rect.left + col + 8, y, rect.w - col - 8, ch), w, marks, trump=trump)
         else:
             gfx.blit_text(surf, names[s], 14, (rect.left, y), gfx.CREAM, s == seat, width=rect.w, box=rect)
@@ -274,7 +289,8 @@ def draw_row_columns(surf, m, r, cols, size) -> None:
     gfx.blit_text(surf, str(m.deal_number + 1), size + 1, (cols.deal, y), gfx.CREAM, False, "center", box=r)
     gfx.blit_text(surf, when, size, (cols.when, y), gfx.CREAM, False, "midleft", width=cols.width, box=r)
     for x, action, colour in ((cols.played, m.chosen, gfx.BRIGHT_RED), (cols.better, m.best, (140, 230, 150))):
-        gfx.blit_text(surf, action_text(action), size + 1, (x, y), colour, True, "midleft", width=cols.width, box=r)
+        said = action_text(action)  # a contract's name whole: smaller letters first
+        gfx.blit_text(surf, said, gfx.fit_size(said, size + 1, cols.width, True), (x, y), colour, True, "midleft", width=cols.width, box=r)
 
 def draw_row_lines(surf, m, area, r) -> None:
     """A phone's row, two lines: where (the deal and the trick) over the choice → the better one."""
@@ -284,10 +300,13 @@ def draw_row_lines(surf, m, area, r) -> None:
     played, better = action_text(m.chosen), action_text(m.best)
     half = (area.w - 24) // 2
     y = r.bottom - 3
-    pr = gfx.blit_text(surf, played, 15, (area.left, y), gfx.BRIGHT_RED, True, "bottomleft",
-                       width=max(half, area.w - 24 - gfx.text_width(better, 15, True)), box=r)
-    arrow = gfx.blit_text(surf, "→", 15, (pr.right + 4, y), gfx.MUTED, True, "bottomleft", box=r)
-    gfx.blit_text(surf, better, 15, (arrow.right + 4, y), (140, 230, 150), True, "bottomleft", width=area.right - arrow.right - 4, box=r)
+    size = 15  # both whole where smaller letters let them (a contract's long name)
+    while size > gfx.MIN_TEXT and gfx.text_width(played, size, True) + gfx.text_width(better, size, True) > area.w - 24:
+        size -= 1
+    pr = gfx.blit_text(surf, played, size, (area.left, y), gfx.BRIGHT_RED, True, "bottomleft",
+                       width=max(half, area.w - 24 - gfx.text_width(better, size, True)), box=r)
+    arrow = gfx.blit_text(surf, "→", size, (pr.right + 4, y), gfx.MUTED, True, "bottomleft", box=r)
+    gfx.blit_text(surf, better, size, (arrow.right + 4, y), (140, 230, 150), True, "bottomleft", width=area.right - arrow.right - 4, box=r)
 
 # --- the deal's hands -------------------------------------------------------------------
 

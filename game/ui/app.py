@@ -94,7 +94,7 @@ class App:
             self.settings["language"] = i18n.detect_language()
             self.save_settings()
         self.settings["language"] = i18n.set_language(self.settings["language"])
-        self.notices = Notices(self.storage)  # banners over every scene
+        self.notices = Notices(self.storage, self)  # banners over every scene
         self.guide = Guide(self)
         if reset_settings:  # say so once, and store the repaired settings
             self.notices.post(i18n.t("notice.settings_reset"), "info", 12.0)

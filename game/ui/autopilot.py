@@ -59,6 +59,8 @@ class Autopilot:
         scene = app.scene
         name = app.scene_name
         self.scenes_seen.add(name)
+        if app.guide.lesson is None and app.guide.tips.name is not None and self.read_tip():
+            return  # the table waits while a tip shows: read, as a player does
         if name == "title":
             self.click("continue") or self.click("new_game")
         elif name == "new_game":
@@ -75,7 +77,24 @@ class Autopilot:
         elif hasattr(scene, "table") and hasattr(scene, "my_turn"):  # a game's table (a replay has one too: not played)
             self.decide_table(scene)
 
+    def read_tip(self) -> bool:
+        b = self.app.guide.bubble()
+        button = None if b is None else next((x for x in b.buttons if x.name == "ok"), None)
+        if button is None:
+            return False
+        from .scene import Input
+
+        self.app.dispatch(Input("click", pos=button.rect.center))  # to this App alone (two may share the event queue)
+        self.clicks += 1
+        return True
+
     def decide_table(self, scene) -> None:
+        if scene.timeline.holding and getattr(scene.table, "trick", None) is not None:  # a finished trick waits for a tap
+            from .scene import Input
+
+            self.app.dispatch(Input("click", pos=scene.table.trick.bounds().center))  # to this App alone
+            self.clicks += 1
+            return
         if scene.timeline.busy or not scene.my_turn():
             return
         v = scene.v

@@ -14,7 +14,7 @@ import pygame
 
 from . import gfx, screen
 from .cardblit import uncovered
-from .widgets import Button
+from .widgets import Button, fit_first
 
 VEIL = (0, 0, 0, 120)  # the screen around the spots: dimmed, still readable
 HOLE = (255, 0, 255)  # the veil's key colour: where a spot shows through
@@ -23,6 +23,7 @@ MARK = (120, 220, 255)  # the card (or button) the step asks for, inside a spot
 PAD = 14
 GAP = 10  # between the bubble and the rects it points at
 MAX_W = 460
+BUTTON_GAP = 10  # between two buttons, side by side or one under the other
 FILL = (22, 58, 42)
 
 
@@ -31,8 +32,9 @@ class Bubble:
     the reader (clicks outside do nothing) rather than for an action on it."""
 
     def __init__(self, title: str, text: str, buttons, spots=(), modal: bool = True, veil: bool = True,
-                 step: str = "", nudge: str = "", marks=()):
+                 step: str = "", nudge: str = "", marks=(), short_title: str = ""):
         self.title, self.text, self.step = title, text, step
+        self.short_title = short_title  # the title said shorter where it does not fit (its number kept)
         self.nudge = nudge  # a word after a wrong move, shown under the text
         self.modal, self.veil = modal, veil
         self.spots = [pygame.Rect(r) for r in spots if r is not None and pygame.Rect(r).w > 0]
@@ -45,7 +47,11 @@ class Bubble:
     # --- sizes --------------------------------------------------------------------------
     @staticmethod
     def text_size() -> int:
-        return 16 if screen.current().compact >= 0.6 else 15
+        """Smaller on a short screen (a small phone, one lying), where the bubble must fit
+        between what it explains and the hand."""
+        if screen.current().compact >= 0.6:
+            return 16
+        return 15 if screen.safe().h >= 700 else 14
 
     def width(self) -> int:
         s = screen.safe()
@@ -65,29 +71,53 @@ class Bubble:
         h += len(body) * gfx.line_height(size, False, 2)
         if nudge:
             h += 6 + len(nudge) * gfx.line_height(size, True, 2)
-        return h + 10 + screen.MIN_TARGET + PAD
+        rows = len(self.buttons) if self._stacked(w) else min(1, len(self.buttons))
+        return h + 10 + rows * screen.MIN_TARGET + max(0, rows - 1) * BUTTON_GAP + PAD
+
+    def _button_widths(self) -> list[int]:
+        """Each button as wide as its words need (never cut)."""
+        return [max(110, gfx.text_width(b.text(), 17, True) + 24) for b in self.buttons]
+
+    def _stacked(self, w: int) -> bool:
+        """The buttons one under the other: side by side their words would not fit in `w`."""
+        widths = self._button_widths()
+        return len(widths) > 1 and sum(widths) + BUTTON_GAP * (len(widths) - 1) > w - 2 * PAD
+
+    def least_width(self) -> int:
+        """The narrowest the bubble may be: on a phone held upright the whole width (a
+        narrow column runs its words many lines), else as wide as its widest button's words
+        (the buttons then one under the other, never cut)."""
+        s = screen.safe()
+        if s.w < 500:
+            return self.width()
+        return min(self.width(), max([MIN_W, *(w + 2 * PAD for w in self._button_widths())]))  # one under the other
 
     # --- where it goes ------------------------------------------------------------------
     def rect(self) -> pygame.Rect:
         shape = screen.current()
         key = (shape.size, tuple(map(tuple, self.spots)), tuple(map(tuple, self.marks)), self.text, self.nudge, self.title)
         if self._placed is None or self._placed[0] != key:
-            self._placed = (key, place(self.width(), self.height, self.spots, self.marks))
+            self._placed = (key, place(self.width(), self.height, self.spots, self.marks, self.least_width()))
             self._lay_buttons(self._placed[1])
         return self._placed[1]
 
     def _lay_buttons(self, r: pygame.Rect) -> None:
+        """Side by side at the bottom right, or, when their words would not fit so, one
+        under the other across the bubble (the primary last, nearest the thumb)."""
         n = len(self.buttons)
         if not n:
             return
-        gap = 10
-        widths = [max(110, gfx.text_width(b.text(), 17, True) + 32) for b in self.buttons]
-        room = r.w - 2 * PAD - gap * (n - 1)
-        if sum(widths) > room:
-            widths = [room // n] * n
+        gap, tall = BUTTON_GAP, screen.MIN_TARGET
+        if self._stacked(r.w):
+            y = r.bottom - PAD - n * tall - (n - 1) * gap
+            for b in self.buttons:
+                b.rect = pygame.Rect(r.left + PAD, y, r.w - 2 * PAD, tall)
+                y += tall + gap
+            return
+        widths = self._button_widths()
         x = r.right - PAD - sum(widths) - gap * (n - 1)
         for b, w in zip(self.buttons, widths):
-            b.rect = pygame.Rect(x, r.bottom - PAD - screen.MIN_TARGET, w, screen.MIN_TARGET)
+            b.rect = pygame.Rect(x, r.bottom - PAD - tall, w, tall)
             x += w + gap
 
     # --- input --------------------------------------------------------------------------
@@ -133,7 +163,8 @@ class Bubble:
             return  # drawn again only where the table changed (App._redraw_guide), away from the panel
         gfx.blit_panel(surf, r, color=FILL, edge=RING, radius=14, alpha=255, over=True)  # opaque: its middle is copied
         inner = pygame.Rect(r.left + PAD, r.top + PAD, r.w - 2 * PAD, r.h - 2 * PAD)
-        gfx.blit_text(surf, self.title, 17, inner.topleft, gfx.GOLD, True, width=inner.w, box=r)
+        title, title_size = fit_first([self.title, *([self.short_title] if self.short_title else [])], 17, inner.w, True)
+        gfx.blit_text(surf, title, title_size, inner.topleft, gfx.GOLD, True, width=inner.w, box=r)
         y = inner.top + gfx.line_height(17, True, 2) + 4
         size = self.text_size()
         body, nudge = self._lines(inner.w)
@@ -153,13 +184,13 @@ ROW_STEP = 6  # the rows a bubble may stand at, px apart
 MIN_W = 200  # narrower than this the text runs too many lines to read at a glance
 
 
-def place(w: int, height, spots, marks=()) -> pygame.Rect:
+def place(w: int, height, spots, marks=(), least: int = 0) -> pygame.Rect:
     """Where the bubble goes: inside the safe area, over none of the spots if it can (else
     over as little of them as it can, the first of them, the main one, least of all, and
     never over the marked cards a step asks for), as wide as it may be and as near them as
     it can.
-    `height(width)` is its height at a width; narrower widths are tried when the widest
-    would cover a spot (a phone lying has room beside the trick, not above it)."""
+    `height(width)` is its height at a width; narrower widths, down to `least`, are tried
+    when the widest would cover a spot (a phone lying has room beside the trick, not above it)."""
     s = screen.safe().inflate(-16, -16)
     w = min(w, s.w)
     if not spots:
@@ -168,7 +199,8 @@ def place(w: int, height, spots, marks=()) -> pygame.Rect:
         return r
     union = spots[0].unionall(spots[1:])
     best, best_key = None, None
-    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, 250, MIN_W) if MIN_W <= x < w]
+    least = max(MIN_W, min(least, w))
+    widths = [w] + [x for x in (w * 3 // 4, w * 5 // 8, 250, MIN_W) if least <= x < w]
     for width in widths:
         h = min(height(width), s.h)
         xs = sorted({s.left, s.centerx - width // 2, s.right - width, max(s.left, min(s.right - width, union.centerx - width // 2)),

@@ -7,6 +7,9 @@ SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 # how long a finished trick stays on the table before it is collected, in seconds whatever
 # the animation speed (None: until the player taps or presses a key)
 TRICK_HOLDS = {"short": 0.35, "normal": 0.9, "long": 2.0, "tap": None}
+# what a settings file written before a setting existed had (an older version's default):
+# a player who comes back keeps the pace they knew, a first start takes the default
+EARLIER_DEFAULTS = {"trick_hold": "normal"}
 from ..strengths import OFFERED as STRENGTHS  # noqa: F401  (the strengths a person may choose: the App and the settings read them here)
 
 DEFAULT_SETTINGS = {
@@ -23,7 +26,7 @@ DEFAULT_SETTINGS = {
     "humans": [0],  # the seats people played last time (pass-and-play)
     "picture": "auto",  # the browser's render size: auto, sharp (1280x720), smooth
     "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
-    "trick_hold": "normal",  # how long a finished trick stays (TRICK_HOLDS), or until a tap
+    "trick_hold": "tap",  # how long a finished trick stays (TRICK_HOLDS): a new player's until a tap
     "learned": False,  # the guided deal was seen (played through or skipped)
     "tips": True,  # short tips the first time something happens in a game
     "tips_seen": [],  # the tips shown already (game/ui/tips.py TIPS), each shown once

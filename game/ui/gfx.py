@@ -298,6 +298,7 @@ def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", lig
     """Text at logical pos, rendered at the device font size; returns its logical rect.
     `width`: shortened with an ellipsis to fit that many logical pixels.  `box`: the rect
     the text belongs in (a button, a panel): the layout check reports text outside it."""
+    full = s
     if width is not None:
         s = ellipsize(s, size, width, bold)
     if _S != 1.0:
@@ -317,7 +318,7 @@ def blit_text(surf, s, size, pos, color=CREAM, bold=False, anchor="topleft", lig
             surf.blit(sh, (r.x + 1, r.y + 2))
         surf.blit(img, r)
     if _record is not None:
-        note("text", _ink(r, size), text=s, size=size, box=box)
+        note("text", _ink(r, size), text=s, size=size, box=box, full=full if s != full else None)  # shortened: what it said
     return r
 
 
@@ -338,7 +339,7 @@ def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
-# --- what was drawn (tools/layout_check.py reads it) ------------------------------------
+# --- what was drawn (tools/ui/layout_check.py reads it) ------------------------------------
 # While a check records, the drawing helpers and the widgets note what they drew: text
 # lines with their size, clickable rects, opaque panels and veils (which hide what is
 # under them).  Off (None) in play: one test of a global per call.

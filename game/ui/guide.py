@@ -4,12 +4,14 @@ drawn over whatever scene is showing and given the input first.
 Hooks in the App (as for the notices): ``update(dt)`` each frame after the scene's,
 ``handle(inp)`` before the scene gets input, ``frame_key()`` in the frame key, ``draw(surf)``
 after the scenes; and the table asks ``allows(table, action)`` before it applies a
-person's action (the guided deal turns down moves off its script).
+person's action (the guided deal turns down moves off its script), and ``holds(table)``
+before it moves its clock (a bubble being read stops it).
 
 Keys while the lesson's bubble is up: Esc skips the lesson, Enter or Space presses the
 focused button or Next, Tab and the arrows move between the bubble's buttons when it waits
 to be read; while it waits for a move on the table, every other key and click goes to the
-table.  A tip waits for nothing: the next click or key closes it and goes on to the table.
+table.  A tip stops the table until the next click or key, which closes it and goes on
+to the table.
 """
 
 from __future__ import annotations
@@ -68,6 +70,15 @@ class Guide:
         if getattr(self.app.scene, "table", None) is not None or self._tips is not None:
             self.tips.update(dt)
 
+    def holds(self, table) -> bool:
+        """A bubble over `table` waits to be read (a tip, a lesson's step to read): the
+        table's clock stands still until it is dismissed, so nothing moves under it."""
+        lesson = self.lesson
+        if lesson is not None:
+            b = lesson.bubble() if lesson.table is table else None
+            return b is not None and b.modal
+        return self._tips is not None and self._tips.showing_over(table)
+
     def allows(self, table, action) -> bool:
         """May the person at `table` take `action` now? (Only the guided deal says no.)"""
         lesson = self.lesson
@@ -108,8 +119,8 @@ class Guide:
         return b.modal
 
     def _tip_input(self, b, inp) -> bool:
-        """A tip never stands in the way: the player's next click or key closes it and goes
-        on to the table (unless it was on the tip itself)."""
+        """A tip is read in a moment: the player's next click or key closes it and goes on
+        to the table (unless it was on the tip itself)."""
         if inp.kind == "click":
             name = b.button_at(inp.pos)
             self.press(name or "ok")

@@ -14,10 +14,46 @@ from .scene import Input
 TWIN_SECONDS = 0.35
 
 
+def _has_touch_screen() -> bool:
+    try:
+        from pygame._sdl2 import touch
+
+        return touch.get_num_devices() > 0
+    except Exception:  # no such module in this build: a keyboard's words
+        return False
+
+
+_touch: bool | None = None  # the player plays by touch (a finger pressed last); None: nothing pressed yet
+
+
+def by_touch() -> bool:
+    """True while the player plays by touch: the last press was a finger's, or nothing has
+    been pressed yet on a device with a touch screen.  Words on screen follow it: "tap" on
+    a touch screen, keys on a keyboard."""
+    global _touch
+    if _touch is None:
+        _touch = _has_touch_screen()
+    return _touch
+
+
+def played_by(touch: bool | None) -> None:
+    """Note how the player pressed last (the translator does, with every press; None: not
+    yet, as a new window starts)."""
+    global _touch
+    _touch = touch
+
+
+def input_words(key: str) -> str:
+    """The message key for the words that fit how the player plays: its ".touch" form on a
+    touch screen ("Tap to close"), else the key itself ("B, Esc or a click closes this")."""
+    return key + ".touch" if by_touch() else key
+
+
 class InputTranslator:
     def __init__(self, app):
         self.app = app  # for to_logical and the window size
         self._last_click = None
+        played_by(None)  # a new window: how its player plays is not known yet
 
     def twin_click(self, source: str, pos) -> bool:
         """True if this click repeats a click just made by the other source."""
@@ -31,6 +67,8 @@ class InputTranslator:
 
     def translate(self, ev) -> Input | None:
         t, app = ev.type, self.app
+        if t in (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            played_by(t == pygame.FINGERDOWN or (t == pygame.MOUSEBUTTONDOWN and bool(getattr(ev, "touch", False))))
         if t == pygame.MOUSEBUTTONDOWN:
             if getattr(ev, "touch", False):
                 return None  # the FINGERDOWN twin handles it

@@ -1,14 +1,19 @@
 """The guided deal's cards and the computer seats' script (no pygame).
 
 A hand-built position (``Match.from_position``), so that every step of the lesson happens
-as its text says: the second deal of a Standard game (the first has no exchange), after a
-deal in which you took one trick more than you needed (+1) and Boris one fewer (-1).  You
-declare and need 8, Anna 5, Boris (the dealer) 3.  You see A♥ K♥ J♥ 9♥ among your first six
-cards and name hearts; you pass Boris the 5♠ and he must give back his K♠; the kitty
-brings Q♥ 10♥ and two spades, and four clubs go down, so you can trump clubs.  Then three
-taught tricks: your Q♠ loses to Anna's A♠; Anna leads K♦, you follow low and Boris's A♦
-takes it; Boris leads A♣ and you trump it.  After that the deal is yours to play; the
-computer seats play by the rules of thumb.
+as its text says: a practice deal set up as the second deal of a Standard game (the first
+has no exchange), after a deal in which you took one trick more than you needed (+1) and
+Boris one fewer (-1).  Boris deals, so you declare and need 8, Anna 5 and Boris 3.  You see
+A♥ K♥ J♥ 9♥ among your first six cards and name hearts; you pass Boris the 5♠ and he must
+give back his K♠; the kitty brings Q♥ 10♥ and two spades, and four clubs go down, so you
+can trump clubs.  Then three taught tricks: your Q♠ draws Anna's A♠ (and your K♠ is then
+the highest spade); Anna leads K♦, you follow with your lowest and Boris's A♦ takes it;
+Boris leads A♣ and you trump it.  After that the deal is yours to play; the computer seats
+play by the rules of thumb.
+
+Each taught decision has the moves the lesson accepts (`expected`: following suit with any
+diamond is following suit) and the one move its words name (`advised`): the hint names
+that one, so the lesson and the hint never give two answers.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ PASS = Card.parse("5S")  # to Boris, who gives back his highest spade, the K♠
 RETURNED = Card.parse("KS")
 DISCARDS = _cards("2C 4C 6C 9C")
 FIRST_LEAD = Card.parse("QS")
+FOLLOW_LOW = Card.parse("3D")  # your lowest diamond: Boris's ace takes the trick anyway
+TRUMP_LOW = Card.parse("2H")  # your lowest trump: any heart beats the A♣
 TAUGHT_TRICKS = 3
 
 # the computer seats' cards in the taught tricks: (trick number, seat) -> card
@@ -67,25 +74,49 @@ def lesson_match() -> Match:
                                previous_points=PREVIOUS, seed=SEED)
 
 
+def decision(view) -> str | None:
+    """Which taught decision the human faces in `view`: "declare", "exchange", "kitty",
+    "lead", "follow" or "trump" (the lesson's step of that name); None when it is not the
+    human's turn or the taught part is over."""
+    if view.deal_number != DEAL_NUMBER or view.to_act != YOU:
+        return None
+    if view.phase == Phase.PLAY:
+        return ("lead", "follow", "trump")[len(view.tricks)] if len(view.tricks) < TAUGHT_TRICKS else None
+    return {Phase.DECLARE: "declare", Phase.EXCHANGE: "exchange", Phase.DISCARD: "kitty"}.get(view.phase)
+
+
 def expected(view) -> frozenset | None:
     """The human's actions the lesson allows now (None: any legal action).  The taught
     part is fixed so that the text stays true; after it, the deal is the player's."""
-    if view.deal_number != DEAL_NUMBER or view.to_act != YOU:
+    which = decision(view)
+    if which is None:
         return None
-    if view.phase == Phase.DECLARE:
+    if which == "declare":
         return frozenset({Action.declare(CONTRACT)})
-    if view.phase == Phase.EXCHANGE:
+    if which == "exchange":
         return frozenset({Action.give(PASS)})
-    if view.phase == Phase.DISCARD:
+    if which == "kitty":
         return frozenset(Action.discard(c) for c in DISCARDS)
-    if view.phase == Phase.PLAY and len(view.tricks) < TAUGHT_TRICKS:
-        trick = len(view.tricks)
-        if trick == 0:
-            return frozenset({Action.play(FIRST_LEAD)})
-        if trick == 1:  # follow suit: any diamond loses to Boris's ace
-            return frozenset(a for a in view.legal if a.card.suit == 2)
-        return frozenset(a for a in view.legal if a.card.suit == 1)  # trump the club: any heart
-    return None
+    if which == "lead":
+        return frozenset({Action.play(FIRST_LEAD)})
+    if which == "follow":  # follow suit: any diamond loses to Boris's ace
+        return frozenset(a for a in view.legal if a.card.suit == 2)
+    return frozenset(a for a in view.legal if a.card.suit == 1)  # trump the club: any heart
+
+
+def advised(view) -> tuple[Action, frozenset] | None:
+    """The move the lesson's words name at the human's decision `view`, and the cards of
+    the hand it is made with (the whole discard for the kitty); None where the lesson names
+    none (the free play).  Always one of the moves `expected` allows."""
+    which = decision(view)
+    if which is None:
+        return None
+    if which == "kitty":
+        left = [c for c in DISCARDS if c in view.hand]
+        return (Action.discard(left[0]), frozenset(left)) if left else None
+    action = {"declare": Action.declare(CONTRACT), "exchange": Action.give(PASS), "lead": Action.play(FIRST_LEAD),
+              "follow": Action.play(FOLLOW_LOW), "trump": Action.play(TRUMP_LOW)}[which]
+    return action, frozenset({action.card} if action.card is not None else ())
 
 
 class ScriptedPlayer:

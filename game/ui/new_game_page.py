@@ -34,12 +34,12 @@ class NewGamePage:
         for kinds in (["wide", "wide"], ["wide", "prev", "next", "wide"]):
             places = menu_page.bar(kinds, least)
             area = menu_page.content_rect(places["top"]).inflate(-2 * PAD, -2 * PAD)
-            self.sections = True  # the players' section in a column of its own, unless that takes more pages
+            self.sections = True  # the players' section in a column of its own where all fits one page
             self.pages, self._columns, self._blocks = menu_page.pour(self.blocks, area, (1, 2), 250, menu_page.row_gap(), COL_GAP)
-            if self.pages > 2:
+            if self.pages > 1:  # in pages the rows pour on: no half-empty page before the players'
                 self.sections = False
                 flowed = menu_page.pour(self.blocks, area, (1, 2), 250, menu_page.row_gap(), COL_GAP)
-                if flowed[0] < self.pages:
+                if flowed[0] <= self.pages:
                     self.pages, self._columns, self._blocks = flowed
                 else:
                     self.sections = True

@@ -1,4 +1,6 @@
-"""App-level notices: one banner the App draws over whatever scene is showing.
+"""App-level notices: one banner the App draws over whatever scene is showing.  Over a
+game's table it stands beside Menu, never over it, and if it reaches the opponents'
+plates it goes after a moment (a tap takes it away at once): play goes on under it.
 
 The storage queues what the player must hear about (a save that failed, the first save
 that worked again, another window's save replaced, a damaged save or settings file set
@@ -30,6 +32,9 @@ ERROR_SECONDS = 12.0
 INFO_SECONDS = 6.0
 ERROR_COLORS = ((70, 24, 28), gfx.BRIGHT_RED)
 INFO_COLORS = ((24, 52, 40), gfx.GOLD)
+COVER_SECONDS = 3.0  # over a game's table, a banner that reaches the opponents' plates goes this soon
+TABLE_TEXT_SIZE = 15  # over a game's table: more words a row in the room beside Menu
+TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")  # a game's table, play going on
 STORAGE_SECONDS = 30.0  # the embedded page's "cannot keep your game": long enough to read and act on
 ACCESS_POLL_SECONDS = 0.5  # how often the page's answer to the storage request is looked at
 
@@ -42,8 +47,9 @@ class Notice:
 
 
 class Notices:
-    def __init__(self, storage=None):
+    def __init__(self, storage=None, app=None):
         self.storage = storage
+        self.app = app  # what shows under the banner (a game's table: it keeps clear of Menu and the plates)
         self.shown: list[Notice] = []  # newest last; the newest is drawn
         self._serial = 0
         self._asking_access = False  # the page's storage bar is up: watch for the browser's answer
@@ -117,6 +123,21 @@ class Notices:
         for n in self.shown:
             n.left -= dt
         self.shown = [n for n in self.shown if n.left > 0]
+        if self.shown and self._covers_plates():
+            self.shown[-1].left = min(self.shown[-1].left, COVER_SECONDS)  # play goes on under it: only a moment
+
+    def _table_layout(self):
+        """The layout of the game's table showing now, or None (a menu, no table)."""
+        scene = getattr(self.app, "scene", None)
+        if getattr(scene, "table", None) is None or getattr(scene, "name", "") not in TABLE_SCENES:
+            return None  # a menu, the pause screen over the table, a replay
+        from .table import layout
+
+        return layout.now()
+
+    def _covers_plates(self) -> bool:
+        lay, r = self._table_layout(), self.rect()
+        return lay is not None and r is not None and any(r.colliderect(lay.plates[side]) for side in ("left", "right"))
 
     @property
     def current(self) -> Notice | None:
@@ -126,19 +147,32 @@ class Notices:
         """Every notice showing now, newest last (tests and automation read this)."""
         return "\n".join(n.text for n in self.shown)
 
+    def text_size(self) -> int:
+        return TABLE_TEXT_SIZE if self._table_layout() is not None else TEXT_SIZE
+
+    def span(self) -> pygame.Rect:
+        """Where the banner may stand: across the top; over a game's table, in the top bar
+        beside Menu (never over it)."""
+        from . import screen
+
+        s = screen.safe()
+        lay = self._table_layout()
+        if lay is None:
+            width = min(RECT_WIDTH, s.w - 16)
+            return pygame.Rect(s.centerx - width // 2, s.top + TOP, width, 0)
+        menu = lay.menu
+        left, right = (menu.right + 8, s.right - 8) if menu.centerx < s.centerx else (s.left + 8, menu.left - 8)
+        width = min(RECT_WIDTH, right - left)
+        return pygame.Rect((left + right) // 2 - width // 2, s.top + 4, width, 0)
+
     def rect(self) -> pygame.Rect | None:
         n = self.current
         if n is None:
             return None
-        from . import screen
-
-        lines = len(gfx.wrap(n.text, TEXT_SIZE, min(RECT_WIDTH, screen.safe().w - 16) - 32))
-        height = lines * (gfx.font(TEXT_SIZE).get_linesize()) + 20
-        from . import screen
-
-        s = screen.safe()
-        width = min(RECT_WIDTH, s.w - 16)
-        return pygame.Rect(s.centerx - width // 2, s.top + TOP, width, height)
+        r, size = self.span(), self.text_size()
+        lines = len(gfx.wrap(n.text, size, r.w - 32))
+        r.height = lines * gfx.font(size).get_linesize() + 20
+        return r
 
     def handle(self, inp) -> bool:
         """A click on the banner dismisses it (and goes no further)."""
@@ -158,8 +192,8 @@ class Notices:
             return
         r = self.rect()
         color, edge = ERROR_COLORS if n.kind == "error" else INFO_COLORS
-        gfx.blit_panel(surf, r, color=color, edge=edge, radius=12, alpha=242)
-        gfx.blit_wrapped(surf, n.text, TEXT_SIZE, r.inflate(-32, -16), gfx.CREAM, align="center")
+        gfx.blit_panel(surf, r, color=color, edge=edge, radius=12, alpha=255)  # opaque: nothing under it blurs its words
+        gfx.blit_wrapped(surf, n.text, self.text_size(), r.inflate(-32, -16), gfx.CREAM, align="center")
 
     # --- the pause screen -------------------------------------------------------------
     def save_line(self) -> str:

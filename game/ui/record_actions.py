@@ -1,5 +1,6 @@
-"""Export, share and replay a game's record: the actions behind the buttons on the pause
-menu, the game-over screen and the replay viewer.
+"""Export, share, replay and keep a game's record: the actions behind the buttons on the pause
+menu, the game-over screen and the replay viewer, and the games Replays keeps (each game
+that ends, each game opened).
 
 Natively a record is written to a new, clearly named file in the records folder
 (``game.records.library.records_dir``) and the path is safe_text; in the browser it is offered as a
@@ -105,6 +106,63 @@ def replay_record(app, record) -> None:
         app.notices.post(t("record.export_failed", reason=record or "?"), "error")
         return
     app.push_scene("replay", record)
+
+
+# --- games kept for Replays (game/storage/replays.py) ----------------------------------------
+def kept_games(app) -> list:
+    """The kept games, newest first; a problem with them is told once (in words that say
+    what became of the stored ones)."""
+    return _read_kept(app).games
+
+
+def _read_kept(app):
+    from ..storage.replays import read_kept
+
+    got = read_kept(app.storage)
+    if got.state in ("ok", "none"):
+        return got
+    told = app.__dict__.setdefault("_replays_told", set())
+    if (got.state, got.detail) not in told:
+        told.add((got.state, got.detail))
+        if got.state == "unreadable":
+            from .notices import reason_text
+
+            text = t("replays.unreadable", reason=reason_text(got.detail, "replays.json"))
+        else:
+            text = t({"set_aside": "replays.damaged", "kept": "replays.kept_damaged", "newer": "replays.newer"}[got.state])
+        app.notices.post(text, "error", 12.0, tag="replays")
+    return got
+
+
+def keep_game(app, record, origin: str) -> bool:
+    """Keep `record` for Replays ("played": a game of this device that ended; "imported": a
+    game opened from a code, a link or a file); False when it was kept before or cannot be."""
+    from ..engine.formats.sharecode import encode
+    from ..records.listing import of_record
+    from ..storage.replays import Kept, save_kept, with_game
+
+    if record is None or isinstance(record, str) or getattr(app, "storage", None) is None:
+        return False
+    try:
+        kept = Kept(encode(record), origin, of_record(record))
+    except (ValueError, AttributeError):  # a record no code can carry: it stays exportable
+        return False
+    got = _read_kept(app)
+    games = with_game(got.games, kept) if got.writable else None
+    if games is None:
+        return False
+    if not save_kept(app.storage, games):
+        app.notices.post(t("replays.not_saved"), "error", 8.0, tag="replays")
+        return False
+    return True
+
+
+def keep_finished(app, session) -> bool:
+    """The game-over screen keeps the game that ended (a game of this device or an online
+    one; not the lesson, which has no storage of its own)."""
+    if getattr(session, "storage", None) is None and not getattr(session, "online", False):
+        return False
+    return keep_game(app, session_record(session), "played")
 
 
 def pause_button(scene, rect) -> Button:

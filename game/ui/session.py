@@ -53,9 +53,18 @@ def valid_names(names) -> bool:
     return isinstance(names, list) and len(names) == 3 and all(valid_name(n) for n in names)
 
 
+def deal_title(session, view) -> str:
+    """The deal's name over the table: "Deal 2 / 18", or "Practice deal" for the guided
+    deal (which only looks like a game's second deal, for the exchange)."""
+    if getattr(session, "practice", False):
+        return i18n.t("learn.practice_deal")
+    return i18n.t("table.deal", deal=view.deal_number + 1, deals=view.deals_total)
+
+
 class Session:
     hints_used = 0  # hints and undos counted: saved with the game; the record's headers and the statistics read them
     undos_used = 0
+    practice = False  # the guided deal's session is a practice deal (game/ui/lesson.py)
 
     def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
         if not valid_names(list(names)):

@@ -28,7 +28,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .art import STYLES
-    from .constants import TRICK_HOLDS
+    from .constants import EARLIER_DEFAULTS, TRICK_HOLDS
     from .picture import PICTURES
 
     valid = {
@@ -49,6 +49,8 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "tips_seen": _tip_names,
     }
     settings = dict(defaults)
+    if isinstance(stored, dict) and stored:  # not a first start: what an older version had, unless stored
+        settings.update({k: v for k, v in EARLIER_DEFAULTS.items() if k in defaults})
     reset: list[str] = []
     for key, value in (stored if isinstance(stored, dict) else {}).items():
         if key not in defaults:

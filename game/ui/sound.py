@@ -1,4 +1,4 @@
-"""Sound effects (OGG files in assets/sounds, made by tools/gen_sounds.py; found by game.resources).
+"""Sound effects (OGG files in assets/sounds, made by tools/assets/sounds.py; found by game.resources).
 
     from game.ui.sound import Sounds
     Sounds.pre_init()             # optional, before pygame.init(): low-latency mixer settings

@@ -21,6 +21,11 @@ ROW = 34  # a contract's row
 NOTE = 14  # the deals' footnote
 
 
+def deals_note() -> str:
+    """Under the deals' table: what the averages and the made deals are."""
+    return t("stats.deals_note") + " " + t("stats.made_note")
+
+
 def average_text(value: float | None) -> str:
     if value is None:
         return "—"
@@ -74,13 +79,26 @@ class StatsTables:
     def foot_lines(self) -> list[str]:
         s = self.stats
         lines = [t(key) + ": " + (_game_line(line) if line else "—") for key, line in (("stats.best", s.best), ("stats.worst", s.worst))]
-        return lines + [t("stats.hints", count=s.hints), t("stats.undos", count=s.undos)]
+        return lines + [t("stats.hints", count=s.hints_used()), t("stats.undos", count=s.undos_used())]
+
+    def progress_lines(self) -> list[str]:
+        """The game in progress (its deals are in the tables: said so, by name) and how many
+        games were left unfinished (their deals too)."""
+        s, lines = self.stats, []
+        games = {(g.preset, g.strength): len(g.deals) for g in s.open.values()}  # pass-and-play: one game, a line
+        for (preset, strength), deals in games.items():
+            game = f"{t(f'preset.{preset}')} · {_strength(strength)}"
+            lines.append(t("stats.in_progress", game=game, deals=deals) if deals else t("stats.in_progress_new", game=game))
+        if s.unfinished:
+            lines.append(t("stats.unfinished", count=s.unfinished))
+        return lines
 
     def foot_height(self, width: int) -> int:
         inner = width - 2 * PAD
+        below = sum(gfx.wrapped_height(line, 16, inner, False, 2) + 6 for line in self.progress_lines())
         if self.foot_wide(width):
-            return 2 * 12 + 2 * 26
-        return 2 * 12 + sum(gfx.wrapped_height(line, 16, inner, False, 2) + 6 for line in self.foot_lines())
+            return 2 * 12 + 2 * 26 + below
+        return 2 * 12 + sum(gfx.wrapped_height(line, 16, inner, False, 2) + 6 for line in self.foot_lines()) + below
 
     def foot_wide(self, width: int) -> bool:
         """Best and worst game on the left, hints and undos on the right, on one line each."""
@@ -93,16 +111,22 @@ class StatsTables:
         """One table of the six contracts, or (where that is too tall and the block is wide)
         two halves side by side."""
         inner = width - 2 * PAD
-        note = 8 + gfx.wrapped_height(t("stats.deals_note"), NOTE, inner, False, 2)
+        note = 8 + gfx.wrapped_height(deals_note(), NOTE, inner, False, 2)
         single = self.head_height(t("stats.deals"), width) + (40 if inner < 520 else 26) + len(ALL_CONTRACTS) * ROW + note + PAD
         halves = inner >= 560 and single > room  # too tall with its footnote: two halves side by side
         part_w = (inner - 24) // 2 if halves else inner
-        compact = part_w < 520
+        compact = part_w < 520 or not self.wide_heads_fit(part_w)
         heads = 40 if compact else 26
         rows = 3 if halves else len(ALL_CONTRACTS)
         return {"halves": halves, "part_w": part_w, "compact": compact, "heads": heads, "rows": rows,
-                "note_h": gfx.wrapped_height(t("stats.deals_note"), NOTE, inner, False, 2),
+                "note_h": gfx.wrapped_height(deals_note(), NOTE, inner, False, 2),
                 "table_h": self.head_height(t("stats.deals"), width) + heads + rows * ROW}
+
+    @staticmethod
+    def wide_heads_fit(part_w: int) -> bool:
+        """Four columns only where each head fits its column whole ("Declarer" is long in Russian)."""
+        cw = min(110, (part_w - 200) // 4)
+        return all(gfx.text_width(t(k), gfx.MIN_TEXT, True) <= cw - 8 for k in ("stats.as_declarer", "stats.as_defender", "stats.count"))
 
     def deals_blocks(self, width: int, room: int, new_column: bool = False) -> list[Block]:
         """The deals table with its footnote under it, or the footnote in a panel of its own
@@ -162,14 +186,16 @@ class StatsTables:
             self.draw_note(surf, pygame.Rect(r.left, y + shape["heads"] + n * ROW - 4, r.w, r.bottom - y))
 
     def draw_note(self, surf, r):
-        gfx.blit_wrapped(surf, t("stats.deals_note"), NOTE, pygame.Rect(r.left + PAD, r.top + 12, r.w - 2 * PAD, r.h - 12), gfx.DIM, line_gap=2)
+        gfx.blit_wrapped(surf, deals_note(), NOTE, pygame.Rect(r.left + PAD, r.top + 12, r.w - 2 * PAD, r.h - 12), gfx.DIM, line_gap=2)
 
     def draw_deal_rows(self, surf, r, contracts, shape):
         """Column heads, then a row per contract: its icon (and name where there is room),
-        the average as declarer and as defender, and how many deals each counts."""
+        the average as declarer and as defender, and in how many of its deals the player
+        took the tricks they needed, of how many."""
         s = self.stats
         x, right, y = r.left, r.right, r.top
-        counts = lambda role, contract: sum(v[0] for (p, rr, c), v in s.deals.items() if rr == role and c == contract)
+        def counts(role, contract) -> str:  # every finished deal: of finished games, of the game in progress, of games left
+            return f"{s.deal_made(role, contract)}/{s.deal_count(role, contract)}"
         if shape["compact"]:  # two columns: "average (deals)"
             cw = min(150, (r.w - 40) // 2)
             cols = [right - cw, right]
@@ -193,7 +219,7 @@ class StatsTables:
             for i, role in enumerate(("declarer", "defender")):
                 avg, n = average_text(s.deal_average(role, contract)), counts(role, contract)
                 if shape["compact"]:
-                    n_text = f" ({n})"
+                    n_text = f" ({n})"  # made/deals
                     gfx.blit_text(surf, n_text, 14, (cols[i], y + 8), gfx.MUTED, False, "topright")
                     gfx.blit_text(surf, avg, 17, (cols[i] - gfx.text_width(n_text, 14), y + 6), gfx.CREAM, True, "topright")
                 else:
@@ -208,10 +234,13 @@ class StatsTables:
             for i in range(2):
                 gfx.blit_text(surf, lines[i], 16, (r.left + PAD, y + i * 26), gfx.CREAM)
                 gfx.blit_text(surf, lines[2 + i], 16, (r.right - PAD, y + i * 26), gfx.MUTED, False, "topright")
-            return
-        for i, line in enumerate(lines):
-            colour = gfx.CREAM if i < 2 else gfx.MUTED
-            y = gfx.blit_wrapped(surf, line, 16, pygame.Rect(r.left + PAD, y, r.w - 2 * PAD, 60), colour, line_gap=2, max_lines=2) + 6
+            y += 2 * 26
+        else:
+            for i, line in enumerate(lines):
+                colour = gfx.CREAM if i < 2 else gfx.MUTED
+                y = gfx.blit_wrapped(surf, line, 16, pygame.Rect(r.left + PAD, y, r.w - 2 * PAD, 60), colour, line_gap=2, max_lines=2) + 6
+        for line in self.progress_lines():
+            y = gfx.blit_wrapped(surf, line, 16, pygame.Rect(r.left + PAD, y, r.w - 2 * PAD, r.bottom - y), gfx.GOLD, line_gap=2) + 6
 
 
 

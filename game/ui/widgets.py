@@ -59,7 +59,7 @@ class Button(Widget):
         self.size = size
         self.icon = icon  # callable(surf, rect) drawing extra content
         self.selected = False
-        self.sublabel = None
+        self.sublabel = None  # a line under the label: a str, or a tuple of the same said shorter and shorter
 
     def text(self) -> str:
         return self.label() if callable(self.label) else self.label
@@ -97,10 +97,11 @@ class Button(Widget):
         label = self.text()
         if self.sublabel:
             size = gfx.fit_size(label, self.size, r.w - 20, True, LABEL_MIN)
-            sub = gfx.fit_size(self.sublabel, 15, r.w - 16)
+            said = (self.sublabel,) if isinstance(self.sublabel, str) else self.sublabel  # or the same said shorter and shorter
+            sublabel, sub = fit_first(said, 15, r.w - 16)
             gap = max(0, (r.h - size - sub - 6) // 3)
             gfx.blit_text(surf, label, size, (r.centerx, r.top + gap + size // 2 + 1), fg, True, "center", light_bg=light, width=r.w - 16, box=r)
-            gfx.blit_text(surf, self.sublabel, sub, (r.centerx, r.bottom - gap - sub // 2 - 2), fg if self.enabled else gfx.DIM, False, "center",
+            gfx.blit_text(surf, sublabel, sub, (r.centerx, r.bottom - gap - sub // 2 - 2), fg if self.enabled else gfx.DIM, False, "center",
                           light_bg=light, width=r.w - 12, box=r)
         else:
             draw_label(surf, label, self.size, r, fg, light)
@@ -109,22 +110,38 @@ class Button(Widget):
 LABEL_MIN = 14  # a button's label shrinks this far to fit, then wraps or is shortened
 
 
+def fit_first(candidates, size: int, width: int, bold: bool = False, least: int = gfx.MIN_TEXT) -> tuple[str, int]:
+    """(text, size) of the first of `candidates` (the same thing said shorter and shorter)
+    that fits `width` at a size from `size` down to `least` (then to the floor); else the last.  A
+    status keeps its names and numbers whole: its words around them give way instead."""
+    for floor in dict.fromkeys((least, gfx.MIN_TEXT)):  # each said shorter at a fair size, then each at the floor
+        for text in candidates:
+            fitted = gfx.fit_size(text, size, width, bold, min(size, floor))
+            if gfx.text_width(text, fitted, bold) <= width:
+                return text, fitted
+    return candidates[-1], min(size, gfx.MIN_TEXT)
+
+
+TIGHT_PAD = 5  # a label at the floor may come this close to its button's sides
+
+
 def draw_label(surf, label: str, size: int, r, fg, light: bool = False, bold: bool = True) -> None:
     """A label centred in `r`: shrunk a little to fit, else on two lines when the button is
-    tall enough, else shortened with an ellipsis (never cut, never under the floor)."""
-    inner = r.w - 16
-    fitted = gfx.fit_size(label, size, inner, bold, min(size, LABEL_MIN))
-    if gfx.text_width(label, fitted, bold) <= inner:
-        gfx.blit_text(surf, label, fitted, r.center, fg, bold, "center", light_bg=light, box=r)
-        return
-    lines = gfx.wrap(label, fitted, inner, bold)
-    lh = gfx.line_height(fitted, bold, 2)
-    if len(lines) == 2 and 2 * lh + 4 <= r.h:
-        y = r.centery - lh
-        for line in lines:
-            gfx.blit_text(surf, line, fitted, (r.centerx, y + lh // 2), fg, bold, "center", light_bg=light, width=inner, box=r)
-            y += lh
-        return
+    tall enough; then the same at the floor's size with less room at the sides (a button's
+    word is what the player presses by: shortened only when nothing else fits)."""
+    for inner, least in ((r.w - 16, min(size, LABEL_MIN)), (r.w - 2 * TIGHT_PAD, min(size, gfx.MIN_TEXT))):
+        fitted = gfx.fit_size(label, size, inner, bold, least)
+        if gfx.text_width(label, fitted, bold) <= inner:
+            gfx.blit_text(surf, label, fitted, r.center, fg, bold, "center", light_bg=light, box=r)
+            return
+        lines = gfx.wrap(label, fitted, inner, bold)
+        lh = gfx.line_height(fitted, bold, 2)
+        if len(lines) == 2 and 2 * lh + 4 <= r.h and all(gfx.text_width(line, fitted, bold) <= inner for line in lines):
+            y = r.centery - lh
+            for line in lines:
+                gfx.blit_text(surf, line, fitted, (r.centerx, y + lh // 2), fg, bold, "center", light_bg=light, box=r)
+                y += lh
+            return
     gfx.blit_text(surf, label, fitted, r.center, fg, bold, "center", light_bg=light, width=inner, box=r)
 
 
@@ -324,7 +341,8 @@ class Toast:
             return None
         r = self.rect(center)
         edge = gfx.BRIGHT_RED if self.kind == "error" else gfx.GOLD
-        gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240, over=True)
+        gfx.blit_panel(surf, r, color=(60, 20, 24) if self.kind == "error" else gfx.PANEL, edge=edge, radius=12, alpha=240,
+                       over="passing")  # over the table on purpose, for a moment: it hides nothing for long
         size, lines = self.lines()
         lh = gfx.line_height(size, True, 2)
         y = r.centery - lh * len(lines) / 2 + lh / 2

@@ -75,7 +75,7 @@ def _good() -> dict:
 
 @pytest.mark.parametrize("damage", [
     lambda d: d.update(format="chess"),
-    lambda d: d.update(version=2),
+    lambda d: d.update(version=0),  # a version never written
     lambda d: d.update(hints=-1),
     lambda d: d.update(undos="3"),
     lambda d: d.update(surprise=1),

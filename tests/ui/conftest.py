@@ -27,3 +27,19 @@ def make_app(tmp_path):
     import gc
 
     gc.unfreeze()  # an App made to act as the browser's freezes what was loaded at its first game
+
+
+@pytest.fixture
+def drawn_text(monkeypatch):
+    """Every string the scenes draw in the next frames."""
+    from game.ui import gfx
+
+    seen = []
+    real = gfx.blit_text
+
+    def spy(surf, s, *args, **kwargs):
+        seen.append(s)
+        return real(surf, s, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    return seen

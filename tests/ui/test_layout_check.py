@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.ui import gfx, screen
-from tools import layout_check
+from tools.ui import layout_check
 
 
 def test_every_scene_at_every_size_in_every_language_keeps_the_floors():
@@ -98,3 +98,87 @@ def test_the_check_passes_the_sizes_it_is_asked_for(size):
     out = io.StringIO()
     found = layout_check.run(sizes=(size,), langs=("bg",), scenes=("title", "play"), out=out)
     assert found == {} and layout_check.renders == 2
+
+
+# --- cut: a label that loses what it is read for ---------------------------------------------
+def _shortened(text, full, **info):
+    return ("text", pygame.Rect(10, 10, 120, 20), {"text": text, "full": full, "size": 16, **info})
+
+
+@pytest.mark.parametrize("shown, full, lost", [
+    ("Declarer: Bart…", "Declarer: Bartholomew Xy", "a name"),
+    ("Bartholomew…", "Bartholomew Xy", "a name"),
+    ("10 / ma…", "10 / max 8", "a number"),
+    ("Rozdanie 6 z 18 · Stan…", "Rozdanie 6 z 18 · Standardowe", None),  # the numbers whole: the preset's name may go
+    ("Deal 6 of…", "Deal 6 of 18", "a number"),
+])
+def test_a_label_shortened_past_a_name_or_a_number_is_cut(shown, full, lost):
+    found = [p for p in layout_check.breaches([_shortened(shown, full)], _Shape(), _window()) if p.startswith("cut")]
+    assert [p.rsplit("it loses ", 1)[-1] for p in found] == ([] if lost is None else [lost])
+
+
+def test_a_buttons_word_shortened_is_cut_a_long_description_is_not():
+    button = ("target", pygame.Rect(10, 10, 80, 48), {"name": "hint"})
+    label = ("text", pygame.Rect(14, 24, 70, 16), {"text": "Podpo…", "full": "Podpowiedź", "size": 14, "box": (10, 10, 80, 48)})
+    found = layout_check.breaches([button, label], _Shape(), _window())
+    assert any(p.startswith("cut") and p.endswith("a button's word") for p in found)
+    about = _shortened("The declarer names the…", "The declarer names the contract and takes the kitty")
+    assert layout_check.breaches([about], _Shape(), _window()) == []
+
+
+def test_what_is_drawn_shortened_is_noted_with_what_it_said(make_app):
+    app = make_app(size=(390, 844))
+    gfx.start_record()
+    try:
+        gfx.blit_text(app.window, "Rozgrywa: Bartholomew Xy", 16, (10, 10), width=90)
+        gfx.blit_text(app.window, "Rozgrywa", 16, (10, 40), width=200)
+    finally:
+        items = gfx.stop_record()
+    assert items[0][2]["full"] == "Rozgrywa: Bartholomew Xy" and items[0][2]["text"].endswith("…")
+    assert items[1][2]["full"] is None
+    assert any("it loses a name" in p for p in layout_check.breaches(items, app.shape, app.window))
+
+
+# --- covered: a bubble or a panel over what the step needs -------------------------------------
+def test_a_bubble_over_a_button_or_what_the_step_needs_is_covered():
+    button = ("target", pygame.Rect(10, 700, 120, 48), {"name": "discard"})
+    need = ("need", pygame.Rect(200, 100, 60, 30), {"what": "tricks against the target"})
+    bubble = ("panel", pygame.Rect(0, 80, 390, 700), {"over": True})
+    found = layout_check.breaches([button, need, bubble], _Shape(), _window())
+    assert sum(p.startswith("covered") for p in found) == 2
+    toast = ("panel", pygame.Rect(0, 80, 390, 700), {"over": "passing"})  # a message for a moment
+    assert not any(p.startswith("covered") for p in layout_check.breaches([button, need, toast], _Shape(), _window()))
+    beside = ("panel", pygame.Rect(0, 300, 390, 200), {"over": True})
+    assert layout_check.breaches([button, need, beside], _Shape(), _window()) == []
+
+
+def test_a_veil_leaves_a_bubbles_spots_needed():
+    spot = ("need", pygame.Rect(10, 600, 370, 200), {"what": "the bubble's spot", "spot": True})
+    plate = ("need", pygame.Rect(10, 60, 180, 70), {"what": "tricks against the target"})
+    veil = ("veil", pygame.Rect(0, 0, 390, 844), {})
+    bubble = ("panel", pygame.Rect(10, 40, 370, 620), {"over": True})
+    found = [p for p in layout_check.breaches([spot, plate, veil, bubble], _Shape(), _window()) if p.startswith("covered")]
+    assert len(found) == 1 and "the bubble's spot" in found[0]  # what the veil dims is not needed now
+
+
+# --- today's screens: nothing cut, nothing covered on a phone --------------------------------
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)])
+def test_the_status_and_the_buttons_are_whole_on_a_phone(size):
+    """The tricks against the limit, the declarer's name, the kitty's four buttons, the
+    score sheet's headings, the game over's buttons and the title's saved game: in English
+    and in Polish, nothing of them cut, nothing the step needs covered."""
+    out = io.StringIO()
+    found = layout_check.run(sizes=(size,), langs=("en", "pl"), out=out,
+                             scenes=("play", "kitty", "score", "game_over", "title", "tip:minimum", "tip:must_trump", "look_back"))
+    problems = [f"{lang} {name}: {p}" for (_css, lang, name), ps in sorted(found.items()) for p in ps if p.startswith(("cut", "covered"))]
+    assert problems == [], "\n".join(problems[:40])
+
+
+def test_the_tips_are_checked_over_the_moment_they_are_shown_at(make_app):
+    from game.ui import tips
+
+    app = make_app(size=(390, 844))
+    pos = layout_check.positions()
+    for tip in tips.TIPS:
+        assert layout_check._set_up(app, f"tip:{tip}", pos), tip
+        assert tip in tips.all_due(app.scene.table)

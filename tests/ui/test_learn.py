@@ -9,7 +9,7 @@ from game import i18n
 from game.ui.autopilot import post_click, post_key
 from game.ui.lesson import STEPS
 from game.ui.lesson_deal import ANNA, DEAL_NUMBER
-from tools.learn_walk import Walker, jump
+from tools.ui.learn_walk import Walker, jump
 
 SHOWN = [s.name for s in STEPS if s.shown]
 
@@ -155,7 +155,7 @@ def test_the_bubble_never_covers_what_it_points_at(make_app):
     for size in ((390, 844), (844, 390), (1280, 720)):
         app = make_app(size=size)
         settle(app, 1)
-        for step in ("declare", "kitty", "follow", "trump", "result"):
+        for step in ("targets", "dealer", "declare", "kitty", "lost", "follow", "followed", "trump", "trumped", "result"):
             app.guide.clear()
             del app.scenes[1:]
             assert jump(app, step)
@@ -234,7 +234,7 @@ def test_the_guided_deal_is_the_second_deal_with_an_exchange_and_scripted_seats(
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)])
 def test_every_step_and_tip_keeps_the_layout_floors_on_a_phone(size):
-    from tools import layout_check
+    from tools.ui import layout_check
 
     mine = [s for s in layout_check.SCENES if s.startswith(("learn:", "tip:"))]
     assert len(mine) == len(SHOWN) + 4

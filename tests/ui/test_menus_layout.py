@@ -12,7 +12,7 @@ from game.ui import stats_keeper
 from game.ui.autopilot import post_click, post_key
 from game.ui.scene import Input
 from tests.ui.helpers import advance_until, finished_match
-from tools import layout_check
+from tools.ui import layout_check
 
 PHONES = [(360, 640), (844, 390)]
 LONG = ("Maximiliana K.", "Александра Юр", "Bartholomew Xy")

@@ -105,6 +105,6 @@ def test_stored_options_that_cannot_be_played_give_the_presets_own(make_app, sto
 @pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
 def test_what_changed_is_laid_out_without_overlap(size):
     """The longer text of a changed preset moves the rows down (the layout check's floors)."""
-    from tools import layout_check
+    from tools.ui import layout_check
 
     assert layout_check.run(sizes=[size], langs=["ru"], scenes=["new_game:changed"]) == {}

@@ -1,12 +1,12 @@
 """The online screens keep the layout's floors on the smallest phones, upright and lying
-(tools/layout_check.py; the other sizes and languages: python -m tools.layout_check)."""
+(tools/ui/layout_check.py; the other sizes and languages: python -m tools.ui.layout_check)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tools import layout_check
-from tools.online_scenes import SCENES
+from tools.ui import layout_check
+from tools.online.scenes import SCENES
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)])

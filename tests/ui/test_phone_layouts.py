@@ -1,5 +1,5 @@
 """The replay viewer, the analysis and Replays on a phone, upright and sideways: the layout
-check's floors (tools/layout_check.py) in Russian, and touch and keys in the phone's
+check's floors (tools/ui/layout_check.py) in Russian, and touch and keys in the phone's
 arrangement: the viewer's buttons, turning the phone, the analysis's list and detail
 pages, the files' list that scrolls, Enter in the path field."""
 
@@ -13,7 +13,7 @@ from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
 from game.ui.session import Session
 from tests.ui.helpers import finished_match
-from tools import layout_check
+from tools.ui import layout_check
 
 LIGHT = dict(worlds=6, sim_worlds=4, declare_worlds=6, node_budget=3000, solve_cap=1500)  # a quick evaluator
 MINE = ("replays", "replays:error", "share", "share:page", "analysis", "analysis:detail", "replay", "replay:start", "replay:discard",

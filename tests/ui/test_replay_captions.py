@@ -44,7 +44,7 @@ def test_replay_captions_address_you(make_app, lang):
 def test_a_hidden_pass_says_who_gave_a_card_back_to_whom(make_app):
     m = advance_until(lambda m: m.phase == "exchange" and m.to_act in (1, 2)
                       and any({g, r} == {1, 2} for g, r in m.current.exchange_plan))
-    app = make_app()
+    app = make_app(settings={"tips": False})  # a first-exchange tip would hold the table until read
     scene = table_for(app, m, names=("You", "Anna", "Boris"))
     shown = []
     real = scene.table.banner.show

@@ -1,7 +1,7 @@
 """The browser side of game records, with a stand-in for pygbag's ``platform.window``: the
 ``#record=`` fragment and ``record=`` parameters, the import panel's answers (upload or
 paste), the download and clipboard calls.  The real page is exercised by webcheck
-(tools/web_replay.py)."""
+(tools/web/replay.py)."""
 
 import json
 import random

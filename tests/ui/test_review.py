@@ -16,7 +16,7 @@ from game.ui.table.hand import sort_cards
 from game.ui.table.replay import finished_trick
 from tests.ai.test_analysis import blunder_deal
 from tests.ui.helpers import click_named, finished_match, table_for
-from tools import layout_check
+from tools.ui import layout_check
 
 LIGHT = dict(worlds=6, sim_worlds=4, declare_worlds=6, node_budget=3000, solve_cap=1500)  # a quick evaluator
 

@@ -148,6 +148,45 @@ def test_the_browser_has_no_address_row_it_shares_its_own_page(make_app):
 def test_the_address_row_and_the_share_notes_keep_the_floors_on_a_phone(size):
     """The refused address's reason under its row, the link with its page and the code with
     the word about the web version: nothing small, cut or over anything (Bulgarian)."""
-    from tools import layout_check
+    from tools.ui import layout_check
 
     assert layout_check.run(sizes=[size], langs=["bg"], scenes=["settings:address", "share", "share:page"]) == {}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390), (1280, 720)])
+@pytest.mark.parametrize("page", ["", "https://example.org/358/index.html"])
+@pytest.mark.parametrize("deals", [3, 18])
+def test_the_link_is_shown_whole_on_every_screen(make_app, monkeypatch, size, page, deals):
+    """Every character of the link or code is on the screen, line after line (scrolled to
+    where the box is too small), none cut off by an ellipsis, none under the floor."""
+    from game.ui import gfx
+
+    app = make_app(size=size, settings={"page_address": page})
+    app.push_scene("game_over", Session(finished_match(seed=9, deals=deals), ["Ann", "Bo", "Cy"], "hard", storage=app.storage))
+    app.step(dt=1 / 60)
+    click(app, "share")
+    scene = app.scene
+    pieces = []
+    real = gfx.blit_text
+
+    def spy(surf, s, size, *args, **kwargs):
+        if kwargs.get("light_bg") and len(args) == 2:  # the link's lines: dark on the light box, left aligned
+            pieces.append((s, size))
+        return real(surf, s, size, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    covered = set()
+    for _ in range(40):
+        app._frame_key = None
+        app.step(dt=1 / 60)
+        assert pieces and all("…" not in piece and text_size >= 12 for piece, text_size in pieces), pieces
+        shown = "".join(piece for piece, _ in pieces)  # the lines on screen, one after the other
+        start = scene.link.index(shown)
+        covered.update(range(start, start + len(shown)))
+        pieces.clear()
+        targets = dict(scene.targets())
+        if "link_down" not in targets or not next(w for w in scene.widgets if w.name == "link_down").enabled:
+            break
+        click(app, "link_down")
+        pieces.clear()  # the click's own frame: the next one is looked at whole
+    assert covered == set(range(len(scene.link)))

@@ -1,10 +1,8 @@
 """Statistics across games through the real scenes: a finished game is
 counted once, the statistics scene shows it, reset asks first, damaged statistics are told."""
 
-import pytest
 
 from game.storage.stats import STATS_KEY, load_stats
-from game.ui import gfx
 from game.ui.session import Session
 from game.ui.stats_tables import average_text
 
@@ -16,20 +14,6 @@ def show_game_over(app, session):
     app.step(dt=1 / 60)
     app.to_title()
     app.step(dt=1 / 60)
-
-
-@pytest.fixture
-def drawn_text(monkeypatch):
-    """Every string the scenes draw in the next frames."""
-    seen = []
-    real = gfx.blit_text
-
-    def spy(surf, s, *args, **kwargs):
-        seen.append(s)
-        return real(surf, s, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "blit_text", spy)
-    return seen
 
 
 def test_a_finished_game_is_counted_once_and_shown(make_app, drawn_text):

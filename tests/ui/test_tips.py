@@ -104,7 +104,7 @@ def test_a_tip_stands_in_nobodys_way(make_app):
 
 
 def test_no_tips_during_the_guided_deal(make_app):
-    from tools.learn_walk import jump
+    from tools.ui.learn_walk import jump
 
     app = make_app(settings=TIPS["on"])
     settle(app, 1)

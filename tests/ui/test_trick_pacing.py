@@ -3,6 +3,7 @@ next trick; nothing showed who leads a trick."""
 
 import pytest
 
+from game.i18n import t
 from tests.ui.helpers import advance_until, table_for
 
 
@@ -49,7 +50,7 @@ def test_trick_news_is_gone_when_the_next_trick_starts(make_app, speed):
 
 
 def test_the_leader_of_the_trick_is_marked(make_app):
-    from tools.layout_check import render
+    from tools.ui.layout_check import render
 
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.trick) == 1)
     app = make_app()
@@ -57,5 +58,5 @@ def test_the_leader_of_the_trick_is_marked(make_app):
     texts = [(info["text"], r) for kind, r, info in render(app) if kind == "text"]
     leader = m.trick[0][0]
     assert scene.table.trick.leader() == leader
-    corner = scene.table.trick.card_rect(leader).topright  # the led card's "1" ("leads" is written in its place before the lead)
-    assert any(s == "1" and r.inflate(8, 8).collidepoint(corner) for s, r in texts)
+    led = scene.table.trick.card_rect(leader)  # the led card's "led" tag ("leads" is written in its place before the lead)
+    assert any(s == t("trick.led") and r.colliderect(led) for s, r in texts)

@@ -16,7 +16,7 @@ from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS, TRICK_HOLDS
 from game.ui.settings_check import check_settings
 from game.ui.table import layout
 from tests.ui.helpers import advance_until, table_for
-from tools import layout_check
+from tools.ui import layout_check
 
 NAMES = ("You", "Anna", "Boris")
 
@@ -95,7 +95,7 @@ def test_each_card_lies_toward_the_seat_that_played_it(make_app, size, kind):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_leader_is_shown_where_the_trick_is(make_app, lang):
     """The empty trick: the leader's place is outlined with "leads" in it; then the led
-    card carries a "1"."""
+    card carries the "led" tag."""
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 1 and not m.trick and len(m.current.tricks) >= 2)
     app = make_app(settings={"language": lang, "speed": "normal"})
     scene = table_for(app, m, NAMES)
@@ -106,8 +106,8 @@ def test_the_leader_is_shown_where_the_trick_is(make_app, lang):
     assert inside == t("table.leads")
     table.think_wait = 0.0
     _step(app, 600, lambda: table.board.trick and not table.timeline.busy)
-    corner = table.trick.card_rect(1).topright
-    assert any(s == "1" and r.inflate(8, 8).collidepoint(corner) for s, r in _texts(app))
+    led = table.trick.card_rect(1)
+    assert any(s == t("trick.led") and r.colliderect(led) for s, r in _texts(app))
     assert t("table.leads") not in _words(app)
 
 

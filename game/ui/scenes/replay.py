@@ -16,13 +16,14 @@ from ...engine.history import ReplayCursor, replayed
 from ...i18n import t
 from ...i18n.format import card_label, contract_name
 from .. import gfx
+from ..input import by_touch
 from ..record_actions import export_record, share_record
 from ..registry import register
 from ..review import draw_caption as draw_review_caption
 from ..scene import Scene
 from ..table.replay import ReplayTable
 from ..table.replay_places import STEPS, places, step_name
-from ..widgets import Button
+from ..widgets import Button, fit_first
 
 STEP_KEYS = {("deal", -1): "replay.deal_back", ("trick", -1): "replay.trick_back", ("action", -1): "replay.action_back",
              ("action", 1): "replay.action_next", ("trick", 1): "replay.trick_next", ("deal", 1): "replay.deal_next"}
@@ -185,7 +186,7 @@ class ReplayScene(Scene):
         return seat is not None and self.record.names[seat] == t("name.you")
 
     def extra_key(self):
-        return (self.cursor.position, self.table.board.key())
+        return (self.cursor.position, self.table.board.key(), by_touch())
 
     def draw(self, surf) -> None:
         for obj in self.table.objects():
@@ -199,24 +200,34 @@ class ReplayScene(Scene):
         if line is not None:  # a line of the analysis: what it said, in its colours
             draw_review_caption(surf, p, line, position)
         else:
-            self.draw_caption(surf, p, self.describe(), position)
-        if p.keys is not None:
+            self.draw_caption(surf, p, self.captions(), position)
+        if p.keys is not None and not by_touch():  # the keys' line for a keyboard's player only
             keys = t("replay.keys")
             gfx.blit_text(surf, keys, gfx.fit_size(keys, p.size("small"), p.keys.w), p.keys.midtop, gfx.DIM, False, "midtop",
                           width=p.keys.w, box=p.keys)
         super().draw(surf)
 
-    def draw_caption(self, surf, p, line: str, position: str) -> None:
-        """What the last move did: on as many lines as its place has (two on a desktop and
-        standing, shortened beyond), the move's number under it on a desktop and at its
-        right lying on a phone."""
+    def captions(self) -> tuple[str, ...]:
+        """What describe() says, then the same said shorter where there is a shorter way
+        (the game's end without the totals: the winner's name whole on one line)."""
+        line, m = self.describe(), self.match
+        if self.cursor.position and m.phase == Phase.GAME_OVER:
+            winner = m.winner()
+            return (line, t("over.you_win") if self.is_you(winner) else t("over.winner", name=self.record.names[winner]))
+        return (line,)
+
+    def draw_caption(self, surf, p, said: tuple[str, ...], position: str) -> None:
+        """What the last move did (`said`: the same shorter and shorter): on as many lines
+        as its place has (two on a desktop and standing, shortened beyond), the move's
+        number under it on a desktop and at its right lying on a phone."""
+        line = said[0]
         box, size, small = p.caption, p.size("caption"), p.size("small")
         lh = gfx.line_height(size, True, 2)
         width = box.w
         if position and box.h < 2 * lh:  # one line: the number at the right
             pos = gfx.blit_text(surf, position, small, (box.right, box.centery), gfx.MUTED, False, "midright", box=box)
             width = pos.left - 12 - box.left
-            size = gfx.fit_size(line, size, width, True)
+            line, size = fit_first(said, size, width - 6, True)
             gfx.blit_text(surf, line, size, (box.left + width // 2, box.centery), gfx.GOLD, True, "center", width=width - 6, box=box)
             return
         lines = max(1, (box.h - (gfx.line_height(small, False, 2) if position else 0)) // lh)
@@ -238,8 +249,10 @@ class ReplayScene(Scene):
         if v.contract:
             icon = gfx.contract_icon(v.contract, 20)
             x = gfx.blit(surf, icon, (x, y), "midleft").right + 6
-            label = t("table.contract", contract=contract_name(v.contract))
-            label += " · " + t("table.declarer", name=self.table.seat_name(v.declarer))
+            name = self.table.seat_name(v.declarer)
+            said = [t("table.contract", contract=contract_name(v.contract)) + " · " + t("table.declarer", name=name),
+                    contract_name(v.contract) + " · " + name, name]  # shorter and shorter: the name whole
         else:
-            label = t("contract.none")
-        gfx.blit_text(surf, label, size, (x, y), gfx.CREAM if v.contract else gfx.MUTED, True, "midleft", width=box.right - x, box=box)
+            said = [t("contract.none")]
+        label, fitted = fit_first(said, size, box.right - x, True)
+        gfx.blit_text(surf, label, fitted, (x, y), gfx.CREAM if v.contract else gfx.MUTED, True, "midleft", width=box.right - x, box=box)

@@ -21,6 +21,35 @@ BULLET = 20  # a bullet's indent
 PAD = 18  # the text's panel around it
 
 
+def paginate(lines: list, lh: int, height: int) -> list[list]:
+    """Lines (paragraph, offset, text, ...) in pages `height` tall: a paragraph is never cut
+    between two pages unless it is taller than a page (then it fills pages line by line),
+    and a heading (a paragraph ending with ":") goes with the paragraph it heads."""
+    paras: list[list] = []
+    for line in lines:
+        if line[1] == 0 or not paras:
+            paras.append([])
+        paras[-1].append(line)
+
+    def height_of(page_lines) -> int:
+        return sum(lh + (PARA_GAP if i and line[1] == 0 else 0) for i, line in enumerate(page_lines))
+
+    pages: list[list] = [[]]
+    for para in paras:
+        page = pages[-1]
+        if page and height_of(page + para) > height:  # not in the room left: a new page
+            heading = page[-1] if page[-1][1] == 0 and page[-1][2].endswith(":") and len(page) > 1 else None
+            carried = [heading] if heading is not None and height_of([heading] + para) <= height else []
+            if carried:
+                page.pop()
+            pages.append(carried)
+        for line in para:  # a paragraph taller than a page: filled line by line
+            if pages[-1] and height_of(pages[-1] + [line]) > height:
+                pages.append([])
+            pages[-1].append(line)
+    return pages
+
+
 @register("rules")
 class RulesScene(Paged, Scene):
     name = "rules"
@@ -108,20 +137,7 @@ class RulesScene(Paged, Scene):
             for i, line in enumerate(gfx.wrap(para, size, inner.w - indent)):
                 lines.append((p, offset, line, bullet and i == 0, indent))
                 offset += len(line) + 1
-        pages, page, y = [], [], 0
-        for _n, line in enumerate(lines):
-            gap = PARA_GAP if page and line[1] == 0 else 0
-            if page and y + gap + lh > inner.h:
-                if line[1] == 0 and page[-1][2].endswith(":") and len(page) > 1:
-                    page, carried = page[:-1], [page[-1]]  # a heading goes with what it heads
-                else:
-                    carried = []
-                pages.append(page)
-                page, y = carried, len(carried) * lh
-                gap = PARA_GAP if page else 0
-            page.append(line)
-            y += gap + lh
-        pages.append(page)
+        pages = paginate(lines, lh, inner.h)
         self.text_pages, self.pages, self.line_h, self.size, self.inner = pages, len(pages), lh, size, inner
 
     def mark(self):

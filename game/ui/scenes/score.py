@@ -10,7 +10,7 @@ from .. import gfx, screen, stats_keeper
 from ..backdrop import blit_backdrop
 from ..graph import draw_score_graph, score_series
 from ..menu_layout import bar_top, bottom_bar, two_panels
-from ..record_actions import game_over_buttons
+from ..record_actions import game_over_buttons, keep_finished
 from ..registry import register
 from ..scene import Scene
 from ..scoresheet import draw_owed, draw_result, draw_sheet
@@ -44,6 +44,7 @@ class ScoreScene(Scene):
     def __init__(self, app, session):
         super().__init__(app)
         self.session = session
+        stats_keeper.record_deals(app, session)  # every finished deal counts, the game over or not
         self.build()
 
     def rebuild(self):
@@ -66,6 +67,18 @@ class ScoreScene(Scene):
     def back(self):
         self.app.pop()
 
+    def key(self, inp):
+        if inp.key == pygame.K_ESCAPE:  # never the next deal: Esc means "away", the menu over the game
+            self.open_menu()
+        else:
+            super().key(inp)
+
+    def open_menu(self):
+        """The pause menu (resume, rules, settings, leave) over this screen; Resume comes back here."""
+        table = next((s.table for s in reversed(self.app.scenes[:-1]) if getattr(s, "table", None) is not None), None)
+        if table is not None:
+            self.app.push_scene("pause", table)
+
     @staticmethod
     def prepare(app, surf, keep: bool = True) -> None:
         """Make the sheet's panels and headings before a game (their first drawing is slow
@@ -85,8 +98,9 @@ class ScoreScene(Scene):
         s = screen.safe()
         rows = self.session.history()
         row = rows[-1] if rows else None
-        title = t("score.title", deal=(row["number"] + 1) if row else 0)
-        gfx.blit_text(surf, title, title_size(), (s.centerx, s.top + 14), gfx.GOLD, True, "midtop", shadow=True, width=s.w - 24)
+        title = t("learn.practice_result") if getattr(self.session, "practice", False) else t("score.title", deal=(row["number"] + 1) if row else 0)
+        gfx.blit_text(surf, title, gfx.fit_size(title, title_size(), s.w - 24, True), (s.centerx, s.top + 14), gfx.GOLD, True, "midtop", shadow=True,
+                      width=s.w - 24)
         small = left.w < 480 or left.h < 330
         if row:
             c = row["contract"]
@@ -96,11 +110,11 @@ class ScoreScene(Scene):
             x = left.left + pad + gfx.logical(icon.get_width()) + 10
             gfx.blit_text(surf, contract_name(c), 17 if small else 22, (x, left.top + pad), gfx.CREAM, True, width=left.right - pad - x)
             y = left.top + pad + (30 if small else 42)
-            gfx.blit_text(surf, t("table.declarer", name=self.session.names[row["declarer"]]), 14 if small else 17, (left.left + pad, y), gfx.MUTED,
-                          width=left.w - 2 * pad)
+            who = t("table.declarer", name=self.session.names[row["declarer"]])
+            gfx.blit_text(surf, who, gfx.fit_size(who, 14 if small else 17, left.w - 2 * pad), (left.left + pad, y), gfx.MUTED, width=left.w - 2 * pad)
             y = draw_result(surf, self.session, row, pygame.Rect(left.left + pad, y + (24 if small else 38), left.w - 2 * pad, 160))
             if left.bottom - y > 150:
-                draw_owed(surf, self.session, (left.left + pad, y + 16))
+                draw_owed(surf, self.session, (left.left + pad, y + 16), left.w - 2 * pad)
         gfx.blit_text(surf, t("score.sheet"), 17 if small else 20, (right.left + 14, right.top + 10), gfx.GOLD, True)
         draw_sheet(surf, self.session, pygame.Rect(right.left + 10, right.top + 40, right.w - 20, right.h - 48))
 
@@ -115,6 +129,7 @@ class GameOverScene(Scene):
         self.show_graph = True  # the right panel: the score graph, or the score sheet
         self.enter_released = False  # Enter seen up since the screen came (takes_enter)
         self.recorded = stats_keeper.record_game(app, session)  # counted once per game
+        keep_finished(app, session)  # and kept for Replays
         self.build()
         app.sound("win" if session.match.winner() in session.human_seats else "lose")  # any person
 
@@ -198,7 +213,7 @@ class GameOverScene(Scene):
             you = winner == self.session.human and not self.session.shared  # names with several people
             msg = t("over.you_win") if you else t("over.winner", name=self.session.names[winner])
             size = 20 if small else 36
-            gfx.blit_text(surf, msg, gfx.fit_size(msg, size, left.w - 2 * pad, True, 16), (left.centerx, y), gfx.GOLD, True, "midtop", width=left.w - 2 * pad)
+            gfx.blit_text(surf, msg, gfx.fit_size(msg, size, left.w - 2 * pad, True), (left.centerx, y), gfx.GOLD, True, "midtop", width=left.w - 2 * pad)
             y += gfx.line_height(size, True, 0) + 4
             why = t(f"over.tiebreak.{tiebreak}")
             tsize = 14 if small else 18
@@ -215,13 +230,15 @@ class GameOverScene(Scene):
             gfx.blit_text(surf, f"{place_no}.", size, (r.left + 12, r.centery), gfx.GOLD, True, "midleft", box=left)
             total = f"{m.totals[seat]:+d}"
             tw = gfx.text_width(total, size + 2, True)
-            gfx.blit_text(surf, self.session.names[seat], size, (r.left + 16 + size * 2, r.centery), gfx.CREAM, True, "midleft",
-                          width=r.w - 40 - size * 2 - tw, box=left)
+            name, room = self.session.names[seat], r.w - 40 - size * 2 - tw
+            gfx.blit_text(surf, name, gfx.fit_size(name, size, room, True), (r.left + 16 + size * 2, r.centery), gfx.CREAM, True, "midleft",
+                          width=room, box=left)
             gfx.blit_text(surf, total, size + 2, (r.right - 12, r.centery), gfx.CREAM, True, "midright", box=left)
             y += row_h + (14 if row_h >= 50 else 6)
         rows = self.session.history()
         if rows and left.bottom - y >= 170:
-            gfx.blit_text(surf, t("score.title", deal=rows[-1]["number"] + 1), 17, (left.left + pad, y + 2), gfx.GOLD, True, width=left.w - 2 * pad)
+            heading = t("score.title", deal=rows[-1]["number"] + 1)
+            gfx.blit_text(surf, heading, gfx.fit_size(heading, 17, left.w - 2 * pad, True), (left.left + pad, y + 2), gfx.GOLD, True, width=left.w - 2 * pad)
             draw_result(surf, self.session, rows[-1], pygame.Rect(left.left + pad, y + 32, left.w - 2 * pad, 120))
         inner = pygame.Rect(right.left + 12, right.top + 10, right.w - 24, right.h - 18)
         if self.show_graph:

@@ -1,6 +1,7 @@
 """Statistics across games (game/storage/stats.py): games played and won per preset and opponent
-strength, points per deal as declarer and as defender by contract, the best and worst
-game, hints and undos used; and a reset that asks first.
+strength, points per deal as declarer and as defender by contract (every finished deal,
+of the game in progress too, which is named), the best and worst game, hints and undos
+used; and a reset that asks first.
 
 Why it reloads on entering: the game-over scene records a game into storage, and another
 window may have too; the stored statistics are the truth.
@@ -30,8 +31,8 @@ class StatsScene(StatsTables, Paged, Scene):
         self.build()
 
     def enter(self):
-        self.stats = stats_keeper.load(self.app)
-        self.layout()
+        self.stats = stats_keeper.load_with_game(self.app)  # the game in progress counted as it stands
+        self.build()
 
     def rebuild(self):
         page = self.page
@@ -50,7 +51,7 @@ class StatsScene(StatsTables, Paged, Scene):
                 *menu_page.arrow_buttons(self),
                 Button((0, 0, 280, 52), lambda: t("stats.reset"), self.ask_reset, name="reset"),
             ]
-            self.widgets[-1].enabled = bool(self.stats.games)
+            self.widgets[-1].enabled = not self.stats.empty()
         self.focus = None
         self.layout()
 

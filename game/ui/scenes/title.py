@@ -8,6 +8,7 @@ import pygame
 from ...engine import Card
 from ...i18n import t
 from .. import gfx, screen
+from ..input import by_touch, input_words
 from ..menu_layout import grid
 from ..registry import register
 from ..scene import Scene
@@ -89,8 +90,9 @@ class TitleScene(Scene):
         rects = grid(area, len(entries), 52, 8 if area.h < 400 else 12)
         for (name, label, action, primary), r in zip(entries, rects):
             b = Button(r, label, action, name=name, primary=primary)
-            if name == "continue":
-                b.sublabel = self.info
+            if name == "continue":  # the deal whole, the preset's name only where it fits
+                m = self.session.match
+                b.sublabel = (self.info, t("table.deal", deal=m.deal_number + 1, deals=m.rules.deals))
                 b.rect.h = max(b.rect.h, 52)
             if name == "learn":  # someone new (no game saved, the lesson not seen): it stands out
                 b.selected = self.session is None and not self.app.settings.get("learned")
@@ -98,7 +100,7 @@ class TitleScene(Scene):
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
     def extra_key(self):
-        return (self.info, self.session is not None, len(self.widgets))
+        return (self.info, self.session is not None, len(self.widgets), by_touch())
 
     def do_continue(self):
         if self.session is not None:
@@ -137,7 +139,7 @@ class TitleScene(Scene):
         super().draw(surf)
         area = p["buttons"]
         bottom = max(w.rect.bottom for w in self.widgets)
-        footer = t("menu.footer")
+        footer = t(input_words("menu.footer"))  # touch words on a touch screen
         if area.bottom - bottom >= gfx.line_height(16) + 6 and gfx.text_width(footer, 16) <= area.w:  # only where it has room
             gfx.blit_text(surf, footer, 16, (area.centerx, area.bottom), gfx.DIM, False, "midbottom")
 

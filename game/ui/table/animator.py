@@ -14,6 +14,7 @@ from ...engine import Phase
 from ...i18n import t
 from .. import anim
 from ..constants import TRICK_HOLDS
+from ..session import deal_title
 from . import layout
 from .sprites import Sprite
 from .verdict import DealResult
@@ -320,7 +321,7 @@ class Animator:
 
     def announce_deal(self) -> None:
         v = self.table.session.view()
-        self.table.banner.show(t("table.deal", deal=v.deal_number + 1, deals=v.deals_total), 1.6)
+        self.table.banner.show(deal_title(self.table.session, v), 1.6)
 
 
 def layout_order(human: int) -> list[int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine import Phase
+from ...engine.cards import SUIT_OF
 from .. import art, gfx
 from ..cardblit import prepare
 from ..cardfan import card_layers, draw_overlapping
@@ -59,18 +60,41 @@ class HandFan(TableObject):
             return [dealt[0][i] for i in dealt[1]]
         return list(self.board.hand) + [None] * self.board.hidden
 
-    def slot_rects(self, n: int) -> list[pygame.Rect]:
-        """The unlifted rect of each of n slots: rows from the top, each centred in the
-        hand's area, the last row on the area's bottom edge."""
+    def room(self) -> int:
+        """How many cards the hand is laid out for, so that cards passing through it move
+        neither its rows nor the plate above them: the cards it shows, or the cards the
+        match already gives it while they fly (the kitty coming), and through an exchange
+        the human takes part in its whole size, one more where the human receives, and the
+        kitty still to come to the declarer."""
+        dealt = self.dealt_slots()
+        n = len(dealt[0]) if dealt is not None else len(self.board.hand) + self.board.hidden
+        v, human = self.v, self.table.human
+        sizes = [n]
+        ahead = self.table.session.match.view(human)  # the table's view lags the match while cards fly
+        if ahead.deal_number == v.deal_number:
+            sizes.append(ahead.hand_sizes[human])
+        if v.phase == Phase.EXCHANGE:
+            receives = any(receiver == human for _giver, receiver in v.exchange_plan)
+            if receives or any(giver == human for giver, _receiver in v.exchange_plan):
+                sizes.append(v.hand_sizes[human] + receives)
+            if v.declarer == human:  # the kitty (the cards in no hand) comes to the declarer after it
+                sizes.append(v.hand_sizes[human] + len(SUIT_OF) - sum(v.hand_sizes))
+        return max(sizes)
+
+    def slot_rects(self, n: int, room: int | None = None) -> list[pygame.Rect]:
+        """The unlifted rect of each of n slots, laid out for `room` cards (at least n):
+        rows from the top, each centred in the hand's area, the last row on the area's
+        bottom edge."""
         lay = layout.now()
-        rows = lay.hand_rows(n)
+        room = max(n, room or 0)
+        rows = lay.hand_rows(room)
         area = lay.hand_area
         cw, ch = gfx.card_size(rows.w)
-        top = lay.hand_top(n)
+        top = lay.hand_top(room)
         out = []
         for i in range(n):
             row, col = divmod(i, rows.per_row)
-            count = min(rows.per_row, n - row * rows.per_row)
+            count = min(rows.per_row, room - row * rows.per_row)
             x0 = area.centerx - (rows.step * (count - 1) + cw) / 2
             out.append(pygame.Rect(int(x0 + col * rows.step), top + row * rows.row_step, cw, ch))
         return out
@@ -86,7 +110,7 @@ class HandFan(TableObject):
         if dealt is not None:
             rects = self.slot_rects(len(dealt[0]))
             return [rects[i] for i in dealt[1]]
-        return self.slot_rects(len(self.board.hand) + self.board.hidden)
+        return self.slot_rects(len(self.board.hand) + self.board.hidden, self.room())
 
     def slot_center(self, slot: int) -> tuple[float, float]:
         """Where the card of a slot of the hand being dealt sits (cards fly there)."""
@@ -94,7 +118,7 @@ class HandFan(TableObject):
 
     def card_width(self) -> int:
         """The width of the cards in the hand now."""
-        return layout.now().hand_rows(max(1, len(self.cards()))).w
+        return layout.now().hand_rows(max(1, self.room())).w
 
     def kitty_cards(self) -> frozenset:
         """The kitty's cards in the declarer's hand until the discards are made."""
@@ -105,7 +129,7 @@ class HandFan(TableObject):
         cards = self.cards()
         slots = self._slots()
         lay = layout.now()
-        lift = lay.hand_rows(len(self.board.slots) if self.dealt_slots() is not None else len(cards)).lift
+        lift = lay.hand_rows(self.room()).lift
         out = []
         for i, c in enumerate(cards):
             r = slots[i].copy()
@@ -144,7 +168,7 @@ class HandFan(TableObject):
         """(card, the part of its rect no later card covers): a card's strip in its row,
         the top of a card with a row below it."""
         rects = self.card_rects()
-        per_row = layout.now().hand_rows(len(self.board.slots) if self.dealt_slots() is not None else len(rects)).per_row
+        per_row = layout.now().hand_rows(self.room()).per_row
         slots = [i // per_row for i in range(len(rects))] if self.dealt_slots() is None else [i // per_row for i in self.dealt_slots()[1]]
         out = []
         for i, (c, r) in enumerate(rects):
@@ -163,8 +187,8 @@ class HandFan(TableObject):
     def top(self) -> int:
         """The top of the hand as laid out for its cards now (lifted cards included)."""
         lay = layout.now()
-        n = len(self.board.slots) if self.dealt_slots() is not None else len(self.cards())
-        return lay.hand_top(max(1, n)) - lay.hand_rows(max(1, n)).lift
+        n = max(1, self.room())
+        return lay.hand_top(n) - lay.hand_rows(n).lift
 
     # --- state ----------------------------------------------------------------------
     def clamp_cursor(self) -> None:
@@ -198,7 +222,7 @@ class HandFan(TableObject):
         dealt = self.dealt_slots()
         shown = dealt if dealt is not None else (tuple(self.board.hand), self.board.hidden)
         return (dealt is not None, shown, frozenset(self.selected), (self.hover, self.ring()), self.cursor,
-                self.choosing(), frozenset(legal), self.kitty_cards(), self.table.hint.hand_cards())
+                self.choosing(), frozenset(legal), self.kitty_cards(), self.table.hint.hand_cards(), self.room())
 
     def changed_bounds(self, old, new):
         """The logical rects a change from key `old` to `new` repaints, when narrower than
@@ -339,7 +363,7 @@ class HandFan(TableObject):
         draw_overlapping(surf, card_layers(self.looks()))  # each card's hidden part left out
         parts = self.visible_parts()
         ring = self.ring()
-        mark = max(16, min(24, int(layout.now().hand_rows(max(1, len(parts))).w * 0.3)))
+        mark = max(16, min(24, int(layout.now().hand_rows(max(1, self.room())).w * 0.3)))
         for i, (c, vis) in enumerate(parts):
             for k, kind in enumerate(self.marks_of(c)):  # a second mark below the first, else beside it if there is room
                 if k and vis.h >= 2 * mark + 8:

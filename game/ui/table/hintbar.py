@@ -2,6 +2,10 @@
 computed from the human's View only and sliced across frames like the computer players'
 think, then the suggested action highlighted on the table with one line of reason.
 
+The bar is opaque, its words never smaller than the table's size for them (a row more
+instead), and it lies over no card of the hand and no button of the step: in the declare
+panel, in the room the panel keeps under its contracts; else just above the hand.
+
 Why sliced here rather than through ``Evaluator.think``: the same generator and the same
 slice keeper (game/ai/slicing.py: a frame stops before a step that would pass its slice),
 but counting the generator's UNIT steps gives the progress bar.  Work is counted in worlds,
@@ -27,6 +31,9 @@ from .base import TableObject
 
 DECIDING = ("declare", "exchange", "discard", "play")  # phases where the human may ask
 SLICE_MS = 4.0 if sys.platform == "emscripten" else 8.0  # a browser frame must stay short
+MAX_ROWS = 3  # the hint's words: the reason, and its figures when three rows hold both
+PAD_X, PAD_Y = 12, 7
+MIN_H = 30  # the thinking bar's label and track
 
 
 def hint_seed(session) -> int:
@@ -60,6 +67,7 @@ class HintBar(TableObject):
         self.latency_ms = None  # from the request to the hint shown (tools measure it)
         self.frames = 0
         self._save_due = False
+        self._placed = None  # (what the bar's place was worked out for, the place)
 
     # --- asking ----------------------------------------------------------------------
     def available(self) -> bool:
@@ -170,25 +178,65 @@ class HintBar(TableObject):
             return line
         return why.sentence(self.why, [self.table.seat_name(s) for s in range(3)])
 
-    def line(self, ev, width: int) -> str:
-        """The hint's text: the reason, and the figures behind it where three lines hold both."""
+    def line(self, ev, width: int, rows: int = MAX_ROWS) -> str:
+        """The hint's text: the reason, and the figures behind it where `rows` rows of the
+        hint's size hold both at `width`."""
         text = t("hint.title") + " " + self.sentence(ev)
         if self.why is None or ev.forced:
             return text
         more = text + " " + why.figures(ev.best.tricks, ev.best.points)
-        small = gfx.MIN_TEXT + 1
-        rows = max(1, min(3, (self.bounds().h - 6) // gfx.line_height(small, False, 2)))
-        return more if len(gfx.wrap(more, small, width)) <= rows else text
+        return more if len(gfx.wrap(more, self.text_size(), width)) <= rows else text
+
+    # --- where ---------------------------------------------------------------------
+    @staticmethod
+    def text_size() -> int:
+        """Never below the table's own size for it (nor shrunk to fit: a row more instead)."""
+        return layout.now().size("hint")
+
+    def frame(self) -> tuple[pygame.Rect, int]:
+        """(the rect the bar may fill, growing up from its bottom edge; the most rows of text
+        it may have).  Never over the hand's cards nor the step's buttons: in the declare
+        panel, the room it keeps under its contracts; else on a phone just above the hand
+        and the player's plate; on a wide table where the table's layout puts it."""
+        lay = layout.now()
+        panel = self.table.declare_panel
+        if panel.shown() and not lay.wide:
+            slot = panel.hint_slot()
+            return slot, max(1, (slot.h - 2 * PAD_Y) // gfx.line_height(self.text_size(), False, 2))
+        if lay.wide:
+            return lay.hint_bar, MAX_ROWS
+        room = self.table.hand.room()
+        bottom = (lay.bottom_plate(room).top if lay.tall else lay.highest_top(room)) - 4
+        top = lay.top_bar.bottom + 4
+        return pygame.Rect(lay.hint_bar.left, top, lay.hint_bar.w, bottom - top), MAX_ROWS
+
+    def _words(self, width: int, rows: int) -> str:
+        ev = self.current()
+        return t("hint.thinking") if ev is None else self.line(ev, width, rows)
+
+    def bounds(self):
+        """As tall as its words, on the frame's bottom edge (worked out again only when the
+        hint, the layout, the hand's room or the language change: asked every frame)."""
+        lay = layout.now()
+        key = (self._key, self.thinking, self.evaluation is not None, id(lay), self.table.hand.room(),
+               self.table.declare_panel.shown(), i18n.language())
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, self._fit())
+        return self._placed[1].copy()
+
+    def _fit(self) -> pygame.Rect:
+        frame, most = self.frame()
+        width = frame.w - 2 * PAD_X
+        rows = 1 if self.thinking else max(1, min(most, len(gfx.wrap(self._words(width, most), self.text_size(), width))))
+        h = max(MIN_H, rows * gfx.line_height(self.text_size(), False, 2) + 2 * PAD_Y)
+        return pygame.Rect(frame.left, frame.bottom - h, frame.w, h)
 
     # --- drawing ---------------------------------------------------------------------
     def state_key(self):
         if self.thinking:
-            return ("thinking", self.shown_progress())
+            return ("thinking", self.shown_progress(), tuple(self.bounds()))
         ev = self.current()
-        return None if ev is None else ("hint", ev.best.action, i18n.language(), self.table.declare_panel.shown())
-
-    def bounds(self):
-        return layout.now().hint_bar
+        return None if ev is None else ("hint", ev.best.action, i18n.language(), self.table.declare_panel.shown(), tuple(self.bounds()))
 
     def paint_bounds(self):
         """The bar with its shadow, and the outline around the suggested contract's button."""
@@ -200,9 +248,9 @@ class HintBar(TableObject):
 
     def draw(self, surf) -> None:
         bar = self.bounds()
-        size = layout.now().size("hint")
+        size = self.text_size()
         if self.thinking:
-            gfx.blit_panel(surf, bar, alpha=235, over=True)
+            gfx.blit_panel(surf, bar, alpha=255, over=True)
             label = gfx.ellipsize(t("hint.thinking"), size, bar.w // 2, True)
             gfx.blit_text(surf, label, size, (bar.left + 16, bar.centery), gfx.CREAM, True, "midleft", box=bar)
             track = pygame.Rect(bar.left + 28 + gfx.text_width(label, size, True), bar.centery - 6, 0, 12)
@@ -215,19 +263,18 @@ class HintBar(TableObject):
         ev = self.current()
         if ev is None:
             return
-        gfx.blit_panel(surf, bar, alpha=240, edge=art.HINT, over=True)
-        line = self.line(ev, bar.w - 24)
-        fitted = gfx.fit_size(line, size, bar.w - 24, False, gfx.MIN_TEXT + 1)
-        if gfx.text_width(line, fitted) <= bar.w - 24:
-            gfx.blit_text(surf, line, fitted, bar.center, gfx.CREAM, False, "center", box=bar)
-        else:
-            small = gfx.MIN_TEXT + 1
-            lh = gfx.line_height(small, False, 2)
-            rows = max(1, min(3, (bar.h - 6) // lh))
-            gfx.blit_wrapped(surf, line, small, pygame.Rect(bar.left + 12, bar.centery - rows * lh // 2, bar.w - 24, rows * lh), gfx.CREAM,
-                             align="center", line_gap=2, max_lines=rows)
+        gfx.blit_panel(surf, bar, alpha=255, edge=art.HINT, over=True)  # opaque: nothing under it shows through its words
+        frame, most = self.frame()
+        width = bar.w - 2 * PAD_X
+        line = self.line(ev, width, most)
+        lh = gfx.line_height(size, False, 2)
+        rows = (bar.h - 2 * PAD_Y) // lh
+        top = bar.centery - min(rows, len(gfx.wrap(line, size, width))) * lh // 2
+        gfx.blit_wrapped(surf, line, size, pygame.Rect(bar.left + PAD_X, top, width, rows * lh), gfx.CREAM,
+                         align="center", line_gap=2, max_lines=rows)
         contract = self.contract()
         if contract is not None and self.table.declare_panel.shown():
             r = self.table.declare_panel.button_rect(contract).inflate(10, 10)
             gfx.rect(surf, art.HINT, r, 4, 12)
             gfx.blit(surf, art.mark("hint", gfx.px(20)), (r.right - 6, r.top + 6), "center")  # the hint's own mark, as on a card
+

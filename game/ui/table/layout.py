@@ -303,11 +303,19 @@ def tall(shape) -> TableLayout:
     bar_h = 48
     by = S.bottom - 6 - bar_h
 
-    def bar(names):
-        bw = (S.w - 2 * gap - (len(names) - 1) * 6) // len(names)
-        return {name: pygame.Rect(S.left + gap + i * (bw + 6), by, bw, bar_h) for i, name in enumerate(names)}
+    def bar(names, shares=None):
+        """The buttons side by side, each with its share of the width (its words' length:
+        a narrow phone's four buttons keep every word whole)."""
+        shares = shares or (1,) * len(names)
+        room = S.w - 2 * gap - (len(names) - 1) * 6
+        out, x = {}, S.left + gap
+        for name, share in zip(names, shares):
+            bw = room * share // sum(shares)
+            out[name] = pygame.Rect(x, by, bw, bar_h)
+            x += bw + 6
+        return out
 
-    coach, coach4 = bar(("hint", "undo", "look_back")), bar(("hint", "undo", "discard", "look_back"))
+    coach, coach4 = bar(("hint", "undo", "look_back")), bar(("hint", "undo", "discard", "look_back"), (30, 26, 20, 24))
     hand_area = pygame.Rect(S.left + 6, 0, S.w - 12, by - 8)
     lay = TableLayout(
         kind="tall", w=W, h=H, safe=S, top_bar=pygame.Rect(0, 0, W, tb), menu=menu, card_w=card_w, trick_w=lerp(52, 92), small_w=small_w,

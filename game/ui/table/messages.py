@@ -80,7 +80,7 @@ class PromptLine(TableObject):
         lifted cards), on a dark band wide enough for every line.  Worked out again only when
         the words, the layout, the text's scale or the hand's size change."""
         lay = layout.now()
-        key = (self.shown(), gfx.scale(), len(self.table.hand.cards()))
+        key = (self.shown(), gfx.scale(), self.table.hand.room())
         was_lay, was_key, rects = self._rects
         if was_lay is not lay or was_key != key:
             rects = self._line_rects(lay)
@@ -90,7 +90,7 @@ class PromptLine(TableObject):
     def _line_rects(self, lay) -> list[pygame.Rect]:
         size, lines = self.lines()
         lh = gfx.line_height(size, True, 2)
-        bottom = lay.prompt_over(len(self.table.hand.cards())) - 6
+        bottom = lay.prompt_over(self.table.hand.room()) - 6
         cx = lay.hand_area.centerx if not lay.tall else lay.w // 2
         out = []
         for i, line in enumerate(lines):

@@ -26,8 +26,12 @@ def warm_panels(budget_ms: float) -> bool:
     rects = [_panel_rect()]
     if lay.wide:  # the exchange panel's height follows its lines: the reason, 1-3 gifts or none, the rule
         rects += [ExchangePanel.rect_for(lines) for lines in (3, 4, 5)]
+    elif lay.tall:  # ... and on a phone its rows of text
+        rects += [ExchangePanel.fitted(rows, lines) for rows, lines in ((4, 3), (5, 4), (6, 4), (7, 5))]
     else:
-        rects.append(lay.info)
+        narrow = lay.info.copy()
+        narrow.w = max(lay.info.w // 2, lay.info.w - BUBBLE_COLUMN)
+        rects += [lay.info, narrow]
     for r in rects:
         if not gfx.make_panel(r) or time.perf_counter() > end:
             return False
@@ -37,6 +41,9 @@ def warm_panels(budget_ms: float) -> bool:
 def _panel_rect(lines: int = 0) -> pygame.Rect:
     """The phase panels' place: centred on a wide table, the whole middle on a phone."""
     return layout.now().panel
+
+
+HINT_BUTTON_MIN = 56  # a contract's button, at least, beside the room kept for the hint
 
 
 class DeclarePanel(TableObject):
@@ -59,8 +66,22 @@ class DeclarePanel(TableObject):
             bw, gap = 100, 12
             w = cols * bw + (cols - 1) * gap
             return cols, rows, pygame.Rect(r.centerx - w // 2, r.bottom - 126, w, 108)
-        height = min(rows * 100 + (rows - 1) * 8, r.bottom - 10 - top)
-        return cols, rows, pygame.Rect(r.left + 12, r.bottom - 10 - height, r.w - 24, height)
+        bottom = self.hint_slot().top - 8
+        height = min(rows * 100 + (rows - 1) * 8, bottom - top)
+        return cols, rows, pygame.Rect(r.left + 12, bottom - height, r.w - 24, height)
+
+    def hint_slot(self) -> pygame.Rect:
+        """On a phone, the room kept at the panel's bottom for the hint's words (up to three
+        rows, fewer where the contracts would get too low to tap), so the hint covers no
+        contract and no contract moves when it comes."""
+        lay, n = layout.now(), len(self.v.rules.contracts)
+        r = _panel_rect()
+        rows = -(-n // (min(n, 3) if lay.tall else n))
+        free = r.bottom - 10 - self._text_bottom() - rows * HINT_BUTTON_MIN - (rows - 1) * 8 - 8
+        lh = gfx.line_height(lay.size("hint"), False, 2)
+        lines = max(1, min(3, (free - 14) // lh))
+        h = lines * lh + 14
+        return pygame.Rect(r.left + 12, r.bottom - 10 - h, r.w - 24, h)
 
     def _text_bottom(self) -> int:
         """Below the title and the prompt."""
@@ -147,6 +168,10 @@ class DeclarePanel(TableObject):
         gfx.blit_wrapped(surf, msg, lay.size("panel"), pygame.Rect(r.left + 16, top, r.w - 32, 50), gfx.CREAM, align="center", line_gap=2, max_lines=2)
 
 
+PHONE_LINES_MAX = 5  # the exchange panel's lines: the reason, up to three gifts, the rule
+BUBBLE_COLUMN = 280  # a lying phone: kept free beside the exchange panel for a coach's bubble
+
+
 class ExchangePanel(TableObject):
     paint_margin = 14
     def shown(self) -> bool:
@@ -174,9 +199,40 @@ class ExchangePanel(TableObject):
 
     def bounds(self):
         lay = layout.now()
-        if not lay.wide:
-            return lay.info
-        return self.rect_for(len(self.lines()))
+        if lay.wide:
+            return self.rect_for(len(self.lines()))
+        lines = self.lines()
+        if lay.tall:
+            return self.fitted(self._rows(lines, lay.info.w), len(lines))
+        narrow = max(lay.info.w // 2, lay.info.w - BUBBLE_COLUMN)
+        # the words stay above the prompt, which rises with a hand laid out for a card to come
+        prompt_top = lay.prompt_over(self.table.hand.room()) - 6 - gfx.line_height(lay.size("prompt"), True, 2)
+        fits = self._height(self._rows(lines, narrow), len(lines)) <= min(lay.info.h, prompt_top - lay.info.top)
+        return pygame.Rect(lay.info.left, lay.info.top, narrow if fits else lay.info.w, lay.info.h)
+
+    @staticmethod
+    def _rows(lines, width: int) -> int:
+        """The rows of text the lines take on a phone in a panel `width` wide (three a line
+        at most, as drawn)."""
+        size = layout.now().size("panel")
+        return sum(min(3, len(gfx.wrap(line, size, width - 28))) for line in lines)
+
+    @staticmethod
+    def _height(rows: int, lines: int) -> int:
+        """A phone's panel holding this many rows of text in this many lines."""
+        lay = layout.now()
+        h = 14 + gfx.line_height(lay.size("panel_title") - 2, True, 2) + rows * gfx.line_height(lay.size("panel"), False, 2)
+        return h + 2 * lines + 6  # as drawn: 2 px after each line, then the edge
+
+    @classmethod
+    def fitted(cls, rows: int, lines: int = PHONE_LINES_MAX) -> pygame.Rect:
+        """The panel's place on a phone held upright with this many rows of text in this
+        many lines: only as tall as its words, from the top of the middle (below it the
+        table shows, and a coach's bubble has room beside what it explains).  Lying, the
+        middle is low: all of it, but for a column at the right kept for a coach's bubble
+        where the words fit without it."""
+        info = layout.now().info
+        return pygame.Rect(info.left, info.top, info.w, min(info.h, cls._height(rows, lines)))
 
     @staticmethod
     def rect_for(lines: int) -> pygame.Rect:

@@ -1,4 +1,6 @@
-"""The tricks each seat has won this deal: a small stack of sideways backs with a count."""
+"""The tricks each seat has won this deal: a small stack of sideways backs with a count (at
+its top right corner; under it where that corner would lie over an opponent's hand: a
+phone's row of backs).  A tap on a pile shows the last trick (the play scene)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ import pygame
 from .. import art, gfx
 from . import layout
 from .base import TableObject
-from .opponents import _layers, rotated_back
+from .opponents import _back_rects, _layers, rotated_back
 
 SHOWN = 6  # backs drawn in a pile at most
 BADGES = 16  # counts a badge is made ahead for (a deal has 16 tricks)
+TAP = 44  # logical px: the least side of the rect a tap on a pile hits
 
 
 def _stack(k: int) -> pygame.Surface:
@@ -32,8 +35,12 @@ def _stack(k: int) -> pygame.Surface:
     return layer
 
 
+def _badge_height() -> float:
+    return max(18, layout.now().pile_w * 0.55)  # its number at least the text floor
+
+
 def _badge(n: int) -> pygame.Surface:
-    height = max(18, layout.now().pile_w * 0.55)  # its number at least the text floor
+    height = _badge_height()
     return gfx.labelled(art.badge(str(n), gfx.px(height), gfx.INK, gfx.GOLD), str(n), gfx.badge_text_size(height))
 
 
@@ -61,29 +68,76 @@ class WonPiles(TableObject):
     def state_key(self):
         return tuple(self.board.taken)
 
+    def stack_rect(self, seat: int) -> pygame.Rect:
+        """The logical rect of the pile of `seat`'s tricks as drawn now (its backs rise 3 px each)."""
+        return gfx.logical_rect(self._stack_place(seat)[1])
+
+    def _stack_place(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """(picture, device rect) of `seat`'s pile."""
+        back = rotated_back(layout.now().pile_w)
+        stack = _stack(min(max(1, self.board.taken[seat]), SHOWN))
+        cx, cy = gfx.dev_pos(tuple(map(int, self.pos(seat))))
+        top = cy - back.get_height() // 2 - (stack.get_height() - back.get_height())
+        return stack, stack.get_rect(topleft=(cx - back.get_width() // 2, top))
+
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        """The count's place: the pile's top right corner, or under the pile's middle where
+        that corner would lie over an opponent's hand (the two opponents' counts alike)."""
+        pile = self.stack_rect(seat)
+        human = self.table.human
+        alike = [s for s in range(3) if s != human] if seat != human else [seat]
+        if any(self._corner_meets_a_hand(s) for s in alike):
+            return (pile.centerx, pile.bottom - 3)
+        return self._corner(pile)
+
+    @staticmethod
+    def _corner(pile: pygame.Rect) -> tuple[int, int]:
+        return (pile.right - 2, pile.top + 4)
+
+    def _corner_meets_a_hand(self, seat: int) -> bool:
+        badge = pygame.Rect(0, 0, _badge_height() * 1.4, _badge_height())  # two digits
+        badge.center = self._corner(self.stack_rect(seat))
+        return any(badge.colliderect(hand) for hand in self.hands())
+
+    def hands(self) -> list[pygame.Rect]:
+        """Where the opponents' whole hands lie (a pile's count never goes there)."""
+        human = self.table.human
+        out = []
+        for seat in range(3):
+            if seat != human:
+                rects = _back_rects(16, 16, seat, human)
+                out.append(rects[0].unionall(rects))
+        return out
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        r = gfx.logical_rect(_badge(self.board.taken[seat]).get_rect())
+        r.center = self.badge_center(seat)
+        return r
+
+    def tap_rect(self, seat: int) -> pygame.Rect:
+        """What a tap on `seat`'s pile hits: the pile and its count, grown to a finger's size."""
+        r = self.stack_rect(seat).union(self.badge_rect(seat)).inflate(2, 2)
+        return r.inflate(max(0, TAP - r.w), max(0, TAP - r.h))
+
+    def tap_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, rect) of each pile on the table."""
+        return [(seat, self.tap_rect(seat)) for seat in range(3) if self.board.taken[seat] > 0]
+
     def paint_bounds(self):
         """Each pile with its count badge."""
         out = []
         for seat in range(3):
             if self.board.taken[seat] > 0:
-                x, y = self.pos(seat)
-                k = layout.now().pile_w / 40
-                out.append(pygame.Rect(int(x - 40 * k), int(y - 64 * k), int(110 * k) + 2, int(100 * k) + 2))
+                out.append(self.stack_rect(seat).inflate(4, 4).union(self.badge_rect(seat).inflate(4, 4)))
         return out
 
     def draw(self, surf) -> None:
-        pile_w = layout.now().pile_w
-        bh, bw = gfx.card_size(pile_w)  # logical size of the card turned sideways
-        back = rotated_back(pile_w)
         for seat in range(3):
             n = self.board.taken[seat]
             if n <= 0:
                 continue
-            x, y = self.pos(seat)
-            k = min(n, SHOWN)
-            stack = _stack(k)
-            cx, cy = gfx.dev_pos((int(x), int(y)))
-            top = cy - back.get_height() // 2 - (stack.get_height() - back.get_height())
-            surf.blit(stack, (cx - back.get_width() // 2, top), special_flags=pygame.BLEND_PREMULTIPLIED)
-            gfx.blit(surf, _badge(n), (int(x + bw // 2), int(y - k * 3 - bh // 2 + 4)), "center")
-            gfx.note("card", gfx.logical_rect(stack.get_rect(topleft=(cx - back.get_width() // 2, top))))
+            stack, place = self._stack_place(seat)
+            surf.blit(stack, place, special_flags=pygame.BLEND_PREMULTIPLIED)
+            gfx.note("card", gfx.logical_rect(place))
+            gfx.note("target", self.tap_rect(seat), name=f"pile:{seat}", card=True)
+            gfx.blit(surf, _badge(n), self.badge_center(seat), "center")

@@ -9,6 +9,7 @@ import pygame
 from ...engine import Phase
 from ...i18n import t
 from .. import gfx
+from ..widgets import fit_first
 from . import layout
 from .baked import BakedOnBackground
 from .base import TableObject
@@ -21,6 +22,13 @@ def plate_rect(seat: int, human: int) -> pygame.Rect:
 def plate_look(seat: int, human: int) -> str:
     """"box" (name over roles over tricks) or "row" (one strip: the human's, standing)."""
     return layout.now().plate_look[layout.side(seat, human)]
+
+
+def deal_in_play(table) -> bool:
+    """The deal is being played (its status is what the player reads), not yet over: no
+    deal's result and no winner's moment lie over the table."""
+    board = table.board
+    return table.v.phase in (Phase.EXCHANGE, Phase.DISCARD, Phase.PLAY) and board.verdict is None and board.celebration is None
 
 
 SIGN_H = 22  # a deal's points shown by a plate (+1, -2): the sign's height
@@ -45,7 +53,7 @@ class Plate(BakedOnBackground, TableObject):
 
     def bounds(self):
         if layout.side(self.seat, self.table.human) == "bottom":  # standing, it sits just above the hand
-            return layout.now().bottom_plate(len(self.table.hand.cards()))
+            return layout.now().bottom_plate(self.table.hand.room())
         return plate_rect(self.seat, self.table.human)
 
     def sign_rect(self) -> pygame.Rect:
@@ -79,6 +87,12 @@ class Plate(BakedOnBackground, TableObject):
 
     def tricks_text(self):
         """(text, colour) of tricks taken against the target, or None before a contract."""
+        said = Plate.tricks_texts(self)  # the replay's seat blocks borrow it (table/replay.py)
+        return None if said is None else (said[0][0], said[1])
+
+    def tricks_texts(self):
+        """(texts, colour) of tricks taken against the target, the same said shorter and
+        shorter (the numbers always whole), or None before a contract."""
         v = self.v
         if not (v.contract or v.phase != Phase.DECLARE):
             return None
@@ -88,8 +102,9 @@ class Plate(BakedOnBackground, TableObject):
             col = gfx.BRIGHT_RED if taken > target else gfx.CREAM
         elif taken >= target:
             col = (140, 230, 150)
-        key = "table.tricks_min" if v.contract == "MT" else "table.tricks"
-        return t(key, taken=taken, target=target), col
+        if v.contract == "MT":
+            return [t("table.tricks_min", taken=taken, target=target), t("table.tricks_min_short", taken=taken, target=target)], col
+        return [t("table.tricks", taken=taken, target=target)], col
 
     def state_key(self):
         v = self.v
@@ -111,52 +126,87 @@ class Plate(BakedOnBackground, TableObject):
 
     def draw_fresh(self, surf) -> None:
         r = self.bounds()
-        lay = layout.now()
         active = self.active()
         gfx.blit_panel(surf, r, color=gfx.PANEL, edge=gfx.GOLD if active else gfx.PANEL_EDGE, radius=12, alpha=225, width=3 if active else 2)
-        name = self.table.seat_name(self.seat)
+        if plate_look(self.seat, self.table.human) == "row":
+            self._draw_row(surf, r)
+        else:
+            self._draw_box(surf, r)
+
+    def _score(self) -> tuple[str, tuple]:
         score = self.board.totals[self.seat]  # changes as the deal's points land (verdict.py)
-        score_text = f"{score:+d}"
+        return f"{score:+d}", gfx.GOLD if score > 0 else gfx.MUTED
+
+    def _draw_row(self, surf, r) -> None:
+        """One strip: name and roles left, tricks, score, the won tricks right.  The name
+        and the tricks are never shortened: the name takes what it needs, the tricks the rest."""
+        lay = layout.now()
+        score_text, score_col = self._score()
+        ssize, nsize = lay.size("score"), lay.size("name")
+        pad = 10
+        end = min(r.right - layout.ROW_PILE, self.pile_left() - 6)  # the won tricks' pile lies at the row's right end
+        gfx.blit_text(surf, score_text, ssize, (end, r.centery), score_col, True, "midright", box=r)
+        right = end - gfx.text_width(score_text, ssize, True) - 12
+        name = self.table.seat_name(self.seat)
+        roles = self.roles()
+        role = " · ".join(roles)
+        nfit = gfx.fit_size(name, nsize, (right - r.left - pad) // 2, True, gfx.MIN_TEXT)
+        left_w = max(gfx.text_width(name, nfit, True), gfx.text_width(role, lay.size("role"), True) if roles else 0)
+        tricks = self.tricks_texts()
+        if tricks:
+            room = right - (r.left + pad + min(left_w, (right - r.left - pad) // 2) + 10)
+            text, tsize = fit_first(tricks[0], lay.size("tricks"), room, True, 14)
+            tr = gfx.blit_text(surf, text, tsize, (right, r.centery), tricks[1], True, "midright", width=room, box=r)
+            if deal_in_play(self.table):
+                gfx.note("need", tr, what="tricks against the target")
+            right = tr.left - 10
+        width = right - r.left - pad
+        if roles:
+            gfx.blit_text(surf, name, nfit, (r.left + pad, r.top + 4), gfx.CREAM, True, width=width, box=r)
+            gfx.blit_text(surf, role, lay.size("role"), (r.left + pad, r.bottom - 4), gfx.GOLD, True, "bottomleft", width=width, box=r)
+        else:
+            gfx.blit_text(surf, name, nfit, (r.left + pad, r.centery), gfx.CREAM, True, "midleft", width=width, box=r)
+
+    def _draw_box(self, surf, r) -> None:
+        """Name over roles over tricks; the score right of the name, or right of the roles
+        when a long name needs the whole width (a name is never shortened)."""
+        lay = layout.now()
+        score_text, score_col = self._score()
         ssize, nsize = lay.size("score"), lay.size("name")
         score_w = gfx.text_width(score_text, ssize, True)
-        roles = self.roles()
-        tricks = self.tricks_text()
         pad = 10 if r.h < 100 else 12
-        if plate_look(self.seat, self.table.human) == "row":  # one strip: name and roles left, tricks, score, the won tricks right
-            end = min(r.right - layout.ROW_PILE, self.pile_left() - 6)  # the won tricks' pile lies at the row's right end
-            gfx.blit_text(surf, score_text, ssize, (end, r.centery), gfx.GOLD if score > 0 else gfx.MUTED, True, "midright", box=r)
-            right = end - score_w - 12
-            if tricks:
-                tr = gfx.blit_text(surf, tricks[0], lay.size("tricks"), (right, r.centery), tricks[1], True, "midright", width=right - r.centerx, box=r)
-                right = tr.left - 10
-            if roles:
-                role = " · ".join(roles)
-                gfx.blit_text(surf, name, nsize, (r.left + pad, r.top + 4), gfx.CREAM, True, width=right - r.left - pad, box=r)
-                gfx.blit_text(surf, role, lay.size("role"), (r.left + pad, r.bottom - 4), gfx.GOLD, True, "bottomleft", width=right - r.left - pad, box=r)
-            else:
-                gfx.blit_text(surf, name, nsize, (r.left + pad, r.centery), gfx.CREAM, True, "midleft", width=right - r.left - pad, box=r)
-            return
-        gfx.blit_text(surf, score_text, ssize, (r.right - pad, r.top + pad - 1), gfx.GOLD if score > 0 else gfx.MUTED, True, "topright", box=r)
+        name = self.table.seat_name(self.seat)
+        roles = self.roles()
         name_w = r.w - 2 * pad - score_w - 8
         size = gfx.fit_size(name, nsize, name_w, True, max(gfx.MIN_TEXT + 2, nsize - 4))
+        score_down = gfx.text_width(name, size, True) > name_w  # the score moves to the roles' line
+        if score_down:
+            name_w = r.w - 2 * pad
+            size = gfx.fit_size(name, nsize, name_w, True, gfx.MIN_TEXT)
         gfx.blit_text(surf, name, size, (r.left + pad, r.top + pad - 4), gfx.CREAM, True, width=name_w, box=r)
         rsize = lay.size("role")
         top = r.top + pad - 4 + gfx.line_height(size, True, 0) + 1
-        if tricks:  # the tricks taken, bottom left (long "max" words: shortened, never under the floor)
-            tsize = gfx.fit_size(tricks[0], lay.size("tricks"), r.w - 2 * pad - DOTS_W, True, 14)
+        gfx.blit_text(surf, score_text, ssize, (r.right - pad, (top - 1) if score_down else (r.top + pad - 1)), score_col, True, "topright", box=r)
+        role_w = r.w - 2 * pad - (score_w + 8 if score_down else 0)
+        tricks = self.tricks_texts()
+        if tricks:  # the tricks taken, bottom left (long "max" words: shorter words, the numbers whole)
+            width = r.w - 2 * pad - DOTS_W
+            text, tsize = fit_first(tricks[0], lay.size("tricks"), width, True, 14)
             bottom = r.bottom - pad + 4
-            gfx.blit_text(surf, tricks[0], tsize, (r.left + pad, bottom), tricks[1], True, "bottomleft", width=r.w - 2 * pad - DOTS_W, box=r)
+            tr = gfx.blit_text(surf, text, tsize, (r.left + pad, bottom), tricks[1], True, "bottomleft", width=width, box=r)
+            if deal_in_play(self.table):
+                gfx.note("need", tr, what="tricks against the target")
             room = bottom - gfx.line_height(tsize, True, 0) - top
         else:
             room = r.bottom - pad - top
         if roles:  # one line if it fits, else one role per line while there is room
             role = " · ".join(roles)
-            lines = [role] if gfx.text_width(role, rsize, True) <= r.w - 2 * pad or len(roles) == 1 else roles
+            lines = [role] if gfx.text_width(role, rsize, True) <= role_w or len(roles) == 1 else roles
             lh = rsize + 2
             if len(lines) * lh > room:
                 lines = [role]
             for i, line in enumerate(lines):
-                gfx.blit_text(surf, line, rsize, (r.left + pad, top + i * lh), gfx.GOLD, True, width=r.w - 2 * pad, box=r)
+                gfx.blit_text(surf, line, rsize, (r.left + pad, top + i * lh), gfx.GOLD, True, width=role_w, box=r)
 
 
 DOTS_W = 44  # room kept right of the tricks for the thinking dots

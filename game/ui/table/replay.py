@@ -169,6 +169,19 @@ class ReplayBackground(TableObject):
         surf.blit(bg, (0, 0))
 
 
+def strip_name(name: str, size: int, room: int, height: int) -> tuple[int, list[str], bool]:
+    """(size, lines, bold) of a seat's name in its strip, whole: smaller letters, else two
+    lines (bold, then regular) where the strip is tall enough; else one line, shortened."""
+    fitted = gfx.fit_size(name, size, room, True)
+    if gfx.text_width(name, fitted, True) <= room:
+        return fitted, [name], True
+    for bold in (True, False):
+        lines = gfx.wrap(name, gfx.MIN_TEXT, room, bold)
+        if len(lines) == 2 and 2 * gfx.line_height(gfx.MIN_TEXT, bold, 0) <= height and all(gfx.text_width(x, gfx.MIN_TEXT, bold) <= room for x in lines):
+            return gfx.MIN_TEXT, lines, bold
+    return fitted, [name], True
+
+
 class SeatBlock(TableObject):
     """A seat: a strip with its name, roles, tricks and total (the gold edge when it is to
     act, as on the game's plates), and its hand face up: a row of cards, or on a phone
@@ -218,7 +231,13 @@ class SeatBlock(TableObject):
         name_w = gfx.text_width(name, text("name"), True)
         if roles and name_w + 10 + min(60, gfx.text_width(roles, text("role"), True)) > room:
             roles = ""  # a narrow strip: the whole name first (the top bar names the declarer)
-        nr = gfx.blit_text(surf, name, text("name"), (r.left + pad, r.centery), gfx.CREAM, True, "midleft", width=room, box=box)
+        nsize, lines, bold = strip_name(name, text("name"), room, r.h)
+        lh = gfx.line_height(nsize, bold, 0)
+        for i, line in enumerate(lines):
+            nr = gfx.blit_text(surf, line, nsize, (r.left + pad, r.centery + (2 * i - len(lines) + 1) * lh // 2), gfx.CREAM, bold, "midleft",
+                               width=room, box=box)
+        if len(lines) > 1:
+            roles = ""
         if roles:
             gfx.blit_text(surf, roles, text("role"), (nr.right + 10, r.centery), gfx.GOLD, True, "midleft", width=right - nr.right - 10, box=box)
 

@@ -29,7 +29,7 @@ from .panels import DeclarePanel, ExchangePanel
 from .piles import WonPiles
 from .plates import Plate, ThinkingDots
 from .sprites import FlyingCards
-from .topbar import TopBar
+from .topbar import ContractBadge, TopBar
 from .trick import TrickArea
 from .verdict import PointSigns, Verdict
 
@@ -59,6 +59,7 @@ class Table:
         # the objects on the felt
         self.background = Background(self)
         self.topbar = TopBar(self)
+        self.badge = ContractBadge(self)  # the contract beside the trick
         self.plates = [Plate(self, seat) for seat in range(3)]
         self.opponents = OpponentHands(self)
         self.kitty = Kitty(self)
@@ -147,7 +148,7 @@ class Table:
 
     def common_objects(self) -> list:
         """Objects every phase shows, in drawing order; a phase scene adds its panels."""
-        return [self.background, self.topbar, *self.plates, self.opponents, self.kitty, self.piles, self.trick,
+        return [self.background, self.topbar, self.badge, *self.plates, self.opponents, self.kitty, self.piles, self.trick,
                 self.verdict, self.points, self.celebration]
 
     # --- state ----------------------------------------------------------------------
@@ -202,6 +203,9 @@ class Table:
         self._think_due = None  # set again below if a slice is due
         self.messages.update(dt)
         self.hint.update(dt)
+        guide = getattr(self.app, "guide", None)
+        if guide is not None and guide.holds(self):  # a coach's bubble is being read: the game waits for it
+            return False
         if self.timeline.busy:
             self.timeline.update(dt)
             return not self.timeline.busy

@@ -1,10 +1,14 @@
 """The trick in the middle of the table.  Each seat's card lies toward its seat (the two
 others' cards up and out, the human's down), so who played what is seen without reading.
 Before a trick the leader's place is outlined with "leads" in it; the led card carries a
-small "1"; a finished trick's winning card glows gold, with the winner's name under the
-trick (and "Tap to collect" when the trick waits for a tap)."""
+tag with "led" and the led suit's shape (a bare "1" was read as a pile's count); a finished
+trick's winning card glows gold, with the winner's name under the trick (and "Tap to
+collect" when the trick waits for a tap).  A tap on the trick shows the last one (the play
+scene)."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -14,14 +18,57 @@ from .. import art, gfx
 from . import layout
 from .base import TableObject
 
-MARGIN = (30, 34)  # what a seat's card paints around it: the glow, the shadow, the "1" and the outline's pill
-LEAD_EDGE = (40, 30, 8)  # the dark ground of the leader's pill and of the led card's "1"
+MARGIN = (30, 34)  # what a seat's card paints around it: the glow, the shadow, the led tag and the outline's pill
+LEAD_EDGE = (40, 30, 8)  # the dark ground of the leader's pill and of the led card's tag
+_tags: dict = gfx.scaled_cache({})  # (word, suit or None, size, style) -> the led tag's picture
+TAG_OVER = 6  # logical px a led tag may stick out on each side of its card (the trick's cards lie 12 apart)
 
 
-def lead_badge(height: float):
-    """The "1" on the led card (a picture with text: the layout check reads it)."""
-    size = gfx.badge_text_size(height)
-    return gfx.labelled(art.badge("1", gfx.px(height), gfx.GOLD, LEAD_EDGE), "1", size)
+def led_tag(suit: int | None, size: float) -> pygame.Surface:
+    """The led card's tag: "led" (and the led suit's shape, `suit` not None) on a dark pill,
+    `size` the word's logical size; one picture noted as text (the layout check reads it)."""
+    word = t("trick.led")
+    key = (word, suit, size, gfx.card_style())
+    tag = _tags.get(key)
+    if tag is None:
+        text = gfx.dev_text(word, size, gfx.GOLD, True)
+        h = gfx.px(size + 8)
+        pad, gap = gfx.px(4 if suit is None else 6), gfx.px(4)
+        icon = art.contract_icon("SHDC"[suit], int(h * 0.74), gfx.card_style()) if suit is not None else None
+        w = pad + text.get_width() + pad + (gap + icon.get_width() - gfx.px(2) if icon else 0)
+        tag = pygame.Surface((w, h), pygame.SRCALPHA)
+        r = tag.get_rect()
+        pygame.draw.rect(tag, (*LEAD_EDGE, 240), r, border_radius=h // 2)
+        pygame.draw.rect(tag, gfx.GOLD, r, max(1, gfx.px(1)), border_radius=h // 2)
+        tag.blit(text, text.get_rect(midleft=(pad, h // 2)))
+        if icon:
+            tag.blit(icon, icon.get_rect(midright=(r.right - pad + gfx.px(2), h // 2)))
+        tag = _tags[key] = gfx.labelled(tag, word, size)
+    return tag
+
+
+def _logical_size(img: pygame.Surface) -> tuple[int, int]:
+    return tuple(math.ceil(v / gfx.scale()) for v in img.get_size())
+
+
+def fitting_tag(suit: int, size: float, card_w: int) -> pygame.Surface:
+    """The led tag with the suit's shape where that fits the card (TAG_OVER each side),
+    else the word alone (a phone's small trick: never over the cards beside it)."""
+    tag = led_tag(suit, size)
+    return tag if _logical_size(tag)[0] <= card_w + 2 * TAG_OVER else led_tag(None, size)
+
+
+def led_tag_rect(suit: int, size: float, card_rect: pygame.Rect) -> pygame.Rect:
+    """Where the led tag lies: along the card's foot, where the rank and suit in its top
+    corner stay in sight."""
+    r = pygame.Rect((0, 0), _logical_size(fitting_tag(suit, size, card_rect.w)))
+    r.midbottom = (card_rect.centerx, card_rect.bottom - 3)
+    return r
+
+
+def draw_led_tag(surf, card, card_rect: pygame.Rect, size: float) -> pygame.Rect:
+    """The led tag on the led card (led_tag_rect); returns where it lies."""
+    return gfx.blit(surf, fitting_tag(card.suit, size, card_rect.w), led_tag_rect(card.suit, size, card_rect).center, "center")
 
 
 class TrickArea(TableObject):
@@ -40,13 +87,18 @@ class TrickArea(TableObject):
     def bounds(self):
         return self.card_rect(0).unionall([self.card_rect(1), self.card_rect(2)])
 
+    def tap_rect(self) -> pygame.Rect:
+        """What a tap on the trick hits (it shows the last trick): the three cards' places."""
+        return self.bounds()
+
     def paint_bounds(self):
         """The cards with their glow, shadow and marks, and the line under the trick."""
-        return [self.bounds().inflate(2 * MARGIN[0], 2 * MARGIN[1]), self.caption_room()]
+        return [self.bounds().inflate(2 * MARGIN[0], 2 * MARGIN[1]).unionall([self.seat_bounds(s) for s in range(3)]), self.caption_room()]
 
     def seat_bounds(self, seat: int) -> pygame.Rect:
-        """What a seat's card paints (glow, shadow, the "1") and the leader's outline."""
-        return self.card_rect(seat).inflate(2 * MARGIN[0], 2 * MARGIN[1])
+        """What a seat's card paints (glow, shadow, the led tag) and the leader's outline."""
+        r = self.card_rect(seat).inflate(2 * MARGIN[0], 2 * MARGIN[1])
+        return r.union(led_tag_rect(0, layout.now().size("leads"), self.card_rect(seat)))  # every suit's tag is as wide
 
     def changed_bounds(self, old, new):
         """A card laid on the trick, a winner shown, the leader changing: only those seats'
@@ -134,10 +186,8 @@ class TrickArea(TableObject):
             gfx.draw_card(surf, card, self.card_rect(seat), highlight=art.GOLD if seat == won else None)
         lay = layout.now()
         seat = self.leader()
-        if seat is not None and b.trick:  # the led card: a small "1" on its top right corner
-            r = self.card_rect(seat)
-            height = max(18, lay.trick_w * 0.3)
-            gfx.blit(surf, lead_badge(height), (r.right - 2, r.top + 2), "center")
+        if seat is not None and b.trick:  # the led card: "led" and the led suit along its foot
+            draw_led_tag(surf, b.trick[0][1], self.card_rect(seat), lay.size("leads"))
         elif seat is not None:  # the leader's place, outlined, with "leads" in it
             r = self.card_rect(seat)
             gfx.rect(surf, gfx.GOLD_DARK, r, 2, border_radius=max(4, r.w // 12))
