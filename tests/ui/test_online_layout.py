@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.ui import layout_check
 from tools.online.scenes import SCENES
+from tools.ui import layout_check
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)])

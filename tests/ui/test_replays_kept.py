@@ -126,8 +126,8 @@ def test_the_browser_list_keeps_the_floors(tmp_path, css):
     import pygame
 
     from game.ui.app import App
-    from tools.ui import layout_check
     from tools.shots.window_sizes import pixel_ratio
+    from tools.ui import layout_check
 
     ratio = pixel_ratio(css)
     if pygame.display.get_init():

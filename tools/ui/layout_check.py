@@ -44,8 +44,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 
 import pygame
 
-from tools.ui.learn_walk import lesson_steps
 from tools.shots.window_sizes import pixel_ratio
+from tools.ui.learn_walk import lesson_steps
 
 SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (800, 450), (1280, 720), (1920, 1080))
 LANGS = ("en", "pl", "ru", "bg")
