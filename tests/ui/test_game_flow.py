@@ -108,6 +108,9 @@ def test_keyboard_only_menus_and_play(make_app):
         v = scene.v
         if v.phase == "play" and v.tricks:
             break
+        if app.guide.holds(scene.table):  # a first-time tip waits for a key, whoever's turn it is
+            post_key(pygame.K_RETURN)
+            continue
         if scene.timeline.busy or v.to_act != scene.human:
             continue
         if v.phase == "declare":
