@@ -52,10 +52,18 @@ class Notices:
         self.app = app  # what shows under the banner (a game's table: it keeps clear of Menu and the plates)
         self.shown: list[Notice] = []  # newest last; the newest is drawn
         self._serial = 0
+        self._told: set = set()  # the problems post_once has told
         self._asking_access = False  # the page's storage bar is up: watch for the browser's answer
         self._access_poll = 0.0
 
     # --- posting ----------------------------------------------------------------------
+    def post_once(self, problem, words, kind: str = "error", seconds: float | None = 12.0, tag: str = "") -> None:
+        """Post `words()` the first time `problem` (any hashable) is met, never again: a
+        stored file read on every visit to a screen says what is wrong with it once."""
+        if problem not in self._told:
+            self._told.add(problem)
+            self.post(words(), kind, seconds, tag)
+
     def post(self, text: str, kind: str = "info", seconds: float | None = None, tag: str = "") -> None:
         """Show `text` now ("error" or "info"); the same text is not stacked twice, and a
         notice with a tag replaces the one with the same tag."""

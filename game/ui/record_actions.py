@@ -121,17 +121,16 @@ def _read_kept(app):
     got = read_kept(app.storage)
     if got.state in ("ok", "none"):
         return got
-    told = app.__dict__.setdefault("_replays_told", set())
-    if (got.state, got.detail) not in told:
-        told.add((got.state, got.detail))
-        if got.state == "unreadable":
-            from .notices import reason_text
-
-            text = t("replays.unreadable", reason=reason_text(got.detail, "replays.json"))
-        else:
-            text = t({"set_aside": "replays.damaged", "kept": "replays.kept_damaged", "newer": "replays.newer"}[got.state])
-        app.notices.post(text, "error", 12.0, tag="replays")
+    app.notices.post_once(("replays", got.state, got.detail), lambda: _kept_problem(got), tag="replays")
     return got
+
+
+def _kept_problem(got) -> str:
+    if got.state == "unreadable":
+        from .notices import reason_text
+
+        return t("replays.unreadable", reason=reason_text(got.detail, "replays.json"))
+    return t({"set_aside": "replays.damaged", "kept": "replays.kept_damaged", "newer": "replays.newer"}[got.state])
 
 
 def keep_game(app, record, origin: str) -> bool:

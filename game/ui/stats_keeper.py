@@ -24,21 +24,16 @@ def _read(app) -> StatsLoad:
     got = read_stats(app.storage)
     if got.state in ("ok", "none"):
         return got
-    told = app.__dict__.setdefault("_stats_told", set())
-    if (got.state, got.detail) not in told:
-        told.add((got.state, got.detail))
-        if got.state == "set_aside":
-            text = t("stats.damaged")
-        elif got.state == "kept":
-            text = t("stats.damaged_kept")
-        elif got.state == "newer":
-            text = t("stats.newer")
-        else:
-            from .notices import reason_text
-
-            text = t("stats.unreadable", reason=reason_text(got.detail, f"{STATS_KEY}.json"))
-        app.notices.post(text, "error", 12.0, tag="stats")
+    app.notices.post_once(("stats", got.state, got.detail), lambda: _problem(got), tag="stats")
     return got
+
+
+def _problem(got: StatsLoad) -> str:
+    if got.state in ("set_aside", "kept", "newer"):
+        return t({"set_aside": "stats.damaged", "kept": "stats.damaged_kept", "newer": "stats.newer"}[got.state])
+    from .notices import reason_text
+
+    return t("stats.unreadable", reason=reason_text(got.detail, f"{STATS_KEY}.json"))
 
 
 def load(app) -> Stats:
