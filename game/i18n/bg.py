@@ -643,7 +643,7 @@ MESSAGES = {
     "why.mt_duck": "Пуснете {card} под {winner}: при минимум взятки всяка отдадена взятка е полезна.",
     "why.mt_shed": "Нямате {led}: отървете се от {card}, по-късно тя би могла да вземе взятка.",
     "why.same": "{card} и {also} тук струват еднакво: все едно коя ще изиграете.",
-    # --- learn to play: the guided deal (game/ui/lesson.py) and first-time tips (game/ui/tips.py) ---
+    # --- learn to play: the guided deal (game/ui/coach/lesson.py) and first-time tips (game/ui/coach/tips.py) ---
     "menu.learn": "Научете играта",
     "learn.bubble_title": "Научете играта · {n}/{total}",
     "learn.next": "Напред",

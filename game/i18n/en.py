@@ -646,7 +646,7 @@ MESSAGES = {
     "why.mt_duck": "Play {card} under {winner}: in minimum tricks every trick you avoid counts.",
     "why.mt_shed": "You have no {led}: get rid of {card}, a card that could take a trick later.",
     "why.same": "{card} and {also} are worth the same here: either will do.",
-    # --- learn to play: the guided deal (game/ui/lesson.py) and first-time tips (game/ui/tips.py) ---
+    # --- learn to play: the guided deal (game/ui/coach/lesson.py) and first-time tips (game/ui/coach/tips.py) ---
     "menu.learn": "Learn to play",
     "learn.bubble_title": "Learn to play · {n}/{total}",
     "learn.next": "Next",

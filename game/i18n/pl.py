@@ -643,7 +643,7 @@ MESSAGES = {
     "why.mt_duck": "Dołóż {card} pod {winner}: w minimum lew liczy się każda oddana lewa.",
     "why.mt_shed": "Nie masz kart w kolorze {led}: pozbądź się {card}, później mogłaby wziąć lewę.",
     "why.same": "{card} i {also} są tu warte tyle samo: obojętne, którą zagrasz.",
-    # --- learn to play: the guided deal (game/ui/lesson.py) and first-time tips (game/ui/tips.py) ---
+    # --- learn to play: the guided deal (game/ui/coach/lesson.py) and first-time tips (game/ui/coach/tips.py) ---
     "menu.learn": "Nauka gry",
     "learn.bubble_title": "Nauka gry · {n}/{total}",
     "learn.next": "Dalej",

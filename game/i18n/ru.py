@@ -643,7 +643,7 @@ MESSAGES = {
     "why.mt_duck": "Положите {card} под {winner}: в минимуме взяток на пользу каждая отданная взятка.",
     "why.mt_shed": "У вас нет карт масти {led}: избавьтесь от {card}, позже она могла бы взять взятку.",
     "why.same": "{card} и {also} здесь стоят одинаково: подойдёт любая.",
-    # --- learn to play: the guided deal (game/ui/lesson.py) and first-time tips (game/ui/tips.py) ---
+    # --- learn to play: the guided deal (game/ui/coach/lesson.py) and first-time tips (game/ui/coach/tips.py) ---
     "menu.learn": "Обучение",
     "learn.bubble_title": "Обучение · {n}/{total}",
     "learn.next": "Далее",

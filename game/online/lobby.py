@@ -27,7 +27,7 @@ LOBBY, SHUFFLE, PLAY, OVER, LEFT = "lobby", "shuffle", "play", "over", "left"
 KINDS = (HOST, GUEST, COMPUTER)
 FAIR, HOST_DEALS = "fair", "host"  # how the cards are dealt
 DEALINGS = (FAIR, HOST_DEALS)
-NAME_MAX = 24  # the same limit as a name at the offline table (game/ui/session.py)
+NAME_MAX = 24  # the same limit as a name at the offline table (game/ui/games/session.py)
 
 
 class LobbyError(ValueError):

@@ -1,9 +1,9 @@
 """The application: one window, a scene stack, input routing (mouse, touch, keyboard) and
 the per-frame ``step``.  Scenes lay out and take input in logical coordinates of the
-window's own shape (game/ui/screen.py) and draw straight into the window at its resolution
+window's own shape (game/ui/window/screen.py) and draw straight into the window at its resolution
 through the scale-aware helpers in gfx, so text and cards are rendered at device
 resolution, never resampled.  In the browser the window has the page's shape at the
-picture's pixel budget (game/ui/picture.py) and the page's CSS scales it to the screen;
+picture's pixel budget (game/ui/window/picture.py) and the page's CSS scales it to the screen;
 the page is polled every few frames, and a phone turned lays everything out again.
 
 Usable without a real display (``SDL_VIDEODRIVER=dummy``) by tests and tools::
@@ -26,16 +26,19 @@ from .. import i18n, perf, resources  # perf: frame timings (off unless enabled)
 from ..engine import cards
 from ..storage.store import Storage
 from ..web.rects import RectPresenter
-from . import gfx, page, preload, registry, scenes, screen, warmup  # noqa: F401  (importing scenes registers them)
+from . import registry, scenes  # noqa: F401  (importing scenes registers them)
+from .coach.guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .constants import DEFAULT_SETTINGS, LOGICAL, MIN_SIZE, SPEEDS, STRENGTHS
-from .first_frames import BUSY_FRAME_MS, LANDING_BANDS, FirstFrames, band_rect
+from .draw import gfx
 from .flow import scene_for
-from .guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
-from .input import InputTranslator
+from .games.session import Session, save_waiting, valid_names
+from .loop import preload, warmup
+from .loop.first_frames import BUSY_FRAME_MS, LANDING_BANDS, FirstFrames, band_rect
+from .loop.input import InputTranslator
 from .notices import Notices
-from .picture import Picture
-from .session import Session, save_waiting, valid_names
 from .settings_check import check_settings
+from .window import page, screen
+from .window.picture import Picture
 
 WEB = sys.platform == "emscripten"
 
@@ -351,8 +354,8 @@ class App:
         return self.scene_name
 
     def profile(self, frames: int = 60, top: int = 12, full: bool = False) -> str:
-        """Time `frames` frames under cProfile (game.ui.automation.profile)."""
-        from .automation import profile
+        """Time `frames` frames under cProfile (game.ui.loop.automation.profile)."""
+        from .loop.automation import profile
 
         return profile(self, frames, top, full)
 
@@ -475,7 +478,7 @@ class App:
         """The browser: read the page (its CSS size, pixel ratio, insets; `css` when it
         cannot be read: headless tests) and return the window to open, at the Sharp budget
         (Auto times its presents there; picture.apply() sets the budget next)."""
-        from .picture import pixel_ratio
+        from .window.picture import pixel_ratio
 
         got = page.read()
         if got is not None:

@@ -1,6 +1,6 @@
 """Values the App and the scenes share (so neither imports the other for them)."""
 
-LOGICAL = (1280, 720)  # the landscape reference design (game/ui/screen.py: the logical size follows the window)
+LOGICAL = (1280, 720)  # the landscape reference design (game/ui/window/screen.py: the logical size follows the window)
 MIN_SIZE = {"landscape": (640, 360), "portrait": (360, 640)}  # the native window, by its shape
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
@@ -29,5 +29,5 @@ DEFAULT_SETTINGS = {
     "trick_hold": "tap",  # how long a finished trick stays (TRICK_HOLDS): a new player's until a tap
     "learned": False,  # the guided deal was seen (played through or skipped)
     "tips": True,  # short tips the first time something happens in a game
-    "tips_seen": [],  # the tips shown already (game/ui/tips.py TIPS), each shown once
+    "tips_seen": [],  # the tips shown already (game/ui/coach/tips.py TIPS), each shown once
 }

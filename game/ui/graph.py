@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx
+from .draw import gfx
 
 # One colour per seat, told apart on the felt and by colour-blind players (gold, sky blue,
 # salmon: different in lightness as well as hue); the markers differ in shape too.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import t
-from . import gfx
+from .draw import gfx
 
 RECT_WIDTH = 860
 TOP = 12
@@ -161,7 +161,7 @@ class Notices:
     def span(self) -> pygame.Rect:
         """Where the banner may stand: across the top; over a game's table, in the top bar
         beside Menu (never over it)."""
-        from . import screen
+        from .window import screen
 
         s = screen.safe()
         lay = self._table_layout()

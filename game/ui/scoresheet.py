@@ -5,7 +5,7 @@ the table's look-back panel, so it lives beside them rather than in either."""
 from __future__ import annotations
 
 from ..i18n import t
-from . import gfx
+from .draw import gfx
 
 
 def draw_sheet(surf, session, rect, highlight_last=True) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .. import i18n
 from ..engine.rules import RuleSet
-from .seats import check_human_seats
-from .session import valid_names
+from .games.seats import check_human_seats
+from .games.session import valid_names
 
 
 def _rules_ok(settings: dict) -> bool:
@@ -29,7 +29,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     stored value that is valid."""
     from .art import STYLES
     from .constants import EARLIER_DEFAULTS, TRICK_HOLDS
-    from .picture import PICTURES
+    from .window.picture import PICTURES
 
     valid = {
         "language": lambda v: v is None or v in i18n.LANGUAGES,
@@ -76,7 +76,7 @@ def _page_address_ok(value) -> bool:
 
 def _tip_names(value) -> bool:
     """A list of known tips, each once."""
-    from .tips import TIPS
+    from .coach.tips import TIPS
 
     return isinstance(value, list) and all(v in TIPS for v in value) and len(set(value)) == len(value)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx
+from .draw import gfx
 
 
 class Widget:
@@ -316,7 +316,7 @@ class Toast:
 
     def lines(self) -> tuple[int, list[str]]:
         """(size, lines) of the message: one line, or wrapped within the screen's width."""
-        from . import screen
+        from .window import screen
 
         room = screen.safe().w - 56
         size = TOAST_SIZE if screen.current().compact > 0.5 else TOAST_SIZE - 4
@@ -331,7 +331,7 @@ class Toast:
         width = max(gfx.text_width(line, size, True) for line in lines)
         r = pygame.Rect(0, 0, width + 40, lh * len(lines) + 16)
         r.center = (int(center[0]), int(center[1]))
-        from . import screen
+        from .window import screen
 
         return r.clamp(screen.safe())
 

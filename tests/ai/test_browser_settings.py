@@ -19,6 +19,6 @@ def test_hard_player_shrinks_its_search_in_the_browser(monkeypatch):
 
 
 def test_the_ui_falls_back_to_normal_for_an_unknown_strength():
-    from game.ui.players import make_player
+    from game.ui.games.players import make_player
 
     assert make_player("grandmaster", seed=1).name == "normal"

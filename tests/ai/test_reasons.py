@@ -111,7 +111,7 @@ def test_the_last_contract_owed_is_said_to_be_the_only_one_left():
 # --- the exchange ----------------------------------------------------------------------
 def _exchange() -> Match:
     """The guided deal's position: you were up one, Boris down one, hearts are trumps."""
-    from game.ui.lesson_deal import lesson_match
+    from game.ui.coach.lesson_deal import lesson_match
 
     return play(lesson_match(), "declare H")
 
@@ -130,7 +130,7 @@ def test_a_higher_pass_names_the_cards_above_it_that_are_out():
 
 
 def test_a_pass_in_a_suit_you_top_costs_nothing():
-    from game.ui import lesson_deal as lesson
+    from game.ui.coach import lesson_deal as lesson
 
     hands = [list(h) for h in lesson.HANDS]  # the lesson's deal with your Q♦ and Boris's A♦ swapped
     hands[0][hands[0].index(Card.parse("QD"))], hands[2][hands[2].index(Card.parse("AD"))] = Card.parse("AD"), Card.parse("QD")

@@ -15,7 +15,7 @@ import pytest
 from game.records import library
 from game.storage.stats import STATS_KEY, load_stats
 from game.storage.store import Storage
-from game.ui.session import Session
+from game.ui.games.session import Session
 from tests.ui.helpers import click_named, finished_match
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs and byte file names of POSIX")

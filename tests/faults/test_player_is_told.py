@@ -9,7 +9,7 @@ import pygame
 
 from game.storage.store import Storage, checksum
 from game.ui.autopilot import Autopilot, post_key
-from game.ui.session import Session
+from game.ui.games.session import Session
 from tools.faults import saves as save_faults
 
 

@@ -28,7 +28,7 @@ def test_checkout_reads_the_top_level_assets():
 def test_fonts_and_sounds_note_what_they_loaded(tmp_path):
     import pygame
 
-    from game.ui import fonts
+    from game.ui.draw import fonts
     from game.ui.sound import Sounds
 
     pygame.init()

@@ -10,7 +10,7 @@ from game.engine import Match, RuleSet
 from game.engine.names import is_label, is_name
 from game.records import library, listing
 from game.storage.replays import Kept, parse, to_json
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 from ..ui.helpers import finished_match
 

@@ -24,7 +24,7 @@ def test_env_var_points_storage(tmp_path, monkeypatch):
 
 
 def test_damaged_game_set_aside(tmp_path):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     (tmp_path / "game.json").write_text('{"version": 1, "match": "garbage"}')
     s = Storage(str(tmp_path))
@@ -37,7 +37,7 @@ def test_damaged_game_set_aside(tmp_path):
 
 def test_truncated_game_set_aside(tmp_path):
     from game.engine import Match
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     s = Storage(str(tmp_path))
     m = Match.new(seed=5)
@@ -67,7 +67,7 @@ class FakeLocalStorage:
 
 def test_local_storage_backend():
     from game.storage.store import _LocalStorageBackend
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     ls = FakeLocalStorage()
     s = Storage(backend=_LocalStorageBackend(ls))
@@ -89,7 +89,7 @@ class JsNull:  # what Pyodide's localStorage.getItem returns for a missing key
 
 def test_local_storage_js_null_is_missing():
     from game.storage.store import _LocalStorageBackend
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     ls = FakeLocalStorage()
     ls.getItem = lambda k: JsNull()
@@ -102,7 +102,7 @@ def test_local_storage_js_null_is_missing():
 # --- how a save is written, what is read back --------------------------------
 def _saves(n=3, seed=5):
     from game.engine import Match
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     m = Match.new(seed=seed)
     out = []
@@ -165,7 +165,7 @@ def test_the_whole_save_is_checksummed_and_numbered(tmp_path):
 
 
 def test_version_1_saves_still_load(tmp_path):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     save = _saves(1)[0]
     (tmp_path / "game.json").write_text(json.dumps({"version": 1, **save}))
@@ -174,7 +174,7 @@ def test_version_1_saves_still_load(tmp_path):
 
 
 def test_a_save_that_cannot_be_read_is_not_called_damaged(tmp_path):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     (tmp_path / "game.json").mkdir()  # in the way, but not damage in a save
     s = Storage(str(tmp_path))
@@ -184,7 +184,7 @@ def test_a_save_that_cannot_be_read_is_not_called_damaged(tmp_path):
 
 
 def test_parent_of_the_folder_is_a_file(tmp_path):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     (tmp_path / "file").write_text("x")
     s = Storage(str(tmp_path / "file" / "data"))
@@ -192,7 +192,7 @@ def test_parent_of_the_folder_is_a_file(tmp_path):
 
 
 def test_a_huge_save_is_set_aside_not_read(tmp_path):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     (tmp_path / "game.json").write_text('{"version": 2, "match": "' + "x" * (5 << 20) + '"}')
     s = Storage(str(tmp_path))

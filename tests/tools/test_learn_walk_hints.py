@@ -13,7 +13,7 @@ def test_the_hint_walk_of_the_lesson_passes_on_a_phone_in_polish(capsys):
 def test_a_hint_that_names_another_card_than_the_bubble_is_a_disagreement():
     from game.ai.estimates import Estimate, Evaluation
     from game.engine import Action
-    from game.ui.lesson_deal import LINE, lesson_match
+    from game.ui.coach.lesson_deal import LINE, lesson_match
 
     m = lesson_match()
     for text in LINE[:6]:  # declared, passed and discarded: the first lead is next

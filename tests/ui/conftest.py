@@ -32,7 +32,7 @@ def make_app(tmp_path):
 @pytest.fixture
 def drawn_text(monkeypatch):
     """Every string the scenes draw in the next frames."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     seen = []
     real = gfx.blit_text

@@ -4,8 +4,8 @@ and by anything else, against what the engine says each seat may know."""
 
 from __future__ import annotations
 
-from game.ui import gfx
 from game.ui.autopilot import Autopilot
+from game.ui.draw import gfx
 from game.ui.table.base import TableObject
 from game.ui.table.hand import HandFan
 from game.ui.table.table import Table

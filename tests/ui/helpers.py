@@ -39,7 +39,7 @@ def click_named(app, name):
 
 def table_for(app, match, names=("You", "Anna", "Boris")):
     """The match shown in the scene for its phase (saved, so Continue finds it)."""
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     session = Session(match, list(names), "random", storage=app.storage)
     session.save()

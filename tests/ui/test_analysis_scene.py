@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.ui.autopilot import post_key
-from game.ui.session import Session
+from game.ui.games.session import Session
 from tests.ai.test_analysis import HANDS, KITTY, blunder_deal
 from tests.ui.helpers import click_named, finished_match, table_for
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import gfx
+from game.ui.draw import gfx
 from game.ui.table import baked
 from game.ui.table.background import Background
 

@@ -1,4 +1,4 @@
-"""Where the coach's bubble goes (game/ui/bubble.py): trying only the rows where the best
+"""Where the coach's bubble goes (game/ui/coach/bubble.py): trying only the rows where the best
 place can be finds exactly the rect trying every row finds, ties included, for any spots
 and marks; and on a phone the bubble stands clear of what it is about, as near as it can."""
 
@@ -6,7 +6,8 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui import bubble, screen
+from game.ui.coach import bubble
+from game.ui.window import screen
 
 AREA = pygame.Rect(8, 8, 374, 828)  # a phone's safe area, less the bubble's margin
 

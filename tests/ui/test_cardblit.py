@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.engine.cards import Card, parse_cards
-from game.ui import art, cardblit, gfx
+from game.ui import art
+from game.ui.draw import cardblit, gfx
 from game.ui.table import layout
 from game.ui.table.layout import CARD_W, PILE_W, SMALL_W
 from game.ui.table.opponents import _column, warm_backs

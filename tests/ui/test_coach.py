@@ -13,7 +13,7 @@ from game.ai.evaluate import Evaluator, reason
 from game.engine import Match, RuleSet
 from game.i18n import t
 from game.ui.autopilot import post_click, post_key
-from game.ui.session import Session
+from game.ui.games.session import Session
 from game.ui.table.hintbar import discard_set
 from tests.ui.helpers import advance_until, table_for
 

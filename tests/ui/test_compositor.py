@@ -7,9 +7,9 @@ import time
 
 import pygame
 
-from game.ui import screen
 from game.ui.autopilot import Autopilot, post_click
 from game.ui.table.compositor import paint_rect
+from game.ui.window import screen
 from tests.ui.helpers import advance_until, table_for
 
 
@@ -318,7 +318,7 @@ def test_an_item_making_many_pictures_is_drawn_over_passes_one_new_picture_each(
     """Under a deadline the still layer stops inside an item at its next new picture past
     it (one item making a panel's words at once was a task of ~150 ms at 4x in the browser),
     draws it again from the caches next time, and ends as drawing it in one go does."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
     from game.ui.table.compositor import Layer
 
     made = set()

@@ -6,8 +6,8 @@ import math
 import pygame
 import pytest
 
-from game.ui import felt
-from game.ui.palette import FELT_DARK, FELT_LIGHT
+from game.ui.draw import felt
+from game.ui.draw.palette import FELT_DARK, FELT_LIGHT
 
 
 def _drawn_felt(w, h):

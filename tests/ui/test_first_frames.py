@@ -6,7 +6,7 @@ is exactly the one a single whole drawing makes."""
 import pygame
 import pytest
 
-from game.ui import backdrop, cardfan, gfx
+from game.ui.draw import backdrop, cardfan, gfx
 
 from .helpers import click_named
 
@@ -143,7 +143,7 @@ def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_
     """Started before the title's warm-up ran, the game goes on with it at the table on
     frames that draw nothing: the modules and sounds one a frame, the next screens' first
     frames a few ms a frame (taken up again where the time ran out)."""
-    from game.ui import warmup
+    from game.ui.loop import warmup
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
@@ -181,7 +181,8 @@ def test_a_hand_drawn_without_its_covered_parts_equals_every_card_drawn_whole(ma
     import random
 
     from game.engine.cards import parse_cards
-    from game.ui import art, cardblit
+    from game.ui import art
+    from game.ui.draw import cardblit
 
     make_app()
     monkeypatch.setattr(cardfan, "CUT_COVERED", True)  # as in the browser
@@ -449,7 +450,8 @@ def test_a_screen_laid_out_under_a_deadline_measures_one_new_width_a_try(make_ap
     at last is the one built without a deadline.  Under a frame's deadline widths are free."""
     import time
 
-    from game.ui import budget, registry
+    from game.ui import registry
+    from game.ui.draw import budget
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
@@ -505,7 +507,7 @@ def test_a_big_panel_made_ahead_takes_one_part_a_call_and_equals_one_made_at_onc
     """A phone's phase panel fills the table's middle: made whole on one frame that drew
     nothing it was a browser task of ~90 ms with the CPU slowed 10x.  Made ahead it takes a
     part a call (shadow, panel, alpha, opaque middle), and the picture is the same."""
-    from game.ui import cardblit
+    from game.ui.draw import cardblit
 
     make_app(size=(390, 844))
     gfx.set_scale(scale)
@@ -537,7 +539,7 @@ def test_a_game_that_waited_for_its_modules_starts_in_a_frame_without_a_warm_up_
     together were one task of ~140 ms at 4x)."""
     import sys
 
-    from game.ui import warmup
+    from game.ui.loop import warmup
 
     monkeypatch.setattr(warmup, "TABLE_PARTS", (*warmup.TABLE_PARTS, "colorsys"))
     monkeypatch.delitem(sys.modules, "colorsys", raising=False)  # one module still to load

@@ -4,8 +4,8 @@ picture in the frames that animate it."""
 
 import pygame
 
-from game.ui import gfx
 from game.ui.autopilot import Autopilot
+from game.ui.draw import gfx
 from game.ui.table.sprites import flight_looks
 
 

@@ -4,7 +4,8 @@ letterbox, and everything is drawn at window resolution."""
 
 import pygame
 
-from game.ui import gfx, screen
+from game.ui.draw import gfx
+from game.ui.window import screen
 from tests.ui.helpers import advance_until, table_for
 
 

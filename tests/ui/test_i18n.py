@@ -54,7 +54,7 @@ def test_font_covers_every_character():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui import fonts
+    from game.ui.draw import fonts
 
     pygame.font.init()
     f = fonts.font(16)

@@ -5,7 +5,7 @@ rules the layout check applies everywhere."""
 import pygame
 import pytest
 
-from game.ui import gfx
+from game.ui.draw import gfx
 from tests.ui.helpers import advance_until, finished_match, table_for
 from tools.ui import layout_check
 
@@ -23,7 +23,7 @@ def _targets(items):
 @pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
 @pytest.mark.parametrize("lang", ["en", "pl", "ru", "bg"])
 def test_game_over_buttons_do_not_overlap(make_app, size, lang):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     app = make_app(size=size, settings={"language": lang})
     session = Session(finished_match(), list(LONG), "random", storage=app.storage)
@@ -87,7 +87,7 @@ def test_long_names_are_shortened_with_an_ellipsis_never_shrunk_below_the_floor(
 def test_no_text_under_the_floor_at_1280x720(make_app, lang, where):
     """The contract buttons' "Minimum tricks", the game-over toggle in Russian, the declare
     prompt, a long kitty prompt on its band and clear of the cards."""
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     app = make_app(settings={"language": lang})
     if where == "declare":

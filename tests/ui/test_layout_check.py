@@ -10,7 +10,8 @@ import io
 import pygame
 import pytest
 
-from game.ui import gfx, screen
+from game.ui.draw import gfx
+from game.ui.window import screen
 from tools.ui import layout_check
 
 
@@ -175,7 +176,7 @@ def test_the_status_and_the_buttons_are_whole_on_a_phone(size):
 
 
 def test_the_tips_are_checked_over_the_moment_they_are_shown_at(make_app):
-    from game.ui import tips
+    from game.ui.coach import tips
 
     app = make_app(size=(390, 844))
     pos = layout_check.positions()

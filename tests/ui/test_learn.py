@@ -1,14 +1,14 @@
 """Learn to play: the guided deal walked through the real UI (mouse, touch, keyboard) in each
 language, Skip and Esc from every step, moves off the lesson's script turned down with a
-word of why, and the lesson remembered in the settings (game/ui/lesson.py, guide.py)."""
+word of why, and the lesson remembered in the settings (game/ui/coach/lesson.py, guide.py)."""
 
 import pygame
 import pytest
 
 from game import i18n
 from game.ui.autopilot import post_click, post_key
-from game.ui.lesson import STEPS
-from game.ui.lesson_deal import ANNA, DEAL_NUMBER
+from game.ui.coach.lesson import STEPS
+from game.ui.coach.lesson_deal import ANNA, DEAL_NUMBER
 from tools.ui.learn_walk import Walker, jump
 
 SHOWN = [s.name for s in STEPS if s.shown]
@@ -165,7 +165,7 @@ def test_the_bubble_never_covers_what_it_points_at(make_app):
 
 
 def test_the_lesson_leaves_a_saved_game_as_it_was(make_app):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     app = make_app()
     session = Session.new(seed=5, storage=app.storage)
@@ -211,7 +211,7 @@ def test_the_lesson_follows_the_window_when_it_turns(make_app):
 
 def test_the_guided_deal_is_the_second_deal_with_an_exchange_and_scripted_seats():
     from game.engine import Action
-    from game.ui.lesson_deal import LINE, ScriptedPlayer, expected, lesson_match
+    from game.ui.coach.lesson_deal import LINE, ScriptedPlayer, expected, lesson_match
 
     m = lesson_match()
     assert m.deal_number == DEAL_NUMBER == 1 and m.previous_points == (1, 0, -1)

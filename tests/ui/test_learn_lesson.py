@@ -1,16 +1,16 @@
 """What the guided deal teaches and how it shows it: a practice deal (never "Deal 2 / 18"),
 the targets and who deals and declares before the first decision, each taught trick kept
 whole on the table while its step is read, the hint naming the lesson's own card, and the
-two contracts without trumps told before the end (game/ui/lesson.py)."""
+two contracts without trumps told before the end (game/ui/coach/lesson.py)."""
 
 import pygame
 import pytest
 
 from game import i18n
 from game.i18n import t
-from game.ui import gfx
 from game.ui.autopilot import post_key
-from game.ui.lesson import STEPS
+from game.ui.coach.lesson import STEPS
+from game.ui.draw import gfx
 from tools.ui.learn_walk import Walker, jump
 
 SHOWN = [s.name for s in STEPS if s.shown]

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.storage.stats import save_stats
-from game.ui import stats_keeper
 from game.ui.autopilot import post_click, post_key
+from game.ui.games import stats_keeper
 from game.ui.scene import Input
 from tests.ui.helpers import advance_until, finished_match
 from tools.ui import layout_check
@@ -44,7 +44,7 @@ def _with_games(app):
 def _open(app, what):
     if what == "handover":
         m = advance_until(lambda m: m.phase == "play" and m.to_act == 0)
-        from game.ui.session import Session
+        from game.ui.games.session import Session
 
         session = Session(m, list(LONG), "random", storage=app.storage, human_seats=[0, 1])
         session.save()

@@ -6,7 +6,7 @@ rule checks, then the allowed ones rendered; a few seconds)."""
 import pygame
 
 from game.engine.names import drawable
-from game.ui import fonts
+from game.ui.draw import fonts
 
 
 def test_every_allowed_character_draws_with_width_in_both_fonts():

@@ -4,7 +4,7 @@ human's fan (and a back its final place in an opponent's column), moves no other
 and the frame repaints only that place, with exactly the pixels of a full redraw.  A card
 laid on the trick repaints its seat's place, not the whole trick."""
 
-from game.ui import gfx
+from game.ui.draw import gfx
 from tests.ui.test_compositor import _difference, _full_redraw, _paints_inside, _shown
 
 

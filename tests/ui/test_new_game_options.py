@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game.engine.rules import RuleSet
 from game.i18n import t
-from game.ui import gfx
+from game.ui.draw import gfx
 
 from .helpers import click_named
 

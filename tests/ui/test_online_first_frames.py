@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from game.ui import warmup
+from game.ui.loop import warmup
 
 from .online_support import Pilot, at_table, choose_dealing, click, host_room, join_room, new_pair, step, until
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine import Phase
-from game.ui import gfx
+from game.ui.draw import gfx
 from game.ui.online import keep
 
 from .online_support import (
@@ -361,8 +361,8 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
 
 @pytest.mark.parametrize("dealing", ["fair", "host"])
 def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_path, dealing):
-    from game.ui import stats_keeper
-    from game.ui.record_actions import session_record
+    from game.ui.games import stats_keeper
+    from game.ui.games.record_actions import session_record
 
     net, host, guest = new_pair(tmp_path, options={"deals": 3})
     host_room(host)

@@ -5,7 +5,7 @@ bar), and the outline of the contract it suggests stays clear of its words."""
 import pygame
 import pytest
 
-from game.ui import gfx
+from game.ui.draw import gfx
 from game.ui.table import layout
 from tests.ui.helpers import advance_until, table_for
 

@@ -6,8 +6,9 @@ one moment come one after another; the hand keeps room for a card passing throug
 import pygame
 import pytest
 
-from game.ui import gfx, screen
 from game.ui.autopilot import post_click
+from game.ui.draw import gfx
+from game.ui.window import screen
 from tests.ui.helpers import advance_until, table_for
 
 TIPS_ON = {"tips": True, "tips_seen": [], "speed": "normal"}
@@ -143,7 +144,7 @@ def test_the_lessons_exchange_step_on_a_small_phone_is_whole_width_beside_the_pa
 
 
 def test_buttons_too_wide_for_one_row_go_one_under_the_other():
-    from game.ui.bubble import Bubble
+    from game.ui.coach.bubble import Bubble
 
     before = screen.current()
     screen.set_current(screen.shape_for(360, 640))

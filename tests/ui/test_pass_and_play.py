@@ -11,9 +11,9 @@ import pytest
 from game.engine import Match, RuleSet
 from game.i18n import t
 from game.storage.store import Storage
-from game.ui import gfx
 from game.ui.autopilot import Autopilot
-from game.ui.session import Session
+from game.ui.draw import gfx
+from game.ui.games.session import Session
 
 from .handover_watch import FaceUpRecorder, PassAndPlayWatch
 
@@ -247,7 +247,7 @@ def _finished_shared_session(storage, humans=(0, 2)):
 
 
 def test_with_several_people_undo_is_off(make_app):
-    from game.ui.coach import CoachControls
+    from game.ui.coach.controls import CoachControls
 
     app = make_app()
     _start(app, [0, 2], 5, deals=3)
@@ -259,7 +259,7 @@ def test_with_several_people_undo_is_off(make_app):
 
 def test_a_shared_game_is_recorded_and_counted_for_every_person(make_app, tmp_path):
     from game.records.library import record_of
-    from game.ui import stats_keeper
+    from game.ui.games import stats_keeper
 
     app = make_app()
     session = _finished_shared_session(app.storage)

@@ -9,9 +9,9 @@ import pytest
 from game.engine.formats.record import write_record
 from game.engine.history import ReplayCursor
 from game.records import library
-from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
-from game.ui.session import Session
+from game.ui.draw import gfx
+from game.ui.games.session import Session
 from tests.ui.helpers import finished_match
 from tools.ui import layout_check
 

@@ -11,9 +11,9 @@ import itertools
 import pygame
 import pytest
 
-from game.ui import page, picture
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS
 from game.ui.settings_check import check_settings
+from game.ui.window import page, picture
 from tests.ui.helpers import advance_until, table_for
 from tests.ui.test_compositor import _difference, _full_redraw, _play_and_compare, _shown
 
@@ -293,7 +293,7 @@ def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app,
     size when Auto turns to Smooth on the title."""
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(1.4, 1.5, 1.3, then=7.0)))
     app = web_app()
-    from game.ui import warmup
+    from game.ui.loop import warmup
 
     monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 10_000.0)  # the screen made in one step here
     app._warm_modules = ["scene:new_game", "game.ai"]
@@ -309,7 +309,7 @@ def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app,
 
 # --- the page's shape: a phone upright, turned, its insets --------------------------------
 class FakePage:
-    """What game/ui/page.py would read from the page: changed by the test to turn the phone."""
+    """What game/ui/window/page.py would read from the page: changed by the test to turn the phone."""
 
     def __init__(self, css, dpr=3.0, insets=(0, 0, 0, 0)):
         self.now = page.PageSize(css, dpr, insets)
@@ -456,7 +456,7 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
     makes one picture or one table object).  Those frames show nothing; the game must not
     run on behind them: the first frame on screen is the deal's start, and the cards are
     then seen flying, not a table already waiting for the declaration."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     app = web_app(settings={"speed": "normal", "picture": "sharp"})
     _frames(app, 2)

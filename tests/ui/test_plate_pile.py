@@ -5,7 +5,7 @@ from tests.ui.helpers import advance_until
 
 
 def test_your_won_pile_leaves_your_total_readable_on_a_phone(make_app):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
     from tools.ui import layout_check
 
     m = advance_until(lambda m: m.phase == "play" and m.current.tricks_taken[0] >= 1 and m.totals[0] != 0)

@@ -13,7 +13,7 @@ from game.engine.formats.sharecode import decode
 from game.i18n import t
 from game.records import library
 from game.ui.autopilot import post_key
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 from .test_replay import click
 

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine.formats.sharecode import encode
 from game.records import library
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 from .helpers import finished_match
 

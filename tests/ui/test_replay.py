@@ -12,7 +12,7 @@ from game.engine.formats.sharecode import decode
 from game.engine.history import ReplayCursor
 from game.i18n import t
 from game.records import library
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 from .helpers import advance_until, finished_match, table_for
 

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import Match, RuleSet
 from game.records import library
-from game.ui.session import Session
+from game.ui.games.session import Session
 from game.web import bridge
 from game.web import params as web_params
 

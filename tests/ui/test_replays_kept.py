@@ -11,7 +11,7 @@ from game.engine.formats.sharecode import encode
 from game.i18n import set_language, t
 from game.records import library
 from game.storage.replays import REPLAYS_KEY
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 from .helpers import click_named, finished_match
 

@@ -9,9 +9,9 @@ import pytest
 from game.engine import Card
 from game.engine.rules import trump_of
 from game.i18n import t
-from game.ui.analysis_view import BEST_GLOW, CHOSEN_GLOW, action_text, detail_places, places
 from game.ui.autopilot import post_key
-from game.ui.session import Session
+from game.ui.games.session import Session
+from game.ui.menus.analysis_view import BEST_GLOW, CHOSEN_GLOW, action_text, detail_places, places
 from game.ui.table.hand import sort_cards
 from game.ui.table.replay import finished_trick
 from tests.ai.test_analysis import blunder_deal

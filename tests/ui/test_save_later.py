@@ -14,8 +14,8 @@ import json
 import pytest
 
 from game.engine import Match
-from game.ui import session as session_module
-from game.ui.session import Session
+from game.ui.games import session as session_module
+from game.ui.games.session import Session
 
 
 @pytest.fixture

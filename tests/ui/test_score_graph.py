@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui.autopilot import post_click, post_key
+from game.ui.games.session import Session
 from game.ui.graph import SEAT_COLOURS, deal_ticks, value_ticks
-from game.ui.session import Session
 
 from .helpers import finished_match
 
@@ -70,7 +70,7 @@ def test_deal_ticks_stay_few_and_start_at_one():
 def test_a_short_graph_has_fewer_labels_and_none_touch(make_app):
     """On a phone the graph's panel is short: the value labels thin out (they lay over each
     other at 360x640) and the deal numbers do not touch."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
     from game.ui.graph import draw_score_graph
 
     make_app(size=(360, 640))

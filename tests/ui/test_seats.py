@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Match
-from game.ui.seats import HandOver, check_human_seats
-from game.ui.session import Session
+from game.ui.games.seats import HandOver, check_human_seats
+from game.ui.games.session import Session
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 5) | st.floats(-1, 4) | st.text(max_size=2),

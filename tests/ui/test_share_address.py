@@ -10,7 +10,7 @@ import pytest
 
 from game.i18n import t
 from game.records import library, published
-from game.ui.session import Session
+from game.ui.games.session import Session
 from game.web import params as web_params
 
 from .helpers import finished_match
@@ -159,7 +159,7 @@ def test_the_address_row_and_the_share_notes_keep_the_floors_on_a_phone(size):
 def test_the_link_is_shown_whole_on_every_screen(make_app, monkeypatch, size, page, deals):
     """Every character of the link or code is on the screen, line after line (scrolled to
     where the box is too small), none cut off by an ellipsis, none under the floor."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     app = make_app(size=size, settings={"page_address": page})
     app.push_scene("game_over", Session(finished_match(seed=9, deals=deals), ["Ann", "Bo", "Cy"], "hard", storage=app.storage))

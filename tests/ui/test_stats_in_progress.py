@@ -13,8 +13,8 @@ from game.engine import Match, RuleSet
 from game.engine.history import replayed
 from game.engine.rules import ALL_CONTRACTS
 from game.storage.stats import STATS_KEY, Stats, load_stats
-from game.ui.session import Session
-from game.ui.stats_tables import average_text
+from game.ui.games.session import Session
+from game.ui.menus.stats_tables import average_text
 
 from .helpers import click_named, finished_match
 

@@ -3,8 +3,8 @@ counted once, the statistics scene shows it, reset asks first, damaged statistic
 
 
 from game.storage.stats import STATS_KEY, load_stats
-from game.ui.session import Session
-from game.ui.stats_tables import average_text
+from game.ui.games.session import Session
+from game.ui.menus.stats_tables import average_text
 
 from .helpers import click_named, finished_match
 
@@ -87,7 +87,7 @@ def test_damaged_statistics_are_told_once(make_app):
 
 def test_a_failing_store_does_not_stop_the_game_over(make_app, monkeypatch):
     app = make_app()
-    from game.ui import stats_keeper
+    from game.ui.games import stats_keeper
 
     monkeypatch.setattr(stats_keeper, "save_stats", lambda storage, stats: False)
     app.push_scene("game_over", Session(finished_match(seed=24), ["You", "Anna", "Boris"], "normal", storage=app.storage))

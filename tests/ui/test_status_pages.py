@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui import menu_page
+from game.ui.menus import menu_page
 from game.ui.scenes.rules import RulesScene
 
 PHONES = [(390, 844), (360, 640), (844, 390), (640, 360)]

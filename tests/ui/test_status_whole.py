@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import i18n
-from game.ui import gfx
+from game.ui.draw import gfx
 from game.ui.widgets import fit_first
 from tests.ui.helpers import advance_until, table_for
 
@@ -105,7 +105,7 @@ def test_a_status_said_shorter_keeps_its_numbers_whole(taken, target, width, lan
 def test_nothing_on_the_deal_result_is_shortened_on_a_phone(make_app, size, lang):
     """The score sheet's headings ("Deal", the names), the result's names, the contracts owed:
     every word whole (the sheet leaves out its declarer's and contract's columns first)."""
-    from game.ui.session import Session
+    from game.ui.games.session import Session
     from tests.ui.helpers import finished_match
     from tools.ui import layout_check
 

@@ -2,7 +2,7 @@
 frame (in the browser an import is one task: compiling a larger module at 4x slower CPU
 took 100-180 ms); the menus' modules wait for the menus."""
 
-from game.ui import warmup
+from game.ui.loop import warmup
 
 
 def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
@@ -34,7 +34,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["THREE_FIVE_EIGHT_DATA"] = tempfile.mkdtemp()
 sys.path.insert(0, os.getcwd())
 import importlib
-from game.ui import warmup
+from game.ui.loop import warmup
 from game.ui.app import App
 app = App(params={})
 for _ in range(2):
@@ -76,7 +76,7 @@ sys.pycache_prefix = tempfile.mkdtemp()  # no bytecode anywhere: every import co
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.getcwd())
 import importlib, importlib._bootstrap_external as be
-from game.ui import preload, warmup
+from game.ui.loop import preload, warmup
 from game.ui.app import App
 app = App(params={})
 for _ in range(2):
@@ -126,7 +126,7 @@ def counting_compile(source, filename, *args, **kw):
 builtins.compile = counting_compile
 import game.ui.app as app_module
 app_module.WEB = True  # the browser, simulated
-from game.ui import warmup
+from game.ui.loop import warmup
 from game.ui.app import App
 app = App(params={}, settings={"language": "en", "speed": "normal", "sound": False})
 for _ in range(2):
@@ -163,8 +163,8 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     picture (the new-game screen) keeps only that real drawing, once every band is drawn."""
     import pygame
 
-    from game.ui import warmup
-    from game.ui.first_frames import LANDING_BANDS
+    from game.ui.loop import warmup
+    from game.ui.loop.first_frames import LANDING_BANDS
     from game.ui.scenes.new_game import NewGameScene
 
     app = make_app()

@@ -30,7 +30,7 @@ def positions():
 
 
 def _record(monkeypatch):
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     seen = []
     real = gfx.blit_text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.i18n import LANGUAGES, bg, en, pl, ru
-from game.ui import gfx
+from game.ui.draw import gfx
 
 TABLES = {"en": en, "pl": pl, "ru": ru, "bg": bg}
 

@@ -1,4 +1,4 @@
-"""First-time tips (game/ui/tips.py): each shown once at its moment in a real game,
+"""First-time tips (game/ui/coach/tips.py): each shown once at its moment in a real game,
 remembered in the settings, off-able, never in anyone's way; and the hint bar's reason in
 words (game/ai/reasons.py through game/i18n/why.py)."""
 
@@ -176,7 +176,7 @@ def test_a_tips_first_frame_is_made_over_frames_and_shows_only_when_whole(make_a
     the frame shown is the one a single whole drawing makes."""
     import pygame
 
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     app = make_app(size=(390, 844), settings={**TIPS["on"], "tips": False})
     table_for(app, at("exchange"))

@@ -64,7 +64,7 @@ def test_look_back_opened_by_the_mouse_names_the_keys(make_app):
 
 def test_the_replays_keys_line_shows_only_to_a_keyboards_player(make_app):
     from game.records.library import record_of
-    from game.ui.session import Session
+    from game.ui.games.session import Session
     from tests.ui.helpers import finished_match
 
     app = make_app(size=(1280, 720))

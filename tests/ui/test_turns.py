@@ -10,9 +10,9 @@ import pytest
 
 from game.engine import Action, RuleSet
 from game.i18n import LANGUAGES, set_language, t
-from game.ui import gfx
 from game.ui.autopilot import post_click, post_key
 from game.ui.constants import DEFAULT_SETTINGS, SPEEDS, STRENGTHS, TRICK_HOLDS
+from game.ui.draw import gfx
 from game.ui.settings_check import check_settings
 from game.ui.table import layout
 from tests.ui.helpers import advance_until, table_for

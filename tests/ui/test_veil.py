@@ -3,7 +3,8 @@ overlap (the spots' rects with the colour key, the rest with one opacity)."""
 
 import pygame
 
-from game.ui import bubble, gfx
+from game.ui.coach import bubble
+from game.ui.draw import gfx
 
 
 def _scene(size):

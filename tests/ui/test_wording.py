@@ -27,7 +27,7 @@ def lang():
 
 @pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
 def test_contract_badges_are_translated(make_app, lang, code):
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     make_app()
     lang("en")

@@ -260,7 +260,7 @@ def _phone(browser, url):
 
 
 def _page_script():
-    from game.ui.page import SCRIPT
+    from game.ui.window.page import SCRIPT
 
     return SCRIPT
 
@@ -289,7 +289,7 @@ def test_the_page_fills_a_phone_upright_and_sideways(browser, page_server):
 
 
 def test_the_games_page_script_measures_the_page_and_its_turn(browser, page_server):
-    """What the game polls (game/ui/page.py's script, evaluated as the game evaluates it):
+    """What the game polls (game/ui/window/page.py's script, evaluated as the game evaluates it):
     the canvas's CSS size, the device pixel ratio and the safe-area insets, measured again
     after a turn; the page's own canvas styles are left alone."""
     context, page, errors = _phone(browser, f"{page_server}/web/index.html")

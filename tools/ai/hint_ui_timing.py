@@ -65,7 +65,7 @@ def native(positions: int, seed: int) -> dict:
 
     from game.ui.app import App
     from game.ui.autopilot import post_key
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     app = App(size=(1280, 720), storage_dir=tempfile.mkdtemp(), settings={"speed": "instant", "sound": False})
     out = {"latency_ms": [], "frames": [], "longest_frame_ms": []}
@@ -93,7 +93,7 @@ def native(positions: int, seed: int) -> dict:
 SETUP = """
 import random, time
 from game.engine import Match, RuleSet
-from game.ui.session import Session
+from game.ui.games.session import Session
 def _pos(seed, phase):
     for s in range(seed, seed + 500):
         m = Match.new(RuleSet.preset('standard'), seed=s)

@@ -49,7 +49,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     app = App(size=(w, h), storage_dir=tempfile.mkdtemp(prefix="358bench-"),
               settings={"language": "en", "speed": "normal", "sound": False})

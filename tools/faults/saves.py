@@ -39,7 +39,7 @@ def build_saves(count: int = 40, seed: int = 3) -> list[dict]:
     """`count` successive saves of one game (a save after each move), as Session makes them."""
     from game.ai import make_player
     from game.engine import Match
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     match = Match.new(seed=seed)
     session = Session(match, ["Ann", "Bo", "Cy"], "random")
@@ -80,7 +80,7 @@ def read_settings(directory: str) -> bool:
 
 def loads_whole(directory: str) -> bool:
     """What the next start does: load and validate everything (the match replayed)."""
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     storage = Storage(directory)
     session, error = Session.load(storage)
@@ -187,7 +187,7 @@ def scenario_blocked_folder(parent: str, saves: list[dict]) -> dict:
         f.write("not a folder")
     out = {}
     for name, directory in (("parent_is_file", os.path.join(blocker, "data")), ("folder_is_file", blocker)):
-        from game.ui.session import Session
+        from game.ui.games.session import Session
 
         storage = Storage(directory)
         loaded = Session.load(storage)

@@ -68,7 +68,7 @@ def main(argv=None) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     size = tuple(int(v) for v in args.size.split("x"))
     out = Path(args.out)

@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.engine import Match, RuleSet
     from game.engine.formats.record import write_record
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

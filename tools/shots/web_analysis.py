@@ -31,7 +31,7 @@ SETUP = r'''
 import random, time
 import pygame
 from game.engine import Match, RuleSet
-from game.ui.session import Session
+from game.ui.games.session import Session
 
 _FT, _LONG, _DRAW = [], [], [0.0]
 _real_step, _real_draw = main.APP.step, main.APP.draw

@@ -11,7 +11,7 @@ PHONE_DPR = 3.0  # a phone's device pixels per CSS pixel
 
 def pixel_ratio(css) -> float:
     """Window pixels per CSS pixel as the browser draws this size (Sharp: picture.py)."""
-    from game.ui import picture
+    from game.ui.window import picture
 
     phone = min(css) < 500
     return picture.pixel_ratio(css, PHONE_DPR if phone else 1.0, "sharp")

@@ -5,7 +5,7 @@ languages and report each breach of the layout's floors:
                                  [--shots DIR] [--verbose]
 
 Sizes are CSS pixels; each is drawn the way the browser build draws it (the picture's
-pixel budget at the device's pixel ratio: 3 on a phone, 1 on a desktop; game/ui/picture.py).
+pixel budget at the device's pixel ratio: 3 on a phone, 1 on a desktop; game/ui/window/picture.py).
 What is checked comes from the drawing itself: while a scene draws, the drawing helpers and
 the widgets note the text lines (with their size), the clickable rects, the cards and the
 opaque panels they drew (gfx.start_record).  Breaches:
@@ -24,7 +24,7 @@ opaque panels they drew (gfx.start_record).  Breaches:
   message (a toast: ``over="passing"``) may hide them for its moment;
 - ``bar``: a black bar along an edge (over 5% of that side: the window must be filled).
 
-A menu in pages (game/ui/menu_page.py) is checked on every page ("stats#2").
+A menu in pages (game/ui/menus/menu_page.py) is checked on every page ("stats#2").
 
 Exit status 1 when any breach is found.  The test suite runs it (tests/ui/test_layout_check.py).
 """
@@ -113,7 +113,7 @@ def positions() -> dict:
 
 # --- the scenes ----------------------------------------------------------------------------
 def _open(app, match, shared=False):
-    from game.ui.session import Session
+    from game.ui.games.session import Session
 
     session = Session(match.copy() if hasattr(match, "copy") else match, list(NAMES), "random", storage=app.storage,
                       human_seats=[0, 1] if shared else None)
@@ -145,7 +145,7 @@ def _set_up(app, name, pos):
         app.scene.set_focus(field)
     elif name == "stats:games":  # statistics with games of every preset in them
         from game.storage.stats import save_stats
-        from game.ui import stats_keeper
+        from game.ui.games import stats_keeper
 
         stats = stats_keeper.load(app)
         for seat in range(3):
@@ -157,7 +157,7 @@ def _set_up(app, name, pos):
         import datetime
 
         from game.records import library
-        from game.ui.session import Session
+        from game.ui.games.session import Session
 
         record = library.record_of(Session(pos["finished"], list(NAMES), "random", storage=app.storage))
         if name.startswith("share"):  # share:page: natively, with a web page address set
@@ -226,7 +226,7 @@ def _set_up(app, name, pos):
 
         return jump(app, name.partition(":")[2])
     elif name.startswith("tip:"):  # a first-time tip over the moment it is shown at (tips.due)
-        from game.ui import tips
+        from game.ui.coach import tips
 
         tip = name.partition(":")[2]
         scene = _open(app, pos[tip])
@@ -239,7 +239,7 @@ def _set_up(app, name, pos):
         if app.scene_name != "handover":
             app.push_scene("handover", scene.table)
     elif name in ("score", "game_over", "analysis", "analysis:detail") or name.startswith("replay:line"):
-        from game.ui.session import Session
+        from game.ui.games.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
         if name == "score":
@@ -264,7 +264,7 @@ def _set_up(app, name, pos):
                     return False
     elif name == "replay" or name.startswith("replay:"):
         from game.records.library import record_of
-        from game.ui.session import Session
+        from game.ui.games.session import Session
 
         session = Session(pos["finished"], list(NAMES), "random", storage=app.storage)
         app.push_scene("replay", record_of(session))
@@ -308,7 +308,8 @@ SCENES = ("title", "new_game", "new_game:changed", "settings", "rules", "rules:p
 # --- rendering with the record on -----------------------------------------------------------
 def render(app):
     """Draw the visible scenes whole; what the top one drew, as noted."""
-    from game.ui import gfx, screen
+    from game.ui.draw import gfx
+    from game.ui.window import screen
 
     app.step(dt=1 / 60)
     surf = app.window
@@ -395,7 +396,7 @@ def _needed(item) -> bool:
 def breaches(items, shape, window, names=NAMES) -> list[str]:
     """What the noted drawing breaks (see the module's docstring).  `names`: the players'
     names, which a label must never lose."""
-    from game.ui import screen
+    from game.ui.window import screen
 
     out = []
     css = shape.css
@@ -520,7 +521,7 @@ def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=
             pygame.event.clear()
         app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False, "tips": False},
                   pixel_ratio=ratio)
-        from game.ui.input import played_by
+        from game.ui.loop.input import played_by
 
         played_by(ratio > 1)  # a phone's words are a finger's ("tap"), a desktop's the keys'
         _open(app, pos["play"])  # a saved game: the title shows Continue

@@ -34,7 +34,7 @@ from game.engine import Phase
 from game.i18n import t
 from game.i18n.format import card_label
 from game.ui.autopilot import post_click, post_key
-from game.ui.lesson_deal import YOU, expected
+from game.ui.coach.lesson_deal import YOU, expected
 
 CONTRACTS = ("S", "H", "D", "C", "NT", "MT")
 HINT_FRAMES = 4000  # the longest a hint may think (the hard player's evaluation, sliced)
@@ -275,7 +275,7 @@ KEPT_AT = {"lost": 9, "followed": 12, "trumped": 15}
 
 def lesson_steps() -> list[str]:
     """The steps of the guided deal that show a bubble, in order (the layout check's list)."""
-    from game.ui.lesson import STEPS
+    from game.ui.coach.lesson import STEPS
 
     return [s.name for s in STEPS if s.shown]
 
@@ -287,8 +287,8 @@ def jump(app, name: str) -> bool:
     where the trick is held); the result and the steps after it once the rest of the deal
     is played out and the score screen opened.  True when the step's bubble shows."""
     from game.engine import Action
-    from game.ui.lesson import STEPS
-    from game.ui.lesson_deal import DEAL_NUMBER, LINE
+    from game.ui.coach.lesson import STEPS
+    from game.ui.coach.lesson_deal import DEAL_NUMBER, LINE
 
     app.guide.start_lesson()
     lesson = app.guide.lesson

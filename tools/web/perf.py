@@ -27,7 +27,7 @@ max, share over 16.7 and 33 ms), all frames and the frame interval (start to sta
 includes the browser's own work), browser tasks over 50 ms during play and from the title's
 first frame on (the warm-up on the title included), and the computer
 players' think() slices (median / p95 / max, and how many ran past 1x and 2x their budget).
-The render size (setting "picture", game/ui/picture.py): the window has the page's shape
+The render size (setting "picture", game/ui/window/picture.py): the window has the page's shape
 at a pixel budget (Sharp: 1280x720's pixels, Smooth: 960x540's); with Auto the App times
 three presents of its empty window at the Sharp budget before the title's first frame and,
 if they are slow, draws at the Smooth budget from that first frame on.  The steps script

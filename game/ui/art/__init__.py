@@ -30,7 +30,7 @@ Surfaces returned are shared cache entries: blit them, never draw on them.
 """
 
 
-from game.ui import fonts  # noqa: F401  (art.fonts: the text renderer the card indices use)
+from game.ui.draw import fonts  # noqa: F401  (art.fonts: the text renderer the card indices use)
 
 from .core import (  # noqa: F401  (the package's public names)
     CARD_RATIO,

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui import fonts
+from game.ui.draw import fonts
 
 CARD_RATIO = 1.4  # height / width (poker cards are 63 x 88 mm)
 STYLES = ("classic", "four_colour")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ...i18n import t
 from ...online.links.transport import CLOSED, OPEN
-from .. import gfx
-from ..menu_rows import RowChoice
+from ..draw import gfx
+from ..menus.menu_rows import RowChoice
 from ..registry import register
 from ..widgets import Button
 from .copying import Copier, Paster

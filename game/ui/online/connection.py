@@ -20,7 +20,7 @@ import sys
 from ...i18n import t
 from ...online.links import reasons
 from ...online.links.transport import CLOSED, OPEN
-from .. import warmup
+from ..loop import warmup
 from . import keep
 
 HOST, GUEST = "host", "guest"

@@ -9,8 +9,8 @@ without the ``online`` extra this screen says how to get it and offers nothing e
 from __future__ import annotations
 
 from ...i18n import t
-from .. import gfx
-from ..menu_rows import RowChoice, RowField
+from ..draw import gfx
+from ..menus.menu_rows import RowChoice, RowField
 from ..registry import register
 from ..widgets import Button
 from . import connection, keep

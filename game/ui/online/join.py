@@ -8,8 +8,8 @@ link's wait (15 s) is said in plain words, with Try again and the codes by hand.
 from __future__ import annotations
 
 from ...i18n import t
-from .. import gfx
-from ..menu_rows import RowField
+from ..draw import gfx
+from ..menus.menu_rows import RowField
 from ..registry import register
 from ..widgets import Button
 from . import connection, keep

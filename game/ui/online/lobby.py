@@ -15,9 +15,9 @@ from __future__ import annotations
 from ...engine.rules import RuleSet
 from ...i18n import t
 from ...online.lobby import DEALINGS, FAIR
-from .. import gfx
 from ..constants import STRENGTHS
-from ..menu_rows import RowChoice
+from ..draw import gfx
+from ..menus.menu_rows import RowChoice
 from ..registry import register
 from ..widgets import Button
 from .copying import Copier

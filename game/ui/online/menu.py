@@ -1,4 +1,4 @@
-"""The online screens' frame: the menus' own (game/ui/menu_page.py: the title at the top,
+"""The online screens' frame: the menus' own (game/ui/menus/menu_page.py: the title at the top,
 the content poured into one or two columns and pages, the buttons in a bar along the
 bottom), with the pieces these screens share: a paragraph, a full-width button, a row (a
 name's field, a choice), a QR code with its text.
@@ -14,11 +14,13 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx, menu_page, screen
-from ..menu_page import Block, Paged
-from ..menu_rows import arrangement, label_size, row_height, value_height
+from ..draw import gfx
+from ..menus import menu_page
+from ..menus.menu_page import Block, Paged
+from ..menus.menu_rows import arrangement, label_size, row_height, value_height
 from ..scene import Scene
 from ..widgets import Button
+from ..window import screen
 
 PAD = 16  # the panel around a column's blocks
 COL_GAP = 24 + 2 * PAD

@@ -18,7 +18,7 @@ import sys
 
 import pygame
 
-from .. import gfx
+from ..draw import gfx
 
 WEB = sys.platform == "emscripten"
 QUIET = 4  # modules of white around the code (the standard's quiet zone)

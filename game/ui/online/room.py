@@ -10,11 +10,12 @@ import pygame
 
 from ...i18n import t
 from ...online.protocol import QUICK
-from .. import gfx, screen
-from ..menu_layout import grid
+from ..draw import gfx
+from ..menus.menu_layout import grid
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
+from ..window import screen
 from .lobby import seat_kind
 
 QUICK_KEYS = {pygame.K_1: "well_played", pygame.K_2: "oops", pygame.K_3: "thanks"}

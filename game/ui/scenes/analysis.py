@@ -10,13 +10,13 @@ other deal, and then the scene says so and shows no card.  In pass-and-play each
 has a button with their name: the analysis is of one person's decisions at a time (the
 person who held the device last first), each kept once made.
 
-Laid out for the window's shape (game/ui/analysis_view.py): on a desktop the list and the
+Laid out for the window's shape (game/ui/menus/analysis_view.py): on a desktop the list and the
 hands side by side; on a phone a page at a time, the list (it scrolls: arrows beside it,
 the wheel, the keys) and a mistake's detail with the deal's hands, opened by "Hands" (or
 the right arrow) and closed by "List" (or Esc).
 
 Each line opens the replay viewer at that decision (a tap or a click on it, Enter, or "On
-the table"), the table as it was and the line's cards marked (game/ui/review.py); Back
+the table"), the table as it was and the line's cards marked (game/ui/coach/review.py); Back
 there comes back here, to the same line.
 """
 
@@ -28,11 +28,11 @@ import pygame
 
 from ...ai.analysis import Analysis
 from ...i18n import language, t
-from .. import gfx
-from ..analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, summary_text
-from ..menu_layout import bottom_bar
+from ..coach.review import open_review
+from ..draw import gfx
+from ..menus.analysis_view import ARROW, ROW_H, detail_places, draw_page, draw_progress, hands_layout, places, summary_text
+from ..menus.menu_layout import bottom_bar
 from ..registry import register
-from ..review import open_review
 from ..scene import Scene
 from ..widgets import Button, arrow_icon
 
@@ -156,7 +156,7 @@ class AnalysisScene(Scene):
         self.build()
 
     def open_line(self, index: int | None = None) -> bool:
-        """The replay viewer at the line's decision, its cards marked (game/ui/review.py);
+        """The replay viewer at the line's decision, its cards marked (game/ui/coach/review.py);
         its Back comes back here, to this line."""
         if index is not None:
             self.select(index)

@@ -1,17 +1,19 @@
 """The pass-and-play cover: a full screen that hides the table until the person
 named takes the device and asks for their cards ("I am NAME, show my cards", click or
 Enter).  Pushed over the table by the phase scene when a different human is to decide
-(the rule is in game/ui/seats.py); opaque, so nothing of the table shows beneath it."""
+(the rule is in game/ui/games/seats.py); opaque, so nothing of the table shows beneath it."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...i18n import t
-from .. import gfx, menu_page, screen
+from ..draw import gfx
+from ..menus import menu_page
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
+from ..window import screen
 
 BUTTON_H = 60  # the one button: wider and taller than the bar's, two lines of a long name
 MIDDLE = 0.56  # the button's centre, down the window: where the trick lies at the table

@@ -1,4 +1,4 @@
-""""Learn to play": opening this scene starts the guided deal (game/ui/lesson.py) on a table
+""""Learn to play": opening this scene starts the guided deal (game/ui/coach/lesson.py) on a table
 of its own; the App's guide layer shows its steps over the table.  The scene is only the
 name the title (or anything else) opens it by; it gives its place to the table at once."""
 

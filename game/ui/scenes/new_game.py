@@ -1,7 +1,7 @@
 """The new-game screen: rules preset and options, opponents, names, and who plays each seat.
 
 Two sections, the rules and the players: side by side on a wide window, otherwise a page
-each (or more: game/ui/menu_page.py), with Back and Start in the bottom bar.  While a name
+each (or more: game/ui/menus/menu_page.py), with Back and Start in the bottom bar.  While a name
 is typed on a phone, the page moves up so that the field stays above the keyboard, which
 covers the bottom half of the window."""
 
@@ -11,11 +11,12 @@ import pygame
 
 from ...engine.rules import RuleSet
 from ...i18n import t
-from .. import gfx, menu_page
 from ..constants import STRENGTHS
-from ..menu_page import Paged
-from ..menu_rows import RowChoice, RowField
-from ..new_game_page import NewGamePage
+from ..draw import gfx
+from ..menus import menu_page
+from ..menus.menu_page import Paged
+from ..menus.menu_rows import RowChoice, RowField
+from ..menus.new_game_page import NewGamePage
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button

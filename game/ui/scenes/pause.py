@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx, screen
-from ..record_actions import pause_button
+from ..draw import gfx
+from ..games.record_actions import pause_button
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
+from ..window import screen
 
 
 def panel_rect() -> pygame.Rect:
@@ -37,7 +38,7 @@ class PauseScene(Scene):
         self.build()
 
     def build(self):
-        from ..menu_layout import grid
+        from ..menus.menu_layout import grid
 
         r = panel_rect()
         area = pygame.Rect(r.left + 20, r.top + 52, r.w - 40, r.h - 52 - 50)

@@ -17,12 +17,13 @@ from ...engine.names import safe_text
 from ...i18n import t
 from ...records import library
 from ...web import bridge
-from .. import gfx, screen
-from ..menu_layout import bar_top, bottom_bar
-from ..record_actions import keep_game, kept_games, refusal_text
+from ..draw import gfx
+from ..games.record_actions import keep_game, kept_games, refusal_text
+from ..menus.menu_layout import bar_top, bottom_bar
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button, TextField, arrow_icon, draw_row_label
+from ..window import screen
 
 ARROW = screen.MIN_TARGET  # the list's scroll arrows
 ROW_SIZES = ((16, True), (15, False), (14, False), (14, False))  # a game's lines: result, rules and date, players (two where needed)

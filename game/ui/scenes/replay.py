@@ -4,7 +4,7 @@ trick and deal by deal, with all hands face up, the trick on the table and the s
 Keys: Left/Right one action, Shift+Left/Right (or Up/Down) one trick, Page Up/Page Down
 (or Ctrl+Left/Right) one deal, Home/End the start and the end, Esc closes.  The buttons do
 the same.  The table is drawn by the game's own table objects (game/ui/table/replay.py).
-Opened from a line of the analysis (a `Review`, game/ui/review.py) it starts at that
+Opened from a line of the analysis (a `Review`, game/ui/coach/review.py) it starts at that
 decision, marks its cards and goes back to the analysis."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from ...engine import Phase
 from ...engine.history import ReplayCursor, replayed
 from ...i18n import t
 from ...i18n.format import card_label, contract_name
-from .. import gfx
-from ..input import by_touch
-from ..record_actions import export_record, share_record
+from ..coach.review import draw_caption as draw_review_caption
+from ..draw import gfx
+from ..games.record_actions import export_record, share_record
+from ..loop.input import by_touch
 from ..registry import register
-from ..review import draw_caption as draw_review_caption
 from ..scene import Scene
 from ..table.replay import ReplayTable
 from ..table.replay_places import STEPS, places, step_name

@@ -1,7 +1,7 @@
 """The rules screen: the game's rules in the player's language, in tabs (basics, presets,
 decisions, details).  The text keeps a readable size on every window and is cut into pages
 where it does not fit: the arrows in the bar, Page Up / Page Down, left / right, the wheel or
-a swipe turn them (game/ui/menu_page.py).  The tabs sit above the text, or beside it on a
+a swipe turn them (game/ui/menus/menu_page.py).  The tabs sit above the text, or beside it on a
 low window (a phone lying)."""
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx, menu_page, screen
-from ..menu_layout import grid
-from ..menu_page import Paged
+from ..draw import gfx
+from ..menus import menu_page
+from ..menus.menu_layout import grid
+from ..menus.menu_page import Paged
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
+from ..window import screen
 
 PARA_GAP = 8  # between two paragraphs
 BULLET = 20  # a bullet's indent

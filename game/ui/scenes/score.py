@@ -6,15 +6,17 @@ import pygame
 
 from ...i18n import t
 from ...i18n.format import contract_name
-from .. import gfx, screen, stats_keeper
-from ..backdrop import blit_backdrop
+from ..draw import gfx
+from ..draw.backdrop import blit_backdrop
+from ..games import stats_keeper
+from ..games.record_actions import game_over_buttons, keep_finished
 from ..graph import draw_score_graph, score_series
-from ..menu_layout import bar_top, bottom_bar, two_panels
-from ..record_actions import game_over_buttons, keep_finished
+from ..menus.menu_layout import bar_top, bottom_bar, two_panels
 from ..registry import register
 from ..scene import Scene
 from ..scoresheet import draw_owed, draw_result, draw_sheet
 from ..widgets import Button
+from ..window import screen
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 READ_SECONDS = 1.5  # the game-over screen takes Enter as Play again only after this

@@ -1,6 +1,6 @@
 """The settings screen: one row per setting, and a sample of the card style.  The rows fill
 one column, two where the window is wide and low, and pages where even that is not enough
-(game/ui/menu_page.py); the label sits above its value on a narrow window."""
+(game/ui/menus/menu_page.py); the label sits above its value on a narrow window."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ import pygame
 from ... import i18n
 from ...engine import Card
 from ...i18n import t
-from .. import art, gfx, menu_page
+from .. import art
 from ..constants import SPEEDS, STRENGTHS, TRICK_HOLDS
-from ..menu_page import Block, Paged
-from ..menu_rows import RowChoice, arrangement, label_size, row_height
-from ..picture import PICTURES
+from ..draw import gfx
+from ..menus import menu_page
+from ..menus.menu_page import Block, Paged
+from ..menus.menu_rows import RowChoice, arrangement, label_size, row_height
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
+from ..window.picture import PICTURES
 
 SAMPLE = ("AS", "KH", "QD", "JC")
 NOTE_SIZE = 14
@@ -48,7 +50,7 @@ class SettingsScene(Paged, Scene):
             ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
             ("undo", "settings.undo", [True, False], onoff),
             ("autoplay", "settings.autoplay", [True, False], onoff),
-            ("tips", "settings.tips", [True, False], onoff),  # the first-time tips (game/ui/tips.py)
+            ("tips", "settings.tips", [True, False], onoff),  # the first-time tips (game/ui/coach/tips.py)
             ("strength", "settings.strength", list(STRENGTHS), lambda v: t(f"strength.{v}")),
         ]
         if self.app.web:  # the render size; natively the window's own resolution
@@ -63,7 +65,7 @@ class SettingsScene(Paged, Scene):
                                           (lambda v, key=key: self.app.set_setting(key, v)), fmt, name=f"set_{key}"))
         self.address = None
         if not self.app.web:  # natively: the web page that Share links open (the browser shares its own)
-            from ..address_row import AddressField
+            from ..menus.address_row import AddressField
 
             self.address = AddressField(self.app, (0, 0, 300, 44))
         rows = [*self.choices, *([self.address] if self.address else [])]

@@ -12,11 +12,13 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import gfx, menu_page, stats_keeper
-from ..menu_page import Block, Paged
+from ..draw import gfx
+from ..games import stats_keeper
+from ..menus import menu_page
+from ..menus.menu_page import Block, Paged
+from ..menus.stats_tables import MIN_COLUMN, StatsTables
 from ..registry import register
 from ..scene import Scene
-from ..stats_tables import MIN_COLUMN, StatsTables
 from ..widgets import Button
 
 

@@ -8,8 +8,8 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
-from .. import gfx
-from ..coach import CoachControls
+from ..coach.controls import CoachControls
+from ..draw import gfx
 from ..flow import scene_for
 from ..scene import Scene
 from ..table import layout

@@ -7,13 +7,14 @@ import pygame
 
 from ...engine import Card
 from ...i18n import t
-from .. import gfx, screen
-from ..input import by_touch, input_words
-from ..menu_layout import grid
+from ..draw import gfx
+from ..games.session import Session
+from ..loop.input import by_touch, input_words
+from ..menus.menu_layout import grid
 from ..registry import register
 from ..scene import Scene
-from ..session import Session
 from ..widgets import Button
+from ..window import screen
 
 
 def _title_cards(surf, center, width=96, spread=14):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ...engine import Phase
 from ...i18n import t
-from .. import anim
 from ..constants import TRICK_HOLDS
-from ..session import deal_title
+from ..draw import anim
+from ..games.session import deal_title
 from . import layout
 from .sprites import Sprite
 from .verdict import DealResult

@@ -15,7 +15,7 @@ from collections import OrderedDict
 import pygame
 
 from ... import i18n
-from .. import gfx
+from ..draw import gfx
 from .background import picture as background
 
 SLACK = 2  # device pixels around the painted rect (as the compositor's)

@@ -12,7 +12,8 @@ import pygame
 
 from ... import i18n
 from ...i18n import t
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 

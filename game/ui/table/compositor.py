@@ -22,7 +22,7 @@ import time
 
 import pygame
 
-from .. import gfx
+from ..draw import gfx
 
 FULL_SHARE = 0.55  # dirty rects covering more of the surface than this: redraw it whole
 SLACK = 2  # device pixels around every painted rect (rounding of scaled positions)

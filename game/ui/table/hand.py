@@ -18,9 +18,10 @@ import pygame
 
 from ...engine import Phase
 from ...engine.cards import SUIT_OF
-from .. import art, gfx
-from ..cardblit import prepare
-from ..cardfan import card_layers, draw_overlapping
+from .. import art
+from ..draw import gfx
+from ..draw.cardblit import prepare
+from ..draw.cardfan import card_layers, draw_overlapping
 from . import layout
 from .base import TableObject
 from .layout import SUIT_ORDER

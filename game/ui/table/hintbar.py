@@ -25,7 +25,8 @@ from ...ai.evaluate import UNIT, Evaluator, reason
 from ...ai.players import view_key
 from ...ai.slicing import SliceKeeper
 from ...i18n import t, why
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 

@@ -1,4 +1,4 @@
-"""Where everything on the table goes, for the window's shape (game/ui/screen.py).
+"""Where everything on the table goes, for the window's shape (game/ui/window/screen.py).
 
 Three arrangements, chosen by the shape and fluid within it:
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .. import screen
 from ..art.core import CARD_RATIO
+from ..window import screen
 
 CARD_W, SMALL_W, PILE_W = 92, 64, 40  # the reference design's card widths (1280x720 lying)
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in the hand

@@ -22,8 +22,9 @@ import pygame
 
 from ... import i18n
 from ...i18n import t
-from .. import art, gfx
-from ..input import input_words
+from .. import art
+from ..draw import gfx
+from ..loop.input import input_words
 from ..scoresheet import draw_owed, draw_sheet
 from ..widgets import Button
 from . import layout

@@ -8,7 +8,7 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
-from .. import gfx
+from ..draw import gfx
 from ..widgets import Toast
 from . import layout
 from .base import TableObject

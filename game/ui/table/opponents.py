@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardblit, gfx
+from ..draw import cardblit, gfx
 from . import layout
 from .base import TableObject
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 from .lookback import draw_names, name_lines, seat_order

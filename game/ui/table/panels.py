@@ -8,7 +8,7 @@ import pygame
 from ...engine import Phase
 from ...i18n import t
 from ...i18n.format import contract_name
-from .. import gfx
+from ..draw import gfx
 from ..widgets import Button
 from . import layout
 from .base import TableObject

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 from .opponents import _back_rects, _layers, rotated_back

@@ -15,7 +15,8 @@ import pygame
 from ...engine import Phase
 from ...i18n import t
 from ...i18n.format import suit_symbol
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 from .board import Board

@@ -1,4 +1,4 @@
-"""Where the replay viewer puts things, for the window's shape (game/ui/screen.py).
+"""Where the replay viewer puts things, for the window's shape (game/ui/window/screen.py).
 
 The viewer shows more than a game does (every hand face up, the kitty beside the trick, a
 caption, six step buttons, export and share) and takes no cards from the player, so it has
@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .. import gfx, screen
 from ..art.core import CARD_RATIO
-from ..menu_layout import bottom_bar
+from ..draw import gfx
+from ..menus.menu_layout import bottom_bar
+from ..window import screen
 from . import layout
 
 STEPS = (("deal", -1), ("trick", -1), ("action", -1), ("action", 1), ("trick", 1), ("deal", 1))

@@ -6,8 +6,8 @@ import time
 
 import pygame
 
-from .. import anim, gfx
-from ..cardblit import blit_scaled, prepare, scaled_middle
+from ..draw import anim, gfx
+from ..draw.cardblit import blit_scaled, prepare, scaled_middle
 from . import layout
 from .base import TableObject
 

@@ -9,9 +9,9 @@ import dataclasses
 from ... import i18n
 from ...engine import IllegalAction, Phase
 from ...i18n.format import refusal
-from .. import anim, gfx
-from ..players import player_failed
-from ..seats import HandOver
+from ..draw import anim, gfx
+from ..games.players import player_failed
+from ..games.seats import HandOver
 from .animator import Animator
 from .background import Background
 from .board import Board

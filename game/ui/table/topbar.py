@@ -9,8 +9,8 @@ import pygame
 
 from ...i18n import t
 from ...i18n.format import contract_name
-from .. import gfx
-from ..session import deal_title
+from ..draw import gfx
+from ..games.session import deal_title
 from ..widgets import fit_first
 from . import layout
 from .base import TableObject

@@ -14,7 +14,8 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
-from .. import art, gfx
+from .. import art
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 

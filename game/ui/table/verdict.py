@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import pygame
 
 from ...i18n import t
-from .. import art, gfx
+from .. import art
 from ..art.core import misc_cache, remember
+from ..draw import gfx
 from . import layout
 from .base import TableObject
 from .plates import SIGN_H

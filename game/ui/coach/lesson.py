@@ -21,16 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..ai.estimates import Estimate, Evaluation
-from ..engine import Action, Phase
-from ..i18n import t
-from ..i18n.format import card_label, decimal
-from . import anim
+from ...ai.estimates import Estimate, Evaluation
+from ...engine import Action, Phase
+from ...i18n import t
+from ...i18n.format import card_label, decimal
+from ..draw import anim
+from ..games.session import Session
+from ..table import layout
+from ..table.hintbar import HintBar
 from . import lesson_deal as deal
 from .bubble import Bubble
-from .session import Session
-from .table import layout
-from .table.hintbar import HintBar
 
 
 class LessonSession(Session):
@@ -172,7 +172,7 @@ def _score(lesson):
     scene = lesson.app.scene
     if lesson.app.scene_name == "score":
         try:
-            from .scenes.score import panels
+            from ..scenes.score import panels
 
             return [panels(len(scene.widgets))[0]]
         except Exception:  # another score screen: point at nothing in particular

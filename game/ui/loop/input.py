@@ -1,7 +1,7 @@
 """Window events → `Input`s in logical 1280x720 coordinates (mouse, touch, keys, text).
 A tap on a touch screen arrives twice (a finger event and an emulated mouse press): the
 twin is dropped.  A press is a "click" where it starts; its end is a "release" (the pages of
-a menu turn on a swipe: game/ui/menu_page.py)."""
+a menu turn on a swipe: game/ui/menus/menu_page.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 import pygame
 
-from .scene import Input
+from ..scene import Input
 
 TWIN_SECONDS = 0.35
 

@@ -7,7 +7,7 @@ import weakref
 
 import pygame
 
-from ..i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
+from ...i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
 from .budget import OutOfTime, making, measuring, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .cardblit import prepare as prepare_sprite
@@ -159,7 +159,7 @@ def blit_felt(surf) -> None:
     surf.blit(felt(surf.get_size()), (0, 0))
 
 
-# --- fonts (game/ui/fonts.py: DejaVu subset shipped in assets/fonts) -----------------
+# --- fonts (game/ui/draw/fonts.py: DejaVu subset shipped in assets/fonts) -----------------
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     from . import fonts
 
@@ -169,7 +169,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 # --- suit icons (for text): the same drawn shapes as the card faces ------------------
 def suit_icon(suit: int, size: int, color=None) -> pygame.Surface:
     """Anti-aliased suit shape, ``size`` px square (art.py draws and caches it)."""
-    from . import art
+    from .. import art
 
     if color is None:
         color = SUIT_ON_LIGHT[_style][suit]
@@ -267,7 +267,7 @@ def _measure(s: str, size: int, bold: bool) -> int:
     return w + (f.size(buf)[0] if buf else 0)
 
 
-from .screen import MIN_TARGET, MIN_TEXT  # noqa: F401  (logical px = CSS px or more: game/ui/screen.py)
+from ..window.screen import MIN_TARGET, MIN_TEXT  # noqa: F401  (logical px = CSS px or more: game/ui/window/screen.py)
 
 
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = MIN_TEXT) -> int:
@@ -527,7 +527,7 @@ _card_art = None
 
 def card_art():
     global _card_art
-    from . import art
+    from .. import art
 
     if _card_art is None:
         _card_art = art.CardArt(_style)
@@ -544,7 +544,7 @@ def card_size(width: int) -> tuple[int, int]:
     each dirty rect of a frame (a frame of the deal asked ~80 times)."""
     size = _card_sizes.get(width)
     if size is None:
-        from . import art
+        from .. import art
 
         if len(_card_sizes) > 256:  # widths of a card growing in flight come and go
             _card_sizes.clear()
@@ -579,7 +579,7 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     blits are the expensive part of a frame, most of all in WebAssembly).  Returns
     (surface, margin): blit at (x - margin, y - margin)."""
     global composites_made
-    from . import art
+    from .. import art
 
     face = face_up and card is not None
     key = _sprite_key(card, width, face_up, highlight, dim, shadow)
@@ -644,8 +644,8 @@ def opaque(size) -> pygame.Surface:
 def contract_icon(contract: str, height: float) -> pygame.Surface:
     """A contract's icon `height` logical pixels tall (device resolution, current style);
     the NT and MT badges carry the abbreviation in the current language."""
-    from .. import i18n
-    from . import art
+    from ... import i18n
+    from .. import art
 
     label = i18n.t(f"contract.badge.{contract}") if contract in ("NT", "MT") else None
     icon = art.contract_icon(contract, px(height), _style, label)

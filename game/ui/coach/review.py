@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n import t
-from . import gfx
-from .analysis_view import BEST_GLOW, CHOSEN_GLOW, action_text, points_text
+from ...i18n import t
+from ..draw import gfx
+from ..menus.analysis_view import BEST_GLOW, CHOSEN_GLOW, action_text, points_text
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Review:
 def open_review(app, session, mistakes, index: int, seat: int) -> bool:
     """Open the replay viewer of `session`'s game at `mistakes[index]` (the analysis's lines
     of `seat`); False, with the error sound, when the session cannot make a record."""
-    from ..records.library import record_of
+    from ...records.library import record_of
 
     try:
         record = record_of(session)

@@ -10,11 +10,11 @@ import random
 import sys
 import time
 
-from .. import i18n
-from ..engine import Match, Phase
-from ..engine.history import can_undo, undo
-from ..storage.backends import Unreadable
-from ..storage.store import DamagedSave
+from ... import i18n
+from ...engine import Match, Phase
+from ...engine.history import can_undo, undo
+from ...storage.backends import Unreadable
+from ...storage.store import DamagedSave
 from .players import make_player
 from .seats import check_human_seats  # pass-and-play
 
@@ -44,7 +44,7 @@ def _count(data: dict, key: str) -> int:
 
 def valid_name(name) -> bool:
     """A name the table can draw: the one name rule (game/engine/names.py)."""
-    from ..engine.names import is_name  # when a name is checked: not a module of the start
+    from ...engine.names import is_name  # when a name is checked: not a module of the start
 
     return is_name(name)
 
@@ -64,7 +64,7 @@ def deal_title(session, view) -> str:
 class Session:
     hints_used = 0  # hints and undos counted: saved with the game; the record's headers and the statistics read them
     undos_used = 0
-    practice = False  # the guided deal's session is a practice deal (game/ui/lesson.py)
+    practice = False  # the guided deal's session is a practice deal (game/ui/coach/lesson.py)
 
     def __init__(self, match, names, strength="normal", human=HUMAN, storage=None, human_seats=None):
         if not valid_names(list(names)):
@@ -130,7 +130,7 @@ class Session:
             names = cls.replaced_names(names)
         if type(human) is not int or human not in (0, 1, 2):
             raise DamagedSave(f"the saved seat {human!r} is not 0, 1 or 2")
-        from ..ai import STRENGTHS  # not at the start
+        from ...ai import STRENGTHS  # not at the start
 
         if strength not in STRENGTHS:
             raise DamagedSave(f"the saved strength {strength!r} is not one of {', '.join(STRENGTHS)}")
@@ -144,7 +144,7 @@ class Session:
     def replaced_names(names) -> list[str]:
         """Three names that keep the name rule: each one cleaned, or "Player N" if nothing of
         it can be drawn (or it is not there at all)."""
-        from ..engine.names import clean_name
+        from ...engine.names import clean_name
 
         given = list(names)[:3] if isinstance(names, (list, tuple)) else []
         given += [""] * (3 - len(given))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx, screen
-from .cardblit import uncovered
-from .widgets import Button, fit_first
+from ..draw import gfx
+from ..draw.cardblit import uncovered
+from ..widgets import Button, fit_first
+from ..window import screen
 
 VEIL = (0, 0, 0, 120)  # the screen around the spots: dimmed, still readable
 HOLE = (255, 0, 255)  # the veil's key colour: where a spot shows through

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime
 
-from ..i18n import t
-from ..storage.stats import STATS_KEY, Stats, StatsLoad, open_id, read_stats, reset_stats, save_stats
+from ...i18n import t
+from ...storage.stats import STATS_KEY, Stats, StatsLoad, open_id, read_stats, reset_stats, save_stats
 
 
 def _read(app) -> StatsLoad:
@@ -31,7 +31,7 @@ def _read(app) -> StatsLoad:
 def _problem(got: StatsLoad) -> str:
     if got.state in ("set_aside", "kept", "newer"):
         return t({"set_aside": "stats.damaged", "kept": "stats.damaged_kept", "newer": "stats.newer"}[got.state])
-    from .notices import reason_text
+    from ..notices import reason_text
 
     return t("stats.unreadable", reason=reason_text(got.detail, f"{STATS_KEY}.json"))
 

@@ -1,4 +1,4 @@
-"""Where the new-game screen's rows go on any window (game/ui/menu_page.py): the rules
+"""Where the new-game screen's rows go on any window (game/ui/menus/menu_page.py): the rules
 (presets, what the preset is, its options) and the players (opponents, names and who
 plays each seat, notes) as blocks in one or two columns and as many pages as they need;
 and, while a name is typed on a phone, the page moved up above the keyboard."""
@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import t
-from . import gfx, menu_page, screen
+from ...i18n import t
+from ..draw import gfx
+from ..window import screen
+from . import menu_page
 from .menu_page import Block
 from .menu_rows import arrangement, label_size, roomy, row_height, value_height
 

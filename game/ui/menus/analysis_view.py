@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine.rules import trump_of
-from ..i18n import t
-from ..i18n.format import decimal
-from . import gfx, screen
-from .art.core import CARD_RATIO
+from ...engine.rules import trump_of
+from ...i18n import t
+from ...i18n.format import decimal
+from ..art.core import CARD_RATIO
+from ..draw import gfx
+from ..table.hand import sort_cards
+from ..widgets import draw_label
+from ..window import screen
 from .menu_layout import bar_top, two_panels
-from .table.hand import sort_cards
-from .widgets import draw_label
 
 ROW_H = screen.MIN_TARGET  # a row of the list is something a finger picks
 ARROW = screen.MIN_TARGET  # the list's scroll arrows

@@ -10,15 +10,15 @@ click, not before the title (in the browser every module is compiled at start)."
 
 from __future__ import annotations
 
-from ..i18n import t
-from .widgets import Button
+from ...i18n import t
+from ..widgets import Button
 
 
 def refusal_text(exc) -> str:
     """Why a record, a share code or a link was not opened, in the player's language: the
     problem's kind where it has one (ShareError, RecordError of a whole text), else the line
     of the record (its detail stays in the record format's own English words)."""
-    from ..engine.names import safe_text
+    from ...engine.names import safe_text
 
     kind = getattr(exc, "kind", "")
     prefix = "record.error." if hasattr(exc, "line") else "share.error."
@@ -34,7 +34,7 @@ def refusal_text(exc) -> str:
 
 def session_record(session):
     """The record of the game on the table, or why it cannot be made (a str)."""
-    from ..records import library
+    from ...records import library
 
     if hasattr(session, "record"):  # online: made once the game is over (game/ui/online/sessions.py)
         return session.record()
@@ -61,9 +61,9 @@ def so_far_note(record) -> str:
 def export_record(app, record) -> str | None:
     """Save or download `record`; the path (or file name) on success, else None.  The
     player reads the outcome in a notice."""
-    from ..engine.names import safe_text
-    from ..records import library
-    from ..web import bridge
+    from ...engine.names import safe_text
+    from ...records import library
+    from ...web import bridge
 
     if record is None or isinstance(record, str):
         app.notices.post(t("record.export_failed", reason=safe_text(record or "?")), "error")
@@ -116,7 +116,7 @@ def kept_games(app) -> list:
 
 
 def _read_kept(app):
-    from ..storage.replays import read_kept
+    from ...storage.replays import read_kept
 
     got = read_kept(app.storage)
     if got.state in ("ok", "none"):
@@ -127,7 +127,7 @@ def _read_kept(app):
 
 def _kept_problem(got) -> str:
     if got.state == "unreadable":
-        from .notices import reason_text
+        from ..notices import reason_text
 
         return t("replays.unreadable", reason=reason_text(got.detail, "replays.json"))
     return t({"set_aside": "replays.damaged", "kept": "replays.kept_damaged", "newer": "replays.newer"}[got.state])
@@ -136,9 +136,9 @@ def _kept_problem(got) -> str:
 def keep_game(app, record, origin: str) -> bool:
     """Keep `record` for Replays ("played": a game of this device that ended; "imported": a
     game opened from a code, a link or a file); False when it was kept before or cannot be."""
-    from ..engine.formats.sharecode import encode
-    from ..records.listing import of_record
-    from ..storage.replays import Kept, save_kept, with_game
+    from ...engine.formats.sharecode import encode
+    from ...records.listing import of_record
+    from ...storage.replays import Kept, save_kept, with_game
 
     if record is None or isinstance(record, str) or getattr(app, "storage", None) is None:
         return False

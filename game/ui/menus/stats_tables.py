@@ -1,6 +1,6 @@
 """The statistics screen's tables (game/ui/scenes/stats.py): the games by rules and
 opponents, the points per deal by contract, the best and worst game; their heights at a
-width, so that game/ui/menu_page.py can pour them into columns and pages, and their
+width, so that game/ui/menus/menu_page.py can pour them into columns and pages, and their
 drawing.  A narrow table puts a game's rules on a line above its numbers and the number
 of deals in brackets after each average; a long one is cut into parts, one a page."""
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.rules import ALL_CONTRACTS
-from ..i18n import t
-from ..i18n.format import contract_name, decimal
-from . import gfx
+from ...engine.rules import ALL_CONTRACTS
+from ...i18n import t
+from ...i18n.format import contract_name, decimal
+from ..draw import gfx
 from .menu_page import Block
 
 PAD = 16  # inside a table's panel

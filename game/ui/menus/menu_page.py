@@ -1,4 +1,4 @@
-"""The frame the menus share on any window shape (game/ui/screen.py): the title at the top,
+"""The frame the menus share on any window shape (game/ui/window/screen.py): the title at the top,
 the content between, the buttons in one bar along the bottom (the score screens' pattern,
 within a thumb's reach on a phone), and pages when the content does not fit the window:
 arrows in the bar, Page Up / Page Down, Home / End, the wheel or a swipe turn them, and the
@@ -14,8 +14,9 @@ import time
 
 import pygame
 
-from . import gfx, screen
-from .widgets import Button
+from ..draw import gfx
+from ..widgets import Button
+from ..window import screen
 
 TITLE_TOP = 14  # the title's top under the safe area's, as on the score screens
 BAR_H, BAR_GAP, BAR_MARGIN = 52, 10, 12  # the bottom bar (menu_layout.bottom_bar's numbers)
@@ -303,7 +304,7 @@ class Paged:
         return False
 
     def editing_field(self):
-        from .widgets import TextField
+        from ..widgets import TextField
 
         return next((w for w in self.widgets if isinstance(w, TextField) and w.editing), None)
 

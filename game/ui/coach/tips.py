@@ -13,9 +13,9 @@ another.  Only the phase scenes of a game in progress get tips: never the guided
 
 from __future__ import annotations
 
-from ..engine import Phase
-from ..engine.cards import SUIT_MASKS
-from ..i18n import t
+from ...engine import Phase
+from ...engine.cards import SUIT_MASKS
+from ...i18n import t
 
 TIPS = ("exchange", "minimum", "kitty", "must_trump")
 TABLE_SCENES = ("declare", "exchange", "kitty", "play")
@@ -48,7 +48,7 @@ def all_due(table) -> list[str]:
 
 def spots(table, name: str) -> list:
     """What the tip is about, first, then the hand (the tip must not hide the cards to play)."""
-    from .table import layout
+    from ..table import layout
 
     out = []
     if name == "exchange":
@@ -112,7 +112,7 @@ class Tips:
         scene = self.app.scene
         if self.name is None or getattr(scene, "table", None) is not self._table or getattr(scene, "name", "") not in TABLE_SCENES:
             return None  # the pause menu or the device's cover over the table: the tip waits
-        from . import screen
+        from ..window import screen
         from .bubble import Bubble
 
         shape = screen.current()  # the spots once per shape: the bubble keeps its place while it shows

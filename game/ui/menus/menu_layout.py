@@ -1,4 +1,4 @@
-"""Places for the menus' buttons and panels on any window shape (game/ui/screen.py): a
+"""Places for the menus' buttons and panels on any window shape (game/ui/window/screen.py): a
 column, or a grid of as many columns as the height needs, inside a rect."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from . import screen
+from ..window import screen
 
 
 def grid(area, n: int, h: int = 52, gap: int = 10, max_w: int = 340, cols: int | None = None) -> list[pygame.Rect]:

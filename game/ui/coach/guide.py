@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx
+from ..draw import gfx
 from .tips import Tips  # small: a game's first frame asks it already
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

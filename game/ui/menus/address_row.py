@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import t
-from . import gfx
+from ...i18n import t
+from ..draw import gfx
 from .menu_rows import RowField
 
 KEY = "page_address"
@@ -46,7 +46,7 @@ class AddressField(RowField):
     def commit(self) -> bool:
         """Keep the draft if it is empty or a web page's address (in its normal form); else
         say why under the row and keep the stored address."""
-        from ..records.library import page_address
+        from ...records.library import page_address
 
         text = self.draft.strip()
         address = page_address(text) if text else ""
@@ -81,8 +81,8 @@ class AddressField(RowField):
         """The line under the row: why the draft was not kept, else what the address does."""
         if self.error:
             return self.error, gfx.BRIGHT_RED
-        from ..records import published
-        from ..records.library import page_address
+        from ...records import published
+        from ...records.library import page_address
 
         default = page_address(published.PAGE_ADDRESS)
         empty = t("settings.page_default", address=default) if default else t("settings.page_none")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import Phase
-from ..i18n import t
-from .table import layout
-from .widgets import Button
+from ...engine import Phase
+from ...i18n import t
+from ..table import layout
+from ..widgets import Button
 
 
 class CoachControls:

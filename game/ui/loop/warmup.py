@@ -18,8 +18,8 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
 # menus' own modules are not loaded at the table at all (only while the menus show, or
 # when opened), so play never pays for them.
-SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datetime", "game.storage.stats", "game.ui.stats_keeper",
-               "game.ui.record_actions")
+SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "datetime", "game.storage.stats", "game.ui.games.stats_keeper",
+               "game.ui.games.record_actions")
 # What a game needs (the computer players, every table object, the first deal's scenes), each
 # module after all those it imports.  While the title waits each is compiled ahead, one a
 # frame (preload.py), then imported, one a frame: each browser task compiles or runs one
@@ -29,14 +29,14 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.backdrop", "datet
 # nothing.  In the browser a game asked for earlier waits for them (games.py), one a frame.
 TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
                "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search", "game.ui.table",
-               "game.ui.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
+               "game.ui.draw.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
                "game.ui.table.background", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.verdict",
                "game.ui.table.animator", "game.ui.table.board", "game.ui.table.forced", "game.ui.table.compositor",
-               "game.ui.cardfan", "game.ui.table.hand", "game.ai.estimates", "game.ai.evaluate", "game.ai.reasons",
+               "game.ui.draw.cardfan", "game.ui.table.hand", "game.ai.estimates", "game.ai.evaluate", "game.ai.reasons",
                "game.i18n.why", "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet",
                "game.ui.table.trick", "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents",
                "game.ui.table.overlay", "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.topbar",
-               "game.ui.table.celebration", "game.ui.table.table", "game.ui.coach", "game.ui.bubble", "game.ui.scenes.table_scene",
+               "game.ui.table.celebration", "game.ui.table.table", "game.ui.coach.controls", "game.ui.coach.bubble", "game.ui.scenes.table_scene",
                "game.ui.scenes.deal", "game.engine.formats", "game.engine.names", "game.engine.formats.notation",
                "game.engine.formats.deal_lines", "game.engine.formats.record", "game.ui.scenes.declare",
                "game.ui.scenes.exchange", "game.ui.scenes.kitty", "game.ui.scenes.play")
@@ -47,12 +47,12 @@ ONLINE_PARTS = ("game.ui.online.sessions", "game.ui.online.match_face")
 
 # The new-game screen and the parts of the menus' frame it is the first to import: compiled
 # ahead on the title, so opening it compiles nothing
-NEW_GAME_PARTS = ("game.ui.menu_page", "game.ui.menu_rows", "game.ui.new_game_page", "game.ui.scenes.new_game")
+NEW_GAME_PARTS = ("game.ui.menus.menu_page", "game.ui.menus.menu_rows", "game.ui.menus.new_game_page", "game.ui.scenes.new_game")
 
 # What the menus' own modules import that nothing before them does: compiled ahead too
-MENU_PARTS = ("game.ai.analysis", "game.ui.analysis_view", "game.ui.review", "game.records", "game.engine.formats.sharecode",
+MENU_PARTS = ("game.ai.analysis", "game.ui.menus.analysis_view", "game.ui.coach.review", "game.records", "game.engine.formats.sharecode",
               "game.records.library", "game.web", "game.web.bridge", "game.ui.table.replay_places", "game.ui.table.replay",
-              "game.ui.stats_tables")
+              "game.ui.menus.stats_tables")
 
 
 def table_steps(modules=TABLE_PARTS) -> list:

@@ -4,7 +4,7 @@ many pixels as a budget allows.
 In the browser every present copies the whole window to the page's canvas (pygbag's SDL,
 whatever rects are passed), and every blit costs in proportion to the pixels it writes, so
 the picture has a pixel budget, not a size: the window has the page's CSS shape (the
-canvas fills the page, game/ui/page.py) and ``pixel_ratio()`` window pixels per CSS pixel,
+canvas fills the page, game/ui/window/page.py) and ``pixel_ratio()`` window pixels per CSS pixel,
 and the page's CSS scales it to the screen.  The setting ``picture`` sets the budget:
 
 - ``auto`` (default): in the browser the App, once it has opened its window at the Sharp
@@ -36,7 +36,7 @@ import time
 
 import pygame
 
-from .constants import LOGICAL
+from ..constants import LOGICAL
 
 PICTURES = ("auto", "sharp", "smooth")
 SMOOTH_SIZE = (960, 540)  # 56% of 1280x720's pixels: present and blits scale with the area

@@ -13,7 +13,7 @@ def make_player(strength: str, seed=None):
     """A computer player of the chosen strength; an unknown strength (an old settings file)
     falls back to "normal" rather than refusing to start the game.  game.ai is imported
     here, not at the start: the title shows first (the menus load it meanwhile)."""
-    from ..ai import make_player as ai_make_player
+    from ...ai import make_player as ai_make_player
 
     try:
         return ai_make_player(strength, seed=seed)
@@ -26,7 +26,7 @@ def player_failed(app, seat, what: str, exc: BaseException | None = None) -> Non
     once (a notice)."""
     import logging
 
-    from ..i18n import t
+    from ...i18n import t
 
     logging.getLogger("game.players").error("computer player at seat %s %s; it plays the first legal action",
                                             seat, what, exc_info=exc)

@@ -19,7 +19,8 @@ import time
 
 import pygame
 
-from . import gfx, registry
+from .. import registry
+from ..draw import gfx
 
 BUSY_FRAME_MS = 10.0  # a frame that has worked this long before drawing starts no new screen's first frame
 LANDING_BANDS = 3  # the drawing that lands is made a band of the window at a time, as time allows

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx, screen
-from .widgets import LABEL_MIN, Choice, TextField, draw_label
+from ..draw import gfx
+from ..widgets import LABEL_MIN, Choice, TextField, draw_label
+from ..window import screen
 
 ROW_H = 44  # a row's value: a finger's target (48 where the window is roomy)
 LABEL_ABOVE = 22  # a label above its value

@@ -18,7 +18,7 @@ that one, so the lesson and the hint never give two answers.
 
 from __future__ import annotations
 
-from ..engine import Action, Card, Match, Phase, RuleSet
+from ...engine import Action, Card, Match, Phase, RuleSet
 
 YOU, ANNA, BORIS = 0, 1, 2
 DEALER = BORIS
@@ -125,7 +125,7 @@ class ScriptedPlayer:
     step's text is read before the next card comes."""
 
     def __init__(self, seat: int, hold=lambda: False):
-        from ..ai.players import HeuristicPlayer  # the rules of thumb: quick, and the same every time
+        from ...ai.players import HeuristicPlayer  # the rules of thumb: quick, and the same every time
 
         self.seat = seat
         self.hold = hold

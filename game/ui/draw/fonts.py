@@ -1,6 +1,6 @@
 """Fonts shipped with the game (DejaVu Sans subset: Latin, Polish, Cyrillic, suit symbols).
 
-    from game.ui.fonts import font, render
+    from game.ui.draw.fonts import font, render
     f = font(24)                 # pygame.font.Font, cached per (size, bold)
     f = font(24, bold=True)
     surf = render("Hello", 24, (255, 255, 255), bold=False)   # cached text surface
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import resources
+from ... import resources
 
 FONT_DIR = resources.asset_dir("fonts")
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
