@@ -95,7 +95,7 @@ async def smoke(params: dict, frames: int) -> dict:
         for frame in range(frames):  # paced like App.run: 60 frames a second
             start = time.perf_counter()
             if frame == frames // 2:
-                app.start_new_game()
+                app.games.start()
             app.step()
             await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
         sounds = Sounds(enabled=True)

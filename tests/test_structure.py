@@ -1,8 +1,9 @@
 """The shape of the package: imports run one way with no circle anywhere in game/ or tools/
 (imports inside functions count too), the engine stands alone, the formats and the history
 sit above Match, the research arena stays out of the game, game/'s top level holds only
-entry points and true utilities, and tools/'s top only a few modules besides the aliases of
-old command names.  Long modules and classes are listed, not failed: a class with one job
+entry points and true utilities, the front end's and online play's tops only a few modules
+each, no class is over the house limit, and tools/'s top only a few modules besides the
+aliases of old command names.  Long modules and classes are listed, not failed: a class with one job
 may be long."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 TOP_LEVEL = {"__init__", "__main__", "perf", "resources", "files", "strengths"}
 TOOLS = GAME.parent / "tools"
 TOOLS_TOP_MOST = 12  # modules loose at tools/'s top, aliases apart: more belong in a package
+ROOM_TOP_MOST = 20  # modules loose at a room's top (game/ui, game/online): past this a newcomer cannot see the jobs
+CLASS_MOST = 450  # lines of one class: past it a class holds more than one job (the message tables are not classes)
 
 
 def module_name(path: Path) -> str:
@@ -191,6 +194,21 @@ def test_the_game_never_imports_the_research_arena():
 def test_top_level_holds_entry_points_and_utilities_only():
     loose = {p.stem for p in GAME.glob("*.py")} - TOP_LEVEL
     assert not loose, f"modules loose at game/: {sorted(loose)}; put them in the package of their part"
+
+
+@pytest.mark.parametrize("room", ["ui", "online"])
+def test_a_rooms_top_holds_few_modules(room):
+    loose = sorted(p.stem for p in (GAME / room).glob("*.py") if p.stem != "__init__")
+    assert len(loose) <= ROOM_TOP_MOST, f"{len(loose)} modules loose at game/{room}: {loose}; group them by their part"
+
+
+def test_no_class_in_the_game_is_over_the_house_limit():
+    over = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > CLASS_MOST:
+                over.append(f"{name}.{node.name} ({node.end_lineno - node.lineno + 1} lines)")
+    assert over == [], "split these by job: " + "; ".join(over)
 
 
 def test_long_modules_and_classes_are_listed():

@@ -64,7 +64,7 @@ class Autopilot:
         if name == "title":
             self.click("continue") or self.click("new_game")
         elif name == "new_game":
-            if not app.game_waiting:  # once, as a player does: pressed again it only waits
+            if not app.games.waiting:  # once, as a player does: pressed again it only waits
                 self.click("start")
         elif name == "score":
             self.click("next")

@@ -105,7 +105,7 @@ def test_a_file_name_that_is_not_utf8_in_the_records_folder(make_app, tmp_path):
         f.write(record.to_text())
     click_named(app, "replays")
     for _ in range(3):
-        app._frame_key = None
+        app.painter.key = None
         app.step(dt=1 / 60)
     assert app.scene_name == "replays"
     click_named(app, "file_0")
@@ -202,7 +202,7 @@ def test_a_folder_where_a_save_file_belongs_is_named_as_such(make_app, tmp_path,
     (tmp_path / f"{key}.json").mkdir()
     app = make_app(storage_dir=tmp_path, settings={"language": "en"})
     app.set_setting("sound", False)  # writes the settings
-    app.start_new_game(seed=4)  # writes the save
+    app.games.start(seed=4)  # writes the save
     app.step(dt=1 / 60)
     text = app.notices.text()
     assert "could not be saved" in text

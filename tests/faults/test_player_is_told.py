@@ -24,7 +24,7 @@ def _play_on(app, moves=1, seed=4):
 
 def test_failed_save_is_shown_at_once_and_on_the_pause_screen(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
-    app.start_new_game(seed=12)
+    app.games.start(seed=12)
     _play_on(app)
     good = (tmp_path / "game.json").read_bytes()
     assert app.notices.save_line() == "The game is saved after every move."
@@ -54,7 +54,7 @@ def test_failed_save_is_shown_at_once_and_on_the_pause_screen(make_app, tmp_path
 
 def test_notice_is_drawn_over_the_table_and_dismissed_by_a_click(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
-    app.start_new_game(seed=12)
+    app.games.start(seed=12)
     app.step(dt=1 / 60)
     plain = app.screenshot()
     app.notices.post("Your game could not be saved: the disk is full.", "error")
@@ -120,7 +120,7 @@ def test_saved_names_that_break_the_name_rule_are_replaced_and_the_game_kept(mak
         assert app.notices.text() == "Some player names could not be drawn and were replaced.", names
         assert not any(p.name.startswith("game.json.damaged") for p in tmp_path.iterdir())
         assert json.loads((tmp_path / "game.json").read_text())["names"] == kept
-        assert app.continue_game() and app.scene.session.names == kept
+        assert app.games.continue_saved() and app.scene.session.names == kept
         again = make_app(storage_dir=tmp_path)
         again.step(dt=1 / 60)
         assert again.notices.text() == ""  # told once: the save holds the replaced names now
@@ -169,7 +169,7 @@ def test_damaged_settings_file_is_set_aside_and_told(make_app, tmp_path):
 
 def test_another_window_saving_is_told_in_the_app(make_app, tmp_path):
     app = make_app(storage_dir=tmp_path)
-    app.start_new_game(seed=12)
+    app.games.start(seed=12)
     other = Storage(str(tmp_path))  # a second window on the same folder
     assert other.save_game(app.scene.session.to_save())
     _play_on(app)

@@ -49,31 +49,7 @@ def test_the_package_file_is_the_agreed_one_line():
 
 # --- the shape of the package -------------------------------------------------------------------
 
-ONLINE = ROOT / "game" / "online"
-LOOSE_MAX = 20  # modules at game/online's top: past this, a newcomer cannot see the jobs; group them
-CLASS_MAX = 450  # lines of one class (the house limit): past it, a class holds more than one job
-
-
-def loose_modules(top: pathlib.Path = ONLINE) -> list[str]:
-    return sorted(p.name for p in top.glob("*.py") if p.name != "__init__.py")
-
-
-def long_classes(top: pathlib.Path = ONLINE, limit: int = CLASS_MAX) -> list[str]:
-    found = []
-    for path in sorted(top.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > limit:
-                found.append(f"{path.relative_to(top)}: {node.name} ({node.end_lineno - node.lineno + 1} lines)")
-    return found
-
-
-def test_online_play_keeps_few_modules_at_its_top():
-    loose = loose_modules()
-    assert len(loose) <= LOOSE_MAX, f"{len(loose)} modules at game/online's top: {loose}"
-
-
-def test_no_class_of_online_play_is_over_the_house_limit():
-    assert long_classes() == []
+ONLINE = ROOT / "game" / "online"  # its loose modules and long classes: tests/test_structure.py
 
 
 def test_fair_dealing_stands_alone_under_the_room_that_drives_it():

@@ -91,7 +91,7 @@ class PassAndPlayWatch:
         self.covers_seen: list[int] = []
         self.banners: list[str] = []
         self._wrapped = None
-        app.always_redraw = True
+        app.painter.always_redraw = True
 
     # --- what the engine says -------------------------------------------------------
     def table(self):

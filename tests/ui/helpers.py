@@ -43,6 +43,6 @@ def table_for(app, match, names=("You", "Anna", "Boris")):
 
     session = Session(match, list(names), "random", storage=app.storage)
     session.save()
-    app.open_game(session)
+    app.games.open(session)
     app.step(dt=1 / 60)
     return app.scene

@@ -129,7 +129,7 @@ def test_undo_restores_the_decision_counts_and_survives_a_reload(make_app, tmp_p
     assert not scene.timeline.busy and scene.table.board.hand == scene.table.sort(scene.v.hand)
     # the save holds the undone game and the counter; it resumes and plays on
     app2 = make_app(storage_dir=tmp_path)
-    assert app2.continue_game()
+    assert app2.games.continue_saved()
     app2.step(dt=1 / 60)
     s2 = app2.scene
     assert s2.session.match.to_json() == before and s2.session.undos_used == 1
@@ -140,7 +140,7 @@ def test_undo_restores_the_decision_counts_and_survives_a_reload(make_app, tmp_p
 
 def test_undo_is_greyed_with_nothing_to_undo_and_when_off(make_app):
     app = make_app()
-    app.start_new_game(seed=5)
+    app.games.start(seed=5)
     scene = _until_my_turn(app)
     assert not scene.session.can_undo()  # the human's first decision of the game
     assert not scene.widget("undo").enabled

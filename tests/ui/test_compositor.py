@@ -15,9 +15,9 @@ from tests.ui.helpers import advance_until, table_for
 
 def _shown(app) -> pygame.Surface:
     """The picture in the window (the letterboxed area when the window is not 1280x720)."""
-    if app.direct:
+    if app.display.direct:
         return app.window
-    return app.window.subsurface(pygame.Rect(app.offset, app.canvas.get_size()))
+    return app.window.subsurface(pygame.Rect(app.display.offset, app.display.canvas.get_size()))
 
 
 def _full_redraw(app) -> pygame.Surface:
@@ -54,14 +54,14 @@ def _play_and_compare(app, pilot, frames, stop=None) -> dict:
         scene = app.scene
         # a skipped frame draws nothing, and a "preparing" one (the browser's first frame of a
         # screen ran out of its time budget, as on a loaded machine) presents nothing
-        if app.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") \
-                or app.visible_scenes() != [scene]:
+        if app.painter.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") \
+                or app.stack.visible() != [scene]:
             continue
         if app.notices.frame_key() is not None:
             continue
-        counts[app.last_draw] += 1
+        counts[app.painter.last_draw] += 1
         diff = _difference(_shown(app), _full_redraw(app))
-        assert diff is None, f"{app.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
+        assert diff is None, f"{app.painter.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
         if stop is not None and stop(app):
             break
     return counts
@@ -69,7 +69,7 @@ def _play_and_compare(app, pilot, frames, stop=None) -> dict:
 
 def test_partial_frames_show_what_a_full_redraw_shows(make_app):
     app = make_app(settings={"speed": "fast"})
-    app.start_new_game(seed=11)
+    app.games.start(seed=11)
     pilot = Autopilot(app, seed=11)
     counts = _play_and_compare(app, pilot, 900)
     assert counts["partial"] > 100 and counts["full"] >= 1, counts
@@ -77,7 +77,7 @@ def test_partial_frames_show_what_a_full_redraw_shows(make_app):
 
 def test_partial_frames_after_a_resize(make_app):
     app = make_app(settings={"speed": "fast"})
-    app.start_new_game(seed=5)
+    app.games.start(seed=5)
     pilot = Autopilot(app, seed=5)
     _play_and_compare(app, pilot, 250)
     for size in ((1000, 600), (1500, 900)):
@@ -85,7 +85,7 @@ def test_partial_frames_after_a_resize(make_app):
         time.sleep(0.2)  # the resize settles: the canvas is re-rendered at the new size
         counts = _play_and_compare(app, pilot, 300)
         # drawn straight into the window, in a logical canvas of its shape (no letterbox)
-        assert app.window.get_size() == size and app.canvas is app.window and app.direct
+        assert app.window.get_size() == size and app.display.canvas is app.window and app.display.direct
         assert app.shape.size == screen.shape_for(*size).size
         assert counts["partial"] > 20, counts
 
@@ -114,7 +114,7 @@ def test_objects_whose_key_did_not_change_are_not_redrawn(make_app):
             break
     assert table.board.sizes[1:] == sizes[1:], "the test must stop before a computer player plays"
     assert any(seat == 0 for seat, _ in table.board.trick), "the card was not played"
-    assert app.last_draw in ("partial", "skipped")
+    assert app.painter.last_draw in ("partial", "skipped")
     assert drawn.get("hand", 0) >= 1 and drawn.get("trick", 0) >= 1, drawn
     assert drawn.get("topbar", 0) == 0 and drawn.get("third plate", 0) == 0 and drawn.get("opponents", 0) == 0, drawn
 
@@ -140,7 +140,7 @@ def _paints_inside(item, size) -> pygame.Rect | None:
 def test_every_table_object_paints_inside_its_paint_bounds(make_app):
     for size, seed in (((1280, 720), 2), ((1000, 600), 9)):
         app = make_app(size=size, settings={"speed": "fast"})
-        app.start_new_game(seed=seed)
+        app.games.start(seed=seed)
         pilot = Autopilot(app, seed=seed)
         checked = set()
         for frame in range(700):
@@ -150,7 +150,7 @@ def test_every_table_object_paints_inside_its_paint_bounds(make_app):
                 continue
             still, tops = scene.table.layers(scene.objects(), scene.widgets)
             for item in still + tops:
-                outside = _paints_inside(item, app.canvas.get_size() if not app.direct else size)
+                outside = _paints_inside(item, app.display.canvas.get_size() if not app.display.direct else size)
                 assert outside is None, f"{type(item).__name__} in {scene.name} painted outside its paint_bounds(): {outside}"
                 checked.add(type(item).__name__)
         assert {"HandFan", "TrickArea", "Plate", "FlyingCards", "Button", "TopBar", "PromptLine"} <= checked, checked
@@ -158,7 +158,7 @@ def test_every_table_object_paints_inside_its_paint_bounds(make_app):
 
 def test_the_score_sheet_page_is_made_once_while_the_pointer_moves(make_app):
     app = make_app(settings={"speed": "instant"})
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     assert Autopilot(app, seed=3).run(until="score", max_frames=20000)
     scene = app.scene
     pages = []
@@ -168,7 +168,7 @@ def test_the_score_sheet_page_is_made_once_while_the_pointer_moves(make_app):
     button = dict(scene.targets())["next"]
     for pos in (button.center, (10, 10), button.center, (20, 20)):
         app.step(events=[pygame.event.Event(pygame.MOUSEMOTION, pos=app.to_window(pos), rel=(0, 0), buttons=(0, 0, 0))], dt=1 / 60)
-    assert app.last_draw == "full" and len(pages) == 1
+    assert app.painter.last_draw == "full" and len(pages) == 1
 
 
 def _step_and_compare(app, events=(), frames=1) -> int:
@@ -177,7 +177,7 @@ def _step_and_compare(app, events=(), frames=1) -> int:
     checked = 0
     for i in range(frames):
         app.step(events=list(events) if i == 0 else [], dt=1 / 60)
-        if app.last_draw != "partial" or app.visible_scenes() != [app.scene] or app.notices.frame_key() is not None:
+        if app.painter.last_draw != "partial" or app.stack.visible() != [app.scene] or app.notices.frame_key() is not None:
             continue
         diff = _difference(_shown(app), _full_redraw(app))
         assert diff is None, f"partial frame in {app.scene.name} differs from a full redraw in {diff}"
@@ -205,7 +205,7 @@ def test_the_coach_overlays_are_redrawn_exactly(make_app):
     frames the hint's progress shows depends on the machine's speed; the pointer moving
     over the hand after each step makes partial frames that do not."""
     app = make_app(settings={"speed": "fast", "autoplay_forced": False})
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     pilot = Autopilot(app, seed=3)
     for _ in range(4000):
         scene = app.scene
@@ -254,7 +254,7 @@ def test_the_mouse_moving_over_the_hand_repaints_only_the_two_cards_whose_glow_c
         assert table.hand.hover == card
         narrow = table.hand.changed_bounds(before, table.hand.state_key())
         assert narrow and len(narrow) <= 2 and sum(r.w for r in narrow) < fan.w / 2, narrow
-        assert app.last_draw == "partial"
+        assert app.painter.last_draw == "partial"
         assert _difference(_shown(app), _full_redraw(app)) is None
 
 
@@ -262,12 +262,12 @@ def test_dealt_frames_equal_a_full_redraw_where_the_prompt_moves(make_app):
     """At 960x540 the hand being dealt goes from one row to two, and the "Dealing..." line
     above it moves up: its old place must be redrawn (it was left on the felt)."""
     app = make_app(size=(960, 540), settings={"speed": "normal"})
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     drawn = 0
     for _ in range(600):
         app.step(events=[], dt=1 / 60)
         table = getattr(app.scene, "table", None)
-        if table is None or app.last_draw not in ("partial", "full") or app.visible_scenes() != [app.scene]:
+        if table is None or app.painter.last_draw not in ("partial", "full") or app.stack.visible() != [app.scene]:
             continue
         if not table.board.dealing:
             if table.board.sizes[table.human]:
@@ -275,7 +275,7 @@ def test_dealt_frames_equal_a_full_redraw_where_the_prompt_moves(make_app):
             continue
         drawn += 1
         diff = _difference(_shown(app), _full_redraw(app))
-        assert diff is None, f"{app.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
+        assert diff is None, f"{app.painter.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
     assert drawn > 30
 
 
@@ -290,13 +290,13 @@ def test_a_frame_out_of_time_leaves_its_other_rects_for_the_next_frames(make_app
     monkeypatch.setattr(compositor, "SPREAD_MS", 0.0)
     monkeypatch.setattr(compositor, "WHOLE_MS", 0.0)  # and a layer drawn whole: one object a frame
     app = make_app(size=(390, 844), settings={"speed": "fast"})
-    app.start_new_game(seed=11)
+    app.games.start(seed=11)
     pilot = Autopilot(app, seed=11)
     left, compared, waited = 0, 0, 0
     for _ in range(700):
         pilot.step()
         scene = app.scene
-        if app.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") or app.visible_scenes() != [scene] \
+        if app.painter.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") or app.stack.visible() != [scene] \
                 or app.notices.frame_key() is not None:
             continue
         if scene.table.compositor._waited:
@@ -310,7 +310,7 @@ def test_a_frame_out_of_time_leaves_its_other_rects_for_the_next_frames(make_app
         waited = 0
         compared += 1
         diff = _difference(_shown(app), _full_redraw(app))
-        assert diff is None, f"{app.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
+        assert diff is None, f"{app.painter.last_draw} frame {pilot.frames} in {scene.name} differs from a full redraw in {diff}"
     assert left > 10 and compared > 100 and app.scene.table.compositor.waits > 3, (left, compared)
 
 

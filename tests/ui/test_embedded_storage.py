@@ -81,7 +81,7 @@ def test_a_refused_local_storage_is_told_once_with_a_way_out(embedded):
     banner = [s for s in embedded.scripts if "requestStorageAccess" in s]
     assert len(banner) == 1
     assert "_blank" in banner[0] and "location.href" in banner[0]  # the link that opens the full page
-    app.start_new_game(seed=5)
+    app.games.start(seed=5)
     for _ in range(5):
         app.step(dt=1 / 60)
     assert len([s for s in embedded.scripts if "requestStorageAccess" in s]) == 1  # once
@@ -90,7 +90,7 @@ def test_a_refused_local_storage_is_told_once_with_a_way_out(embedded):
 
 def test_storage_access_granted_keeps_the_game_from_then_on(embedded):
     app = _app(embedded)
-    app.start_new_game(seed=5)
+    app.games.start(seed=5)
     app.step(dt=1 / 60)
     assert embedded.store.items == {}
     embedded.granted = True  # the player clicked "Keep my games here" and the browser agreed

@@ -19,7 +19,7 @@ def _cold(app) -> None:
     """Forget every cached picture and the warm-up, so that a screen starts from nothing."""
     from game.ui.scenes.new_game import NewGameScene
 
-    app._warm, app._warm_modules = [], []
+    app.warmup.faces, app.warmup.steps = [], []
     NewGameScene._first_frame = None  # the kept new-game picture (an earlier test may have made it)
     gfx._text_cache.clear()
     gfx._panel_cache.clear()
@@ -30,8 +30,8 @@ def _steps_until_drawn(app, limit=2000) -> list[str]:
     modes = []
     for _ in range(limit):
         app.step(events=[], dt=1 / 60)
-        modes.append(app.last_draw)
-        if app.last_draw != "preparing":
+        modes.append(app.painter.last_draw)
+        if app.painter.last_draw != "preparing":
             break
     return modes
 
@@ -41,20 +41,20 @@ def test_a_screen_made_one_picture_per_frame_shows_only_when_whole(make_app):
     app.step(events=[], dt=1 / 60)
     title = _bytes(app.screenshot())
     _cold(app)
-    app.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
+    app.first_frames.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
     app.push_scene("new_game")
     app.step(events=[], dt=1 / 60)
-    assert app.last_draw == "preparing"
+    assert app.painter.last_draw == "preparing"
     assert _bytes(app.screenshot()) == title  # the old picture stays while the new one is made
     modes = _steps_until_drawn(app)
     assert modes[-1] == "full" and modes.count("preparing") >= 10, modes
     shown = _bytes(app.screenshot())
     whole = pygame.Surface(app.window.get_size())
-    app.draw(whole)  # the same screen drawn in one go
+    app.painter.draw(whole)  # the same screen drawn in one go
     assert shown == _bytes(whole)
     assert shown != title
     app.step(events=[], dt=1 / 60)  # drawn once: later frames are not made again
-    assert app.last_draw in ("skipped", "full")
+    assert app.painter.last_draw in ("skipped", "full")
 
 
 def test_a_game_table_made_over_frames_equals_its_whole_drawing(make_app):
@@ -63,24 +63,24 @@ def test_a_game_table_made_over_frames_equals_its_whole_drawing(make_app):
     app = make_app(settings={"speed": "normal"})
     app.step(events=[], dt=1 / 60)
     _cold(app)
-    app.prepare_budget_ms = 1e-6
-    app.start_new_game(seed=5)
+    app.first_frames.prepare_budget_ms = 1e-6
+    app.games.start(seed=5)
     modes = _steps_until_drawn(app)
     assert modes.count("preparing") >= 10 and modes[-1] == "full", modes
     shown = _bytes(app.screenshot())
     whole = pygame.Surface(app.window.get_size())
     app.scene.invalidate()
-    app.draw(whole)
+    app.painter.draw(whole)
     assert shown == _bytes(whole)
 
 
 def test_natively_a_new_screen_is_drawn_in_its_first_frame(make_app):
     app = make_app()
-    assert app.prepare_budget_ms is None
+    assert app.first_frames.prepare_budget_ms is None
     app.step(events=[], dt=1 / 60)
     _cold(app)
     click_named(app, "new_game")
-    assert app.scene_name == "new_game" and app.last_draw == "full"
+    assert app.scene_name == "new_game" and app.painter.last_draw == "full"
 
 
 def test_a_backdrop_is_the_felt_and_its_panels_drawn_one_by_one(make_app):
@@ -130,7 +130,7 @@ def test_frames_that_draw_nothing_make_the_hands_card_pictures_ahead(make_app):
     gfx._composites.clear()
     for _ in range(200):  # the human's turn: nothing moves, frames are skipped
         app.step(events=[], dt=1 / 60)
-    assert isinstance(app.scene, TableScene) and app.last_draw == "skipped"
+    assert isinstance(app.scene, TableScene) and app.painter.last_draw == "skipped"
     made = len(gfx._composites)
     assert made >= 2 * len(app.scene.v.hand)
     hand = app.scene.table.hand
@@ -147,31 +147,31 @@ def test_a_game_started_at_once_loads_the_rest_on_frames_that_draw_nothing(make_
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
-    app.start_new_game(seed=3)
-    assert any(not s.startswith("scene:") for s in app._warm_modules) and "scene:score" in app._warm_modules
+    app.games.start(seed=3)
+    assert any(not s.startswith("scene:") for s in app.warmup.steps) and "scene:score" in app.warmup.steps
     _cold(app)
-    app._warm_modules = ["game.ui.scenes.score", "scene:score"]
-    app._warm = [92, 84, 64]
+    app.warmup.steps = ["game.ui.scenes.score", "scene:score"]
+    app.warmup.faces = [92, 84, 64]
     backdrop._backdrops.clear()
     warmup.IDLE_PREPARE_MS, saved = 1e-6, warmup.IDLE_PREPARE_MS  # one picture a frame
     try:
         seen = []
         for _ in range(300):
             app.step(events=[], dt=1 / 60)
-            seen.append(list(app._warm_modules))
-            if not app._warm_modules:
+            seen.append(list(app.warmup.steps))
+            if not app.warmup.steps:
                 break
     finally:
         warmup.IDLE_PREPARE_MS = saved
-    assert app._warm_modules == []
+    assert app.warmup.steps == []
     assert sum(1 for s in seen if s == ["scene:score"]) >= 3  # the score page took several frames
     assert len(backdrop._backdrops) == 1 and not backdrop._backdrop_parts
-    assert app._warm  # then the card faces, a few ms a frame
+    assert app.warmup.faces  # then the card faces, a few ms a frame
     for _ in range(2000):
         app.step(events=[], dt=1 / 60)
-        if not app._warm:
+        if not app.warmup.faces:
             break
-    assert app._warm == []
+    assert app.warmup.faces == []
 
 
 def test_a_hand_drawn_without_its_covered_parts_equals_every_card_drawn_whole(make_app, monkeypatch):
@@ -232,7 +232,7 @@ def test_the_new_game_screens_prepared_first_frame_is_kept_and_equals_a_drawing(
     app = make_app()
     app.step(events=[], dt=1 / 60)
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
-    app.prepare_scene("new_game")
+    app.warmup.prepare_scene("new_game")
     assert NewGameScene._first_frame is not None
     panels = []
     real_panel = gfx.blit_panel
@@ -247,7 +247,7 @@ def test_the_new_game_screens_prepared_first_frame_is_kept_and_equals_a_drawing(
     registry.create("new_game", app).draw(drawn)
     assert panels  # drawn this time
     assert _bytes(kept) == _bytes(drawn) == _bytes(kept_again)
-    app.prepare_scene("new_game")
+    app.warmup.prepare_scene("new_game")
     other = registry.create("new_game", app)
     other.set_preset("blato")
     panels.clear()
@@ -265,14 +265,14 @@ def test_a_table_in_play_made_over_frames_makes_the_hand_a_few_cards_a_pass(make
     app.step(events=[], dt=1 / 60)
     match = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and len(m.view(0).hand) >= 12)
     _cold(app)
-    app.prepare_budget_ms = 1e-6
+    app.first_frames.prepare_budget_ms = 1e-6
     table_for(app, match)
     modes = _steps_until_drawn(app)
     assert modes.count("preparing") >= 12 + 10 and modes[-1] == "full", modes  # a pass per card, then the objects
     shown = _bytes(app.screenshot())
     whole = pygame.Surface(app.window.get_size())
     app.scene.invalidate()
-    app.draw(whole)
+    app.painter.draw(whole)
     assert shown == _bytes(whole)
 
 
@@ -284,7 +284,7 @@ def test_a_frame_whose_time_went_before_drawing_leaves_the_new_screen_to_the_nex
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
-    app.prepare_budget_ms = 5.0
+    app.first_frames.prepare_budget_ms = 5.0
     slow = [True]
     update = app.notices.update
 
@@ -297,9 +297,9 @@ def test_a_frame_whose_time_went_before_drawing_leaves_the_new_screen_to_the_nex
     app.push_scene("new_game")
     made = len(gfx._text_cache)
     app.step(events=[], dt=1 / 60)
-    assert app.last_draw == "preparing" and len(gfx._text_cache) == made  # nothing drawn, nothing made
+    assert app.painter.last_draw == "preparing" and len(gfx._text_cache) == made  # nothing drawn, nothing made
     app.step(events=[], dt=1 / 60)  # busy again, but it was put off once: it draws now
-    assert len(gfx._text_cache) > made or app.last_draw == "full"
+    assert len(gfx._text_cache) > made or app.painter.last_draw == "full"
     slow[0] = False
     assert _steps_until_drawn(app)[-1] == "full"
 
@@ -321,13 +321,13 @@ def test_a_frame_busy_before_drawing_takes_no_warm_up_step(make_app, monkeypatch
         update(dt)
 
     monkeypatch.setattr(app.notices, "update", work)
-    left = list(app._warm_modules)
+    left = list(app.warmup.steps)
     assert left
     app.step(events=[], dt=1 / 60)
-    assert app._warm_modules == left
+    assert app.warmup.steps == left
     busy[0] = False
     app.step(events=[], dt=1 / 60)
-    assert app._warm_modules != left
+    assert app.warmup.steps != left
 
 
 def _new_game_out_of_time(make_app, monkeypatch):
@@ -337,15 +337,15 @@ def _new_game_out_of_time(make_app, monkeypatch):
     app = make_app()
     app.step(events=[], dt=1 / 60)
     _cold(app)
-    app.prepare_budget_ms = 1e-6
+    app.first_frames.prepare_budget_ms = 1e-6
     clips = []
-    real = type(app).draw_stack
+    real = app.painter.draw_stack
 
-    def draw_stack(self, surf):
-        clips.append((self.frames, surf.get_clip()))
-        return real(self, surf)
+    def draw_stack(surf):
+        clips.append((app.frames, surf.get_clip()))
+        return real(surf)
 
-    monkeypatch.setattr(type(app), "draw_stack", draw_stack)
+    monkeypatch.setattr(app.painter, "draw_stack", draw_stack)
     app.push_scene("new_game")
     return app, clips
 
@@ -364,7 +364,7 @@ def test_a_first_frame_makes_its_pictures_with_every_blit_clipped_away_then_land
     assert len({frame for frame, _ in landing}) == 3  # out of time at once: a band a frame, then shown whole
     shown = _bytes(app.screenshot())
     whole = pygame.Surface(app.window.get_size())
-    app.draw(whole)
+    app.painter.draw(whole)
     assert shown == _bytes(whole)
 
 
@@ -377,18 +377,18 @@ def test_a_screen_that_changes_while_its_bands_land_is_drawn_whole_as_it_now_is(
         app.step(events=[], dt=1 / 60)
         if any(clip.size != (0, 0) for _, clip in clips):
             break
-    assert app.last_draw == "preparing"  # one band landed, two to come
+    assert app.painter.last_draw == "preparing"  # one band landed, two to come
     name, rect = next((n, r) for n, r in app.scene.targets() if n == "start")
     moved = pygame.event.Event(pygame.MOUSEMOTION, pos=app.to_window(rect.center), rel=(0, 0), buttons=(0, 0, 0))
     frame = app.frames
     app.step(events=[moved], dt=1 / 60)
-    if app.last_draw == "preparing":  # the hovered button's picture was still to make
+    if app.painter.last_draw == "preparing":  # the hovered button's picture was still to make
         assert _steps_until_drawn(app)[-1] == "full"
     after = [c for f, c in clips if f >= frame and c.size != (0, 0)]
     assert len(after) >= 3 and {c.y for c in after[-3:]} == {c.y for _, c in clips if c.size != (0, 0)}  # every band again
     assert app.scene.widgets[[w.name for w in app.scene.widgets].index("start")].hover
     whole = pygame.Surface(app.window.get_size())
-    app.draw(whole)
+    app.painter.draw(whole)
     assert _bytes(app.screenshot()) == _bytes(whole)
 
 
@@ -400,9 +400,9 @@ def test_in_the_browser_the_kept_new_game_picture_is_the_screens_first_frame(mak
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
-    app.prepare_budget_ms = 30.0
+    app.first_frames.prepare_budget_ms = 30.0
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
-    app.prepare_scene("new_game")  # as the title's warm-up does
+    app.warmup.prepare_scene("new_game")  # as the title's warm-up does
     assert NewGameScene._first_frame is not None
     panels = []
     real_panel = gfx.blit_panel
@@ -434,12 +434,12 @@ def test_a_frame_whose_input_opened_a_new_screen_leaves_its_update_and_drawing_t
     monkeypatch.setattr(deal, "update", lambda self, dt: (updates.append(dt), update(self, dt))[1])
     app = make_app(settings={"speed": "normal"})
     app.step(events=[], dt=1 / 60)
-    app.prepare_budget_ms = 5.0
+    app.first_frames.prepare_budget_ms = 5.0
     app.push_scene("new_game")
     _steps_until_drawn(app)
     click_named(app, "start")
     assert app.scene_name == "deal"
-    assert updates == [] and app.last_draw == "preparing"
+    assert updates == [] and app.painter.last_draw == "preparing"
     app.step(events=[], dt=1 / 60)  # this one updates, and draws or goes on making the first frame
     assert updates == [0.0]
 
@@ -494,7 +494,7 @@ def test_frames_that_draw_nothing_make_the_exchange_panel_ahead(make_app, size):
     gfx._panel_cache.clear()
     for _ in range(300):  # the human's turn: frames draw nothing
         app.step(events=[], dt=1 / 60)
-    assert app.last_draw == "skipped"
+    assert app.painter.last_draw == "skipped"
     made = {key[0] for key in gfx._panel_cache}  # the panels' sizes
     exchanging = advance_until(lambda m: m.phase == "exchange" and m.to_act == 0)
     table_for(app, exchanging)
@@ -544,13 +544,13 @@ def test_a_game_that_waited_for_its_modules_starts_in_a_frame_without_a_warm_up_
     monkeypatch.setattr(warmup, "TABLE_PARTS", (*warmup.TABLE_PARTS, "colorsys"))
     monkeypatch.delitem(sys.modules, "colorsys", raising=False)  # one module still to load
     app = make_app(settings={"speed": "normal"})
-    app.web, app.prepare_budget_ms = True, 8.0
+    app.web, app.first_frames.prepare_budget_ms = True, 8.0
     app.step(events=[], dt=1 / 60)
     steps = []
-    warm_step = app.warm_step
-    monkeypatch.setattr(app, "warm_step", lambda *a, **k: steps.append(app.frames) or warm_step(*a, **k))
-    app.start_new_game(seed=3)
-    assert app.game_waiting and app.scene_name == "title"
+    warm_step = app.warmup.step
+    monkeypatch.setattr(app.warmup, "step", lambda *a, **k: steps.append(app.frames) or warm_step(*a, **k))
+    app.games.start(seed=3)
+    assert app.games.waiting and app.scene_name == "title"
     for _ in range(400):  # each module compiled, then imported, one a frame
         app.step(events=[], dt=1 / 60)
         if app.scene_name != "title":
@@ -567,14 +567,14 @@ def test_in_the_browser_the_first_game_leaves_what_was_loaded_out_of_collections
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     assert gc.get_freeze_count() == 0
     try:
         app.web = True
-        app.start_new_game(seed=4)
+        app.games.start(seed=4)
         frozen = gc.get_freeze_count()
         assert frozen > 0
-        app.start_new_game(seed=5)  # once: later games' objects are collected as usual
+        app.games.start(seed=5)  # once: later games' objects are collected as usual
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
@@ -588,9 +588,9 @@ def test_in_the_browser_the_new_game_screen_is_built_over_frames_while_the_title
 
     app = make_app()
     app.step(events=[], dt=1 / 60)
-    app._warm_modules = []  # the warm-up has not built it yet
+    app.warmup.steps = []  # the warm-up has not built it yet
     gfx._width_cache.clear()
-    app.prepare_budget_ms = 1e-6  # each frame measures one new width
+    app.first_frames.prepare_budget_ms = 1e-6  # each frame measures one new width
     click_named(app, "new_game")
     frames = 1
     while app.scene_name == "title" and frames < 2000:

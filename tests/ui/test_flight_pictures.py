@@ -22,7 +22,7 @@ def _all_made() -> bool:
 def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, monkeypatch):
     app = make_app(settings={"speed": "normal"})
     gfx._composites.clear()
-    app.start_new_game(seed=4)
+    app.games.start(seed=4)
     pilot = Autopilot(app, seed=4)
     for _ in range(8000):
         pilot.step()
@@ -35,7 +35,7 @@ def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, 
     real = gfx.card_sprite
 
     def spy(card, width, face_up=True, highlight=None, dim=False, shadow=True):
-        if not gfx.has_card_sprite(card, width, face_up, highlight, dim, shadow) and app.last_draw != "skipped":
+        if not gfx.has_card_sprite(card, width, face_up, highlight, dim, shadow) and app.painter.last_draw != "skipped":
             made.append((card, width, face_up, highlight, dim, shadow))
         return real(card, width, face_up, highlight, dim, shadow)
 

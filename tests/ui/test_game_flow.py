@@ -25,7 +25,7 @@ def test_short_blato_game_small_window(make_app):
     app = make_app(size=(800, 450))
     from game.engine import RuleSet
 
-    app.start_new_game(seed=3, rules=RuleSet.preset("blato", deals=3))
+    app.games.start(seed=3, rules=RuleSet.preset("blato", deals=3))
     pilot = Autopilot(app, seed=3)
     assert pilot.run(until="game_over", max_frames=20000)
     assert len(app.scene.session.match.deals) == 3
@@ -35,14 +35,14 @@ def test_classic_short_game(make_app):
     from game.engine import RuleSet
 
     app = make_app()
-    app.start_new_game(seed=4, rules=RuleSet.preset("classic", deals=6))
+    app.games.start(seed=4, rules=RuleSet.preset("classic", deals=6))
     pilot = Autopilot(app, seed=4)
     assert pilot.run(until="game_over", max_frames=30000)
 
 
 def test_animations_play_and_click_skips(make_app):
     app = make_app(settings={"speed": "normal"})
-    app.start_new_game(seed=12)
+    app.games.start(seed=12)
     scene = app.scene
     assert scene.name == "deal" and scene.timeline.busy
     for _ in range(10):
@@ -149,7 +149,7 @@ def test_main_loop_recovers_from_a_scene_error(make_app):
     import asyncio
 
     app = make_app()
-    app.start_new_game(seed=2)
+    app.games.start(seed=2)
     table = app.scene
 
     def broken(dt):
@@ -172,7 +172,7 @@ def test_main_loop_recovers_from_a_scene_error(make_app):
 def test_one_deal_against_the_real_ai(make_app):
     """The shipped default opponents (search players thinking in 8 ms slices) through the UI."""
     app = make_app(settings={"strength": "normal"})
-    app.start_new_game(seed=31)
+    app.games.start(seed=31)
     pilot = Autopilot(app, seed=31)
     assert pilot.run(until="score", max_frames=20000), app.scene_name
     assert len(app.scenes[1].session.match.deals) == 1
@@ -181,7 +181,7 @@ def test_one_deal_against_the_real_ai(make_app):
 @pytest.mark.slow
 def test_full_game_fast_animations_easy_ai(make_app):
     app = make_app(settings={"strength": "easy", "speed": "fast"})
-    app.start_new_game(seed=17)
+    app.games.start(seed=17)
     pilot = Autopilot(app, seed=17)
     assert pilot.run(until="game_over", max_frames=200000)
 
@@ -200,7 +200,7 @@ def test_skipped_frames_never_leave_a_stale_picture(make_app):
     assert pygame.image.tobytes(app.window, "RGB") != before
     # a redraw from scratch gives the same picture as the one kept
     kept = pygame.image.tobytes(app.window, "RGB")
-    app.always_redraw = True
+    app.painter.always_redraw = True
     app.step(dt=1 / 60)
     assert pygame.image.tobytes(app.window, "RGB") == kept
 
@@ -222,6 +222,6 @@ def test_cached_table_layer_matches_a_fresh_render(make_app):
     app.step(dt=1 / 60)
     kept = pygame.image.tobytes(app.window, "RGB")
     scene.invalidate()
-    app.always_redraw = True
+    app.painter.always_redraw = True
     app.step(dt=1 / 60)
     assert pygame.image.tobytes(app.window, "RGB") == kept

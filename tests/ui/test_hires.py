@@ -21,7 +21,7 @@ def test_large_window_renders_at_device_resolution(make_app):
     app = make_app(size=(1920, 1080))
     scene = _play_table(app)
     assert app.window.get_size() == (1920, 1080) and screen.size() == (1280, 720)
-    assert app.render_scale == 1.5 and gfx.scale() == 1.5
+    assert app.display.render_scale == 1.5 and gfx.scale() == 1.5
     # the hand's cards were rendered 1.5x as wide as their logical width (no resampling)
     card, rect = next((c, r) for c, r in scene.table.hand.card_rects() if c is not None)
     assert any(k[0] == card.index and k[1] == gfx.px(rect.w) for k in gfx._composites)
@@ -38,7 +38,7 @@ def test_cached_table_matches_a_fresh_render(make_app):
     scene = _play_table(app)
     kept = pygame.image.tobytes(app.window, "RGB")
     scene.invalidate()
-    app.always_redraw = True
+    app.painter.always_redraw = True
     app.step(dt=1 / 60)
     assert pygame.image.tobytes(app.window, "RGB") == kept
 
@@ -50,7 +50,7 @@ def test_a_resize_lays_the_table_out_for_the_new_shape_without_bars(make_app):
     for size, portrait in (((1920, 1080), False), ((800, 450), False), ((390, 844), True), ((1280, 720), False), ((1100, 900), False)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         app.step(dt=1 / 60)
-        assert app.window.get_size() == size and app.offset == (0, 0)
+        assert app.window.get_size() == size and app.display.offset == (0, 0)
         assert screen.portrait() == portrait
         assert scene.table.compositor.still.surface.get_size() == size
         # the felt reaches every corner: no letterbox

@@ -26,7 +26,7 @@ def _record_text(names):
 
 def _frames(app, n=3):
     for _ in range(n):
-        app._frame_key = None  # draw every frame
+        app.painter.key = None  # draw every frame
         app.step(dt=1 / 60)
 
 
@@ -76,7 +76,7 @@ def test_invisible_names_in_the_settings_are_reset_before_any_screen_draws_them(
     app.push_scene("new_game")
     _frames(app)
     assert app.scene_name == "new_game" and name not in app.scene.names
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     _frames(app)
     assert name not in app.scene.session.names
 

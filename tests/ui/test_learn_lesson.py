@@ -37,11 +37,11 @@ def test_the_lesson_is_called_a_practice_deal_not_a_deal_of_a_game(make_app, mon
     walker = Walker(app)
     walker.start()
     assert walker.until("targets")
-    app.draw()
+    app.painter.draw()
     real_deal = t("table.deal", deal=2, deals=18)
     assert t("learn.practice_deal") in drawn and real_deal not in drawn
     assert walker.until("result") and app.scene_name == "score"
-    app.draw()
+    app.painter.draw()
     assert t("learn.practice_result") in drawn
     assert not any(real_deal in text or text == t("score.title", deal=2) for text in drawn)
 

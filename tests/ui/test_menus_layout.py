@@ -48,7 +48,7 @@ def _open(app, what):
 
         session = Session(m, list(LONG), "random", storage=app.storage, human_seats=[0, 1])
         session.save()
-        app.open_game(session)
+        app.games.open(session)
         app.step(dt=1 / 60)
         if app.scene_name != "handover":
             app.push_scene("handover", app.scene.table)
@@ -305,7 +305,7 @@ def test_a_large_native_window_draws_the_labels_inside_their_rows(make_app, lang
     label measured to fit at its logical size came out two or three pixels wider than its
     row's label column ("Обязательно козырять" through the value's box)."""
     app = make_app(size=(1920, 1080), settings={"language": lang})
-    assert app.scale == 1.5
+    assert app.display.scale == 1.5
     for what in ("new_game", "settings"):
         _open(app, what)
         for page, items in _pages(app):

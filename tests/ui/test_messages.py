@@ -59,7 +59,7 @@ def test_every_language_renders_the_table(make_app):
         for tab in RulesScene.TABS:
             scene = RulesScene(app)
             scene.tab = tab
-            app.push(scene)
+            app.stack.push(scene)
             app.step(dt=1 / 60)
             app.pop()
         table_for(app, m)

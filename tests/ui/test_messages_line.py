@@ -15,7 +15,7 @@ def test_refusal_and_prompt_do_not_overlap(make_app):
     scene = table_for(app, m)
     led = m.trick[0][1].suit
     scene.click_card(next(c for c in scene.table.board.hand if c.suit != led))
-    app.always_redraw = True
+    app.painter.always_redraw = True
     app.step(dt=1 / 60)
     toast = scene.table.messages.drawn
     assert scene.table.toast.active and toast

@@ -11,7 +11,7 @@ from tests.ui.test_compositor import _difference, _full_redraw, _paints_inside, 
 def _deal_frames(app, each):
     """Step a new game's deal at Normal speed, calling each(table) after every frame that
     drew while the cards are dealt; returns the table."""
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     table = None
     for _ in range(600):
         app.step(events=[], dt=1 / 60)
@@ -20,7 +20,7 @@ def _deal_frames(app, each):
             continue
         if not table.board.dealing and table.board.sizes[table.human]:
             return table
-        if table.board.dealing and app.last_draw in ("partial", "full"):
+        if table.board.dealing and app.painter.last_draw in ("partial", "full"):
             each(table)
     raise AssertionError("the deal did not end")
 
@@ -31,10 +31,10 @@ def test_dealt_frames_show_what_a_full_redraw_shows(make_app):
         counts = {"partial": 0, "full": 0}
 
         def check(table):
-            counts[app.last_draw] += 1
+            counts[app.painter.last_draw] += 1
             diff = _difference(_shown(app), _full_redraw(app))
-            assert diff is None, f"{app.last_draw} deal frame {app.frames} at {size} differs from a full redraw in {diff}"
-            canvas = app.canvas.get_size() if not app.direct else size
+            assert diff is None, f"{app.painter.last_draw} deal frame {app.frames} at {size} differs from a full redraw in {diff}"
+            canvas = app.display.canvas.get_size() if not app.display.direct else size
             for item in (table.hand, table.opponents):
                 assert _paints_inside(item, canvas) is None, f"{type(item).__name__} painted outside its paint_bounds()"
 
@@ -78,7 +78,7 @@ def test_a_landing_card_repaints_only_its_place(make_app, monkeypatch):
 
     def measure(table):
         n = len(table.hand.cards())
-        if known.get("n") is not None and n != known["n"] and app.last_draw == "partial" and redrawn and redrawn[-1] is not None:
+        if known.get("n") is not None and n != known["n"] and app.painter.last_draw == "partial" and redrawn and redrawn[-1] is not None:
             areas.append((n, sum(r.w * r.h for r in redrawn[-1])))
         known["n"] = n
         redrawn.clear()
@@ -103,7 +103,7 @@ def test_a_card_laid_on_the_trick_repaints_only_its_place(make_app, monkeypatch)
 
     app = make_app(settings={"speed": "normal"})
     redrawn = _still_layer_repaints(monkeypatch)
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     pilot = Autopilot(app, seed=3)
     checked, before = 0, None
     for _ in range(4000):
@@ -113,7 +113,7 @@ def test_a_card_laid_on_the_trick_repaints_only_its_place(make_app, monkeypatch)
         if table is None or app.scene_name != "play":
             continue
         trick = list(table.board.trick)
-        if before is not None and len(trick) == len(before) + 1 and len(trick) < 3 and app.last_draw == "partial" and redrawn[-1]:
+        if before is not None and len(trick) == len(before) + 1 and len(trick) < 3 and app.painter.last_draw == "partial" and redrawn[-1]:
             for seat in {0, 1, 2} - {s for s, _ in trick}:  # a seat still to play: its place is not redrawn
                 centre = gfx.dev_rect(table.trick.card_rect(seat)).center
                 assert not any(r.collidepoint(centre) for r in redrawn[-1]), (trick, seat, redrawn[-1])

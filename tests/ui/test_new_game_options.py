@@ -38,7 +38,7 @@ def click_arrow(app, widget, side):
 def drawn_text(app) -> str:
     app.step(dt=1 / 60)
     gfx.start_record()
-    app.scene.draw(app.canvas)
+    app.scene.draw(app.display.canvas)
     return " ".join(info["text"] for kind, _, info in gfx.stop_record() if kind == "text")
 
 

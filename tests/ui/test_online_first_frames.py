@@ -17,7 +17,7 @@ from .online_support import Pilot, at_table, choose_dealing, click, host_room, j
 
 def _as_browser(*apps) -> None:
     for app in apps:
-        app.web, app.prepare_budget_ms = True, 30.0
+        app.web, app.first_frames.prepare_budget_ms = True, 30.0
 
 
 def _one_module_left(monkeypatch, name: str = "colorsys") -> str:
@@ -35,12 +35,12 @@ def test_in_the_browser_the_lobby_loads_the_tables_modules_while_it_waits(tmp_pa
     host_room(host)
     join_room(guest, host)
     _as_browser(host, guest)
-    guest._warm_modules = [f"compile:{left}", left, "scene:new_game", "game.ui.scenes.rules"]
+    guest.warmup.steps = [f"compile:{left}", left, "scene:new_game", "game.ui.scenes.rules"]
     taken = []
     for _ in range(30):
-        before = list(guest._warm_modules)
+        before = list(guest.warmup.steps)
         step(host, guest)
-        taken += [s for s in before if s not in guest._warm_modules]
+        taken += [s for s in before if s not in guest.warmup.steps]
     assert guest.scene_name == "lobby"
     assert left in sys.modules and taken == [f"compile:{left}", left], taken
 
@@ -56,7 +56,7 @@ def test_in_the_browser_an_online_table_waits_on_the_lobby_for_its_modules(tmp_p
     choose_dealing(host, dealing)
     _as_browser(host, guest)
     for app in (host, guest):
-        app._warm_modules = []  # nothing loaded ahead: the lobby had no time
+        app.warmup.steps = []  # nothing loaded ahead: the lobby had no time
     click(host, "start")
     opened = {}
     for frame in range(2000):
@@ -84,10 +84,10 @@ def test_in_the_browser_an_online_table_that_waits_opens_even_if_its_screen_was_
     choose_dealing(host, "host")
     _as_browser(host, guest)
     for app in (host, guest):
-        app._warm_modules = []
-    monkeypatch.setattr(host, "warm_step", lambda *_a, **_k: False)  # the guest's warm-up loads the module
+        app.warmup.steps = []
+    monkeypatch.setattr(host.warmup, "step", lambda *_a, **_k: False)  # the guest's warm-up loads the module
     click(host, "start")
-    until(lambda: guest.game_waiting, host, guest, frames=50)
+    until(lambda: guest.games.waiting, host, guest, frames=50)
     guest.push_scene("settings")
     until(lambda: at_table(host) and at_table(guest), host, guest, frames=400)
     assert left in sys.modules

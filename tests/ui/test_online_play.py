@@ -327,7 +327,7 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
         return real(card, width, face_up, *args, **kwargs)
 
     monkeypatch.setattr(gfx, "card_sprite", noted)
-    draw = guest.draw
+    draw = guest.painter.draw
 
     def guest_draw():
         drawing[0] = True
@@ -336,7 +336,7 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
         finally:
             drawing[0] = False
 
-    guest.draw = guest_draw
+    guest.painter.draw = guest_draw
     seen: dict[int, set] = {}
     seat = guest.online.seat
     frames = checked = 0

@@ -19,7 +19,7 @@ from .handover_watch import FaceUpRecorder, PassAndPlayWatch
 
 
 def _start(app, humans, seed, preset="standard", deals=3):
-    app.start_new_game(seed=seed, rules=RuleSet.preset(preset, deals=deals), names=["Ann", "Bo", "Cy"], strength="random", humans=humans)
+    app.games.start(seed=seed, rules=RuleSet.preset(preset, deals=deals), names=["Ann", "Bo", "Cy"], strength="random", humans=humans)
 
 
 GAMES = [([0, 2], 11, "standard", "fast"), ([0, 1, 2], 23, "blato", "instant")]
@@ -49,7 +49,7 @@ def test_no_frame_shows_a_hand_to_the_wrong_person(make_app, monkeypatch, humans
     real_text = gfx.blit_text
     monkeypatch.setattr(gfx, "blit_text", lambda surf, text, *a, **k: (drawn.append(text), real_text(surf, text, *a, **k))[1])
     app.scene._page = None  # the page is cached (drawn once): draw it again to read its text
-    app.scene.draw(app.canvas)
+    app.scene.draw(app.display.canvas)
     winner = table.session.match.winner()
     assert t("over.you_win") not in drawn
     if winner is not None:

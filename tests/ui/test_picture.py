@@ -59,7 +59,7 @@ def _first_table_frame(app, limit=200):
         if getattr(app.scene, "first_drawn", False) and getattr(app.scene, "table", None) is not None:
             return  # (drawn already: with its card pictures made by an earlier test, at once)
         app.step(events=[], dt=1 / 60)
-    raise AssertionError(f"the table's first frame never came: {app.last_draw} {app.scene_name}")
+    raise AssertionError(f"the table's first frame never came: {app.painter.last_draw} {app.scene_name}")
 
 
 def _at_reduced_size(logical_point):
@@ -72,8 +72,8 @@ def _at_reduced_size(logical_point):
 def test_smooth_draws_straight_into_a_smaller_window(web_app):
     app = web_app(settings={"picture": "smooth"})
     _frames(app, 1)
-    assert app.window.get_size() == SMOOTH and app.direct
-    assert app.render_scale == pytest.approx(0.75) and app.scale == pytest.approx(0.75)
+    assert app.window.get_size() == SMOOTH and app.display.direct
+    assert app.display.render_scale == pytest.approx(0.75) and app.display.scale == pytest.approx(0.75)
     assert app.screenshot().get_size() == SMOOTH
 
 
@@ -86,7 +86,7 @@ def test_sharp_keeps_1280x720_and_natively_the_setting_changes_nothing(web_app, 
     monkeypatch.setattr(app_module, "WEB", False)
     native = make_app(settings={"picture": "smooth"})
     _frames(native, 4)
-    assert native.window.get_size() == (1280, 720) and native.render_scale == 1.0
+    assert native.window.get_size() == (1280, 720) and native.display.render_scale == 1.0
 
 
 def test_clicks_land_on_the_intended_button_and_card(web_app):
@@ -113,7 +113,7 @@ def test_every_drawn_frame_at_the_reduced_size_equals_a_full_redraw(web_app):
 
     app = web_app(settings={"picture": "smooth", "speed": "fast"})
     _frames(app, 2)
-    app.start_new_game(seed=11)
+    app.games.start(seed=11)
     assert app.window.get_size() == SMOOTH
     _first_table_frame(app)
     counts = _play_and_compare(app, Autopilot(app, seed=11), 700)
@@ -123,12 +123,12 @@ def test_every_drawn_frame_at_the_reduced_size_equals_a_full_redraw(web_app):
 def test_dealt_frames_at_the_reduced_size_equal_a_full_redraw(web_app):
     app = web_app(settings={"picture": "smooth", "speed": "normal"})
     _frames(app, 2)
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     drawn = 0
     for _ in range(600):
         app.step(events=[], dt=1 / 60)
         table = getattr(app.scene, "table", None)
-        if table is None or app.last_draw not in ("partial", "full") or app.visible_scenes() != [app.scene]:
+        if table is None or app.painter.last_draw not in ("partial", "full") or app.stack.visible() != [app.scene]:
             continue
         if not table.board.dealing:
             if table.board.sizes[table.human]:
@@ -136,7 +136,7 @@ def test_dealt_frames_at_the_reduced_size_equal_a_full_redraw(web_app):
             continue
         drawn += 1
         diff = _difference(_shown(app), _full_redraw(app))
-        assert diff is None, f"{app.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
+        assert diff is None, f"{app.painter.last_draw} deal frame {app.frames} differs from a full redraw in {diff}"
     assert drawn > 30 and _shown(app).get_size() == SMOOTH
 
 
@@ -149,7 +149,7 @@ def test_auto_switches_when_the_empty_windows_presents_are_slow(web_app, monkeyp
     assert app.picture.auto == "smooth" and app.picture.samples == [pytest.approx(7.5)] * picture.PROBES
     assert app.window.get_size() == SMOOTH and app.frames == 0
     _frames(app, 1)
-    assert app.window.get_size() == SMOOTH and app.last_draw == "full"
+    assert app.window.get_size() == SMOOTH and app.painter.last_draw == "full"
     assert app.settings["picture"] == "auto"  # the choice is for this session, not stored
     _frames(app, 30)
     assert app.window.get_size() == SMOOTH and len(app.picture.samples) == picture.PROBES
@@ -220,7 +220,7 @@ def test_the_size_never_changes_while_a_game_is_open(web_app, monkeypatch):
     monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(9.0)))
     app = web_app(settings={"speed": "fast"})
     assert app.window.get_size() == SMOOTH
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     _frames(app, 40)
     app.set_setting("picture", "sharp")
     _frames(app, 2)
@@ -231,7 +231,7 @@ def test_the_size_never_changes_while_a_game_is_open(web_app, monkeypatch):
     assert app.window.get_size() == SMOOTH, "switched under a paused game"
     app.to_title()
     _frames(app, 1)
-    assert app.window.get_size() == (1280, 720) and app.last_draw == "full"
+    assert app.window.get_size() == (1280, 720) and app.painter.last_draw == "full"
     app.set_setting("picture", "auto")  # Auto's choice is kept for the session
     _frames(app, 1)
     assert app.window.get_size() == SMOOTH and app.picture.samples == [pytest.approx(9.0)] * picture.PROBES
@@ -296,15 +296,15 @@ def test_a_size_changed_on_the_title_prepares_the_new_game_screen_again(web_app,
     from game.ui.loop import warmup
 
     monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 10_000.0)  # the screen made in one step here
-    app._warm_modules = ["scene:new_game", "game.ai"]
+    app.warmup.steps = ["scene:new_game", "game.ai"]
     _frames(app, 3)
-    assert app.window.get_size() == (1280, 720) and "scene:new_game" not in app._warm_modules  # made at 1280x720
+    assert app.window.get_size() == (1280, 720) and "scene:new_game" not in app.warmup.steps  # made at 1280x720
     for _ in range(picture.WATCHED + 3):
         _frames(app, 1)
         if app.window.get_size() == SMOOTH:
             break
     assert app.window.get_size() == SMOOTH
-    assert app._warm_modules[0] == "scene:new_game"  # the next idle frame makes it again
+    assert app.warmup.steps[0] == "scene:new_game"  # the next idle frame makes it again
 
 
 # --- the page's shape: a phone upright, turned, its insets --------------------------------
@@ -346,13 +346,13 @@ def _turned(app, fake, css=None) -> list:
     drawn = []
     for _ in range(page.POLL_FRAMES + 1):
         app.step(events=[], dt=1 / 60)
-        drawn.append(app.last_draw)
+        drawn.append(app.painter.last_draw)
     return drawn
 
 
 def _click_logical(app, point):
     """A press at the window pixels of a logical point, as SDL reports it in the browser."""
-    _click_window(app, round(point[0] * app.render_scale), round(point[1] * app.render_scale))
+    _click_window(app, round(point[0] * app.display.render_scale), round(point[1] * app.display.render_scale))
 
 
 @pytest.mark.parametrize("quality, size", [("sharp", _budget_size((390, 844), 1280 * 720)), ("smooth", (390, 844))])
@@ -363,7 +363,7 @@ def test_a_phone_page_is_drawn_in_its_own_shape_at_the_pixel_budget(phone, quali
     _frames(app, 2)
     assert app.window.get_size() == size
     assert app.shape.size == (390, 844) and app.shape.portrait  # a logical px is a CSS px
-    assert app.render_scale == pytest.approx(app.window.get_width() / 390)
+    assert app.display.render_scale == pytest.approx(app.window.get_width() / 390)
     assert app.screenshot().get_size() == app.window.get_size()
 
 
@@ -373,7 +373,7 @@ def test_the_device_pixel_ratio_caps_the_picture(phone):
     app, _ = phone(css=(1920, 1080), dpr=1.0, settings={"picture": "sharp"})
     assert app.window.get_size() == (1280, 720) and app.shape.size == (1280, 720)
     small, _ = phone(css=(640, 360), dpr=1.0, settings={"picture": "sharp"})
-    assert small.window.get_size() == (640, 360) and small.render_scale == 1.0
+    assert small.window.get_size() == (640, 360) and small.display.render_scale == 1.0
 
 
 def test_the_pages_safe_area_insets_reach_the_layout(phone):
@@ -460,11 +460,11 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
 
     app = web_app(settings={"speed": "normal", "picture": "sharp"})
     _frames(app, 2)
-    app.prepare_budget_ms = 0.001  # as if every frame were out of time as soon as it began
+    app.first_frames.prepare_budget_ms = 0.001  # as if every frame were out of time as soon as it began
     gfx._composites.clear()  # no card picture made yet
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     waited = 0
-    while app.last_draw not in ("full", "partial"):
+    while app.painter.last_draw not in ("full", "partial"):
         app.step(events=[], dt=0.1)  # 100 ms frames: a slow device
         waited += 1
         assert waited < 400, "the table's first frame never came"
@@ -477,7 +477,7 @@ def test_the_first_table_frame_after_start_shows_the_deal_not_its_end(web_app):
     seen = 0
     for _ in range(30):
         app.step(events=[], dt=1 / 30)
-        if app.last_draw in ("full", "partial") and table.board.sprites:
+        if app.painter.last_draw in ("full", "partial") and table.board.sprites:
             seen += 1
     assert seen >= 10, "the cards of the deal were not seen flying"
 
@@ -488,17 +488,17 @@ def test_an_unchanged_menu_is_not_drawn_again_in_the_browser(web_app, make_app, 
     app = web_app()
     _frames(app, 3)
     for _ in range(5):
-        app._frame_time -= 1.0  # as if a second had passed
+        app.painter.drawn_at -= 1.0  # as if a second had passed
         app.step(events=[], dt=1 / 60)
-        assert app.last_draw == "skipped"
+        assert app.painter.last_draw == "skipped"
     import game.ui.app as app_module
 
     monkeypatch.setattr(app_module, "WEB", False)
     native = make_app()
     _frames(native, 3)
-    native._frame_time -= 1.0
+    native.painter.drawn_at -= 1.0
     native.step(events=[], dt=1 / 60)
-    assert native.last_draw == "full"
+    assert native.painter.last_draw == "full"
 
 
 @pytest.mark.parametrize("css, quality", [((390, 844), "smooth"), ((844, 390), "sharp"), ((360, 640), "smooth")])
@@ -512,7 +512,7 @@ def test_a_phones_table_paints_inside_its_bounds_and_every_frame_equals_a_redraw
 
     app, _ = phone(css=css, settings={"picture": quality, "speed": "fast"})
     _frames(app, 2)
-    app.start_new_game(seed=5)
+    app.games.start(seed=5)
     _first_table_frame(app)
     pilot = Autopilot(app, seed=5)
     flights = 0
@@ -543,7 +543,7 @@ def test_autos_second_thought_waits_for_a_screen_not_drawn_yet(web_app, monkeypa
     _frames(app, picture.WATCHED + 20)  # watched there: slow
     assert app.picture.auto == "smooth" and app.picture.due
     assert app.window.get_size() == (1280, 720) and app.scene_name == "new_game"
-    app.start_new_game(seed=3)
+    app.games.start(seed=3)
     for _ in range(200):  # (in the browser a game started early waits for its modules)
         _frames(app, 1)
         if app.scene_name != "new_game":

@@ -12,10 +12,10 @@ def test_your_won_pile_leaves_your_total_readable_on_a_phone(make_app):
     css = (390, 844)
     ratio = layout_check.pixel_ratio(css)
     app = make_app(size=(round(css[0] * ratio), round(css[1] * ratio)), settings={"tips": False})
-    app.pixel_ratio = ratio
-    app._layout_window()
+    app.display.pixel_ratio = ratio
+    app.display.layout()
     session = Session(m, ["You", "Anna", "Boris"], "random", storage=app.storage)
-    app.open_game(session)
+    app.games.open(session)
     items = layout_check.render(app)
     total = f"{m.totals[0]:+d}"
     assert any(kind == "text" and info.get("text") == total for kind, _r, info in items)

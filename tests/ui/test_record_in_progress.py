@@ -27,7 +27,7 @@ def _shared_game(app, deal, seed=17):
         m.apply(rng.choice(m.legal_actions()))
     session = Session(m, ["Ann", "Bo", "Cy"], "random", human=m.to_act, storage=app.storage, human_seats=[0, 1])
     session.save()
-    app.open_game(session)
+    app.games.open(session)
     app.step(dt=1 / 60)
     return session
 

@@ -29,7 +29,7 @@ def open_replays(app, drawn_text):
     click_named(app, "replays")
     assert app.scene_name == "replays"
     drawn_text.clear()
-    app._frame_key = None
+    app.painter.key = None
     app.step(dt=1 / 60)
     return [name for name, _ in app.scene.targets() if name.startswith("file_")]
 

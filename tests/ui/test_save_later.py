@@ -42,7 +42,7 @@ def _move(app) -> int:
 
 def _at_the_table(make_app):
     app = make_app(settings={"speed": "normal"})
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     for _ in range(2000):  # the deal flies, the computer players bid, until it is the human's turn
         app.step(dt=1 / 60)
         view = app.scene.table.session.view() if hasattr(app.scene, "table") else None
@@ -58,9 +58,9 @@ def test_a_move_is_saved_on_the_first_frame_that_draws_nothing(make_app, later):
     assert _stored_history(app) == before  # not in the frame of the move itself
     for _ in range(600):
         app.step(dt=1 / 60)
-        if app.last_draw == "skipped":
+        if app.painter.last_draw == "skipped":
             break
-    assert app.last_draw == "skipped"
+    assert app.painter.last_draw == "skipped"
     assert _stored_history(app) >= moves
 
 
@@ -69,7 +69,7 @@ def test_a_move_is_saved_within_its_time_while_every_frame_draws(make_app, later
     now = [session_module.time.perf_counter()]
     monkeypatch.setattr(session_module.time, "perf_counter", lambda: now[0])
     moves = _move(app)
-    app.always_redraw = True  # every frame draws (a long animation)
+    app.painter.always_redraw = True  # every frame draws (a long animation)
     app.step(dt=1 / 60)
     assert _stored_history(app) < moves
     now[0] += session_module.SAVE_WITHIN_S
@@ -81,7 +81,7 @@ def test_continue_right_after_leaving_resumes_with_the_last_move(make_app, later
     app = _at_the_table(make_app)
     moves = _move(app)
     app.to_title()
-    assert app.continue_game()
+    assert app.games.continue_saved()
     assert len(app.scenes[-1].table.session.match.history) >= moves
 
 
@@ -89,7 +89,7 @@ def test_a_new_game_is_not_overwritten_by_the_last_move_of_the_one_before(make_a
     app = _at_the_table(make_app)
     _move(app)
     app.to_title()
-    app.start_new_game(seed=8)
+    app.games.start(seed=8)
     for _ in range(5):
         app.step(dt=1 / 60)
     stored = json.loads(app.storage.backend.get("game"))

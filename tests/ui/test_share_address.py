@@ -177,7 +177,7 @@ def test_the_link_is_shown_whole_on_every_screen(make_app, monkeypatch, size, pa
     monkeypatch.setattr(gfx, "blit_text", spy)
     covered = set()
     for _ in range(40):
-        app._frame_key = None
+        app.painter.key = None
         app.step(dt=1 / 60)
         assert pieces and all("…" not in piece and text_size >= 12 for piece, text_size in pieces), pieces
         shown = "".join(piece for piece, _ in pieces)  # the lines on screen, one after the other

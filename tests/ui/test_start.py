@@ -24,7 +24,7 @@ print("title", first and first["scene"], "ai" , "game.ai" in sys.modules, "table
 for _ in range(400):  # one warm-up step a frame: modules compiled and imported, sounds, screens a few ms a frame
     app.step(events=[], dt=1 / 60)
 print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.search" in sys.modules,
-      "table", "game.ui.scenes.play" in sys.modules, "tables", "SUIT_BITS_DESC" in vars(cards), "left", len(app._warm_modules))
+      "table", "game.ui.scenes.play" in sys.modules, "tables", "SUIT_BITS_DESC" in vars(cards), "left", len(app.warmup.steps))
 """
 
 
@@ -41,7 +41,7 @@ def test_a_game_starts_from_the_title_at_once(make_app):
     """Starting a game right away (before the warm-up finished) still works."""
     app = make_app()
     app.step(dt=1 / 60)
-    app.start_new_game(seed=4)
+    app.games.start(seed=4)
     for _ in range(5):
         app.step(dt=1 / 60)
     assert app.scene_name in ("deal", "declare", "exchange", "kitty", "play")

@@ -62,7 +62,7 @@ def test_in_the_browser_the_mixer_opens_before_the_titles_first_frame(make_app, 
     monkeypatch.setattr(app_module, "WEB", True)
     app = make_app(settings={"sound": True})
     assert pygame.mixer.get_init() and app.frames == 0
-    assert "pygame" not in app._warm_modules
+    assert "pygame" not in app.warmup.steps
 
 
 def test_the_click_sound_is_loaded_before_the_warm_up_compiles_anything(make_app):
@@ -72,7 +72,7 @@ def test_the_click_sound_is_loaded_before_the_warm_up_compiles_anything(make_app
     app = make_app(settings={"sound": True})
     app.step()
     for _ in range(40):
-        if any(s.startswith("compile:") for s in app._warm_modules[:1]):
+        if any(s.startswith("compile:") for s in app.warmup.steps[:1]):
             break  # the next step compiles the first module
         app.step()
     assert "click" in app._sound._sounds

@@ -34,7 +34,7 @@ def open_stats(app, drawn_text):
     click_named(app, "stats")
     assert app.scene_name == "stats"
     drawn_text.clear()
-    app._frame_key = None
+    app.painter.key = None
     app.step(dt=1 / 60)
     return app.scene
 

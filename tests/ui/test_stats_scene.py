@@ -37,7 +37,7 @@ def test_a_finished_game_is_counted_once_and_shown(make_app, drawn_text):
     click_named(app, "stats")
     assert app.scene_name == "stats"
     drawn_text.clear()
-    app._frame_key = None
+    app.painter.key = None
     app.step(dt=1 / 60)
     assert "Standard · Hard" in drawn_text and "Blato · Easy" in drawn_text
     assert "Hints used: 2" in drawn_text and "Undos used: 1" in drawn_text
@@ -67,7 +67,7 @@ def test_reset_asks_first_then_clears(make_app, drawn_text):
     assert not scene.confirming and app.storage.backend.get(STATS_KEY) is None
     assert load_stats(app.storage)[0].played() == 0 and scene.stats.played() == 0
     drawn_text.clear()
-    app._frame_key = None
+    app.painter.key = None
     app.step(dt=1 / 60)
     assert "No finished games yet." in drawn_text
 

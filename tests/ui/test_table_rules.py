@@ -116,7 +116,7 @@ def test_discard_four_via_clicks(make_app):
 def test_view_only_no_hidden_cards(make_app):
     """Opponents' cards never appear face up on the table outside tricks."""
     app = make_app(settings={"speed": "normal"})
-    app.start_new_game(seed=21)
+    app.games.start(seed=21)
     scene = app.scene
     pilot = Autopilot(app, seed=2)
     for _ in range(3000):
@@ -169,7 +169,7 @@ def test_damaged_save_reported_not_fatal(make_app, tmp_path):
 
 def test_game_over_clears_save(make_app, tmp_path):
     app = make_app()
-    app.start_new_game(seed=8, rules=RuleSet.preset("standard", deals=3, contracts_once=True))
+    app.games.start(seed=8, rules=RuleSet.preset("standard", deals=3, contracts_once=True))
     assert Autopilot(app, seed=8).run(until="game_over", max_frames=20000)
     assert not app.storage.has_game()
 
@@ -182,7 +182,7 @@ def test_resize_and_scaled_clicks(make_app, size, scale):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.step(dt=1 / 60)
     assert app.window.get_size() == size
-    assert app.scale == pytest.approx(scale)
+    assert app.display.scale == pytest.approx(scale)
     # a logical canvas of the window's shape, not a scaled 1280x720
     assert app.shape.size == (round(size[0] / scale), round(size[1] / scale))
     pilot = Autopilot(app)
@@ -208,7 +208,7 @@ def test_language_switch_rebuilds(make_app):
 
 def test_faulty_computer_player_does_not_stall(make_app):
     app = make_app()
-    app.start_new_game(seed=6)
+    app.games.start(seed=6)
     scene = app.scene
 
     class Broken:

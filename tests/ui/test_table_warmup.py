@@ -8,24 +8,24 @@ from game.ui.loop import warmup
 def test_the_table_loads_what_play_needs_and_leaves_the_menus(make_app):
     app = make_app(settings={"speed": "normal"})
     app.step(events=[], dt=1 / 60)
-    app.start_new_game(seed=3)  # before the title's warm-up
+    app.games.start(seed=3)  # before the title's warm-up
     # what is left to load depends on what earlier tests imported: the full list here
-    app._warm_modules = ["game.ai", *warmup.SCORE_PARTS, *sorted(warmup.MENU_ONLY), "game.ui.scenes.pause",
+    app.warmup.steps = ["game.ai", *warmup.SCORE_PARTS, *sorted(warmup.MENU_ONLY), "game.ui.scenes.pause",
                          "game.ui.scenes.score", "sound:click", "scene:score"]
     loaded = []
     for _ in range(400):
-        before = list(app._warm_modules)
+        before = list(app.warmup.steps)
         app.step(events=[], dt=1 / 60)
-        loaded += [s for s in before if s not in app._warm_modules]
+        loaded += [s for s in before if s not in app.warmup.steps]
     assert not any(s in warmup.MENU_ONLY for s in loaded), loaded
     assert "game.ui.scenes.score" in loaded and "scene:score" in loaded
     parts = [loaded.index(p) for p in warmup.SCORE_PARTS]
     assert max(parts) < loaded.index("game.ui.scenes.score"), "the score screen's parts come first, one a frame"
-    assert sorted(app._warm_modules) == sorted(warmup.MENU_ONLY)
+    assert sorted(app.warmup.steps) == sorted(warmup.MENU_ONLY)
     app.to_title()  # the menus load them
     for _ in range(30):
         app.step(events=[], dt=1 / 60)
-    assert app._warm_modules == []
+    assert app.warmup.steps == []
 
 
 START_PROBE = r"""
@@ -42,7 +42,7 @@ for _ in range(2):
 for name in warmup.TABLE_PARTS:
     importlib.import_module(name)
 before = set(sys.modules)
-app.start_new_game(seed=3)
+app.games.start(seed=3)
 app.step(events=[], dt=1 / 60)
 print(json.dumps({"start": sorted(m for m in set(sys.modules) - before if m.startswith("game")), "scene": app.scene_name}))
 """
@@ -133,14 +133,14 @@ for _ in range(2):
     app.step(events=[], dt=1 / 60)
 app.push_scene("new_game")
 app.step(events=[], dt=1 / 60)
-app.start_new_game(seed=3)  # Start, before the warm-up has loaded the table
+app.games.start(seed=3)  # Start, before the warm-up has loaded the table
 frames = []
 while app.scene_name == "new_game" and len(frames) < 400:
     del compiled[:]
     app.step(events=[], dt=1 / 60)
     frames.append(list(compiled))
     if app.scene_name == "new_game":
-        app.start_new_game(seed=3)  # Start pressed again and again meanwhile
+        app.games.start(seed=3)  # Start pressed again and again meanwhile
 print(json.dumps({"frames": frames, "scene": app.scene_name, "missing": [m for m in warmup.TABLE_PARTS if m not in sys.modules]}))
 """
 
@@ -170,20 +170,20 @@ def test_a_screen_made_ahead_unseen_keeps_no_picture_until_one_is_drawn(make_app
     app = make_app()
     app.step(events=[], dt=1 / 60)
     monkeypatch.setattr(NewGameScene, "_first_frame", None)
-    app.prepare_scene("new_game", unseen=True)
+    app.warmup.prepare_scene("new_game", unseen=True)
     assert NewGameScene._first_frame is None
     monkeypatch.setattr(warmup, "IDLE_PREPARE_MS", 0.001)  # out of time at once: one picture a pass
-    app._warm_modules = ["scene:new_game"]
+    app.warmup.steps = ["scene:new_game"]
     steps, bands = 0, []
-    while app._warm_modules and steps < 500:
-        step = app._warm_modules[0]
-        app.warm_step()
+    while app.warmup.steps and steps < 500:
+        step = app.warmup.steps[0]
+        app.warmup.step()
         steps += 1
         if step.startswith("scene:new_game:drawn:"):
             bands.append(step)
-        if app._warm_modules:  # kept only once every band of the drawing is made
+        if app.warmup.steps:  # kept only once every band of the drawing is made
             assert NewGameScene._first_frame is None
-    assert app._warm_modules == [] and NewGameScene._first_frame is not None
+    assert app.warmup.steps == [] and NewGameScene._first_frame is not None
     assert bands == [f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS)]  # a band a step
     drawn = pygame.Surface(app.window.get_size())
     kept = NewGameScene._first_frame[1]
@@ -211,10 +211,10 @@ app = App(params={}, settings={"language": "en", "sound": False})
 for _ in range(2):
     app.step(events=[], dt=1 / 60)
 steps = []
-while app._warm_modules:
-    step = app._warm_modules[0]
+while app.warmup.steps:
+    step = app.warmup.steps[0]
     del compiled[:]
-    app.warm_step()
+    app.warmup.step()
     steps.append([step, list(compiled)])
 print(json.dumps(steps))
 """
@@ -240,13 +240,13 @@ def test_the_warm_up_makes_no_first_frame_for_the_screen_already_shown(make_app,
     app = make_app()
     app.step(events=[], dt=1 / 60)
     app.push_scene("new_game")
-    app._warm_modules = ["scene:new_game", "scene:new_game:drawn:1"]
+    app.warmup.steps = ["scene:new_game", "scene:new_game:drawn:1"]
     drawn = []
-    monkeypatch.setattr(app, "prepare_scene", lambda *a, **k: drawn.append(a))
-    app.warm_step()
-    app.warm_step()
-    assert app._warm_modules == [] and drawn == []
+    monkeypatch.setattr(app.warmup, "prepare_scene", lambda *a, **k: drawn.append(a))
+    app.warmup.step()
+    app.warmup.step()
+    assert app.warmup.steps == [] and drawn == []
     app.pop()
-    app._warm_modules = ["scene:new_game:drawn:1"]  # on the title again, a band left: from the first
-    app.warm_step()
-    assert drawn == [("new_game",)] and app._warm_modules == ["scene:new_game:drawn:1"]
+    app.warmup.steps = ["scene:new_game:drawn:1"]  # on the title again, a band left: from the first
+    app.warmup.step()
+    assert drawn == [("new_game",)] and app.warmup.steps == ["scene:new_game:drawn:1"]

@@ -47,7 +47,7 @@ def _record(monkeypatch):
 def _draw(app, scene=None):
     if scene is not None and hasattr(scene, "invalidate"):
         scene.invalidate()
-    app.always_redraw = True
+    app.painter.always_redraw = True
     app.step(dt=1 / 60)
 
 

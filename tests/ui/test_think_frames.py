@@ -34,7 +34,7 @@ def test_no_frame_both_thinks_and_presents_while_the_dots_move(make_app):
     for _ in range(400):
         before = len(app.scene.session.match.history)
         app.step(events=[], dt=1 / 60)
-        if app.last_draw in ("full", "partial") and app.dirty_rects != []:
+        if app.painter.last_draw in ("full", "partial") and app.painter.dirty_rects != []:
             presented.add(app.frames - 1)
         if played_at is None and len(app.scene.session.match.history) > before:
             played_at = app.frames - 1
@@ -51,7 +51,7 @@ def test_thinking_waits_at_most_a_few_frames_for_pictures(make_app, monkeypatch)
     """A picture that changes every frame does not stop the computer player: it thinks at
     least every MAX_HELD + 1 frames."""
     app, player = _computer_to_play(make_app, calls=40)
-    monkeypatch.setattr(type(app), "frame_key", lambda self: None)  # every frame presents
+    monkeypatch.setattr(app.painter, "frame_key", lambda: None)  # every frame presents
     for _ in range(400):
         app.step(events=[], dt=1 / 60)
         if len(player.frames) >= 40:

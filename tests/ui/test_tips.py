@@ -162,10 +162,10 @@ def test_under_a_tip_only_what_changed_is_drawn_again_and_the_frame_is_the_same(
         pos = app.to_window(r.center)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         app.step(dt=1 / 60)
-        draws.append(app.last_draw)
+        draws.append(app.painter.last_draw)
         ref = _full_redraw(app)
         app.guide.draw(ref)
-        assert _difference(app.window, ref) is None, app.last_draw
+        assert _difference(app.window, ref) is None, app.painter.last_draw
     assert "partial" in draws and app.guide.bubble() is not None
 
 
@@ -185,7 +185,7 @@ def test_a_tips_first_frame_is_made_over_frames_and_shows_only_when_whole(make_a
     gfx._text_cache.clear()
     gfx._panel_cache.clear()
     app.set_setting("tips", True)
-    app.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
+    app.first_frames.prepare_budget_ms = 1e-6  # every pass makes one new picture, then stops
     layer = app.scene.table.compositor.still
     whole_drawings = []
     draw_all = layer.draw_all
@@ -193,8 +193,8 @@ def test_a_tips_first_frame_is_made_over_frames_and_shows_only_when_whole(make_a
     modes = []
     for _ in range(200):
         app.step(events=[], dt=1 / 60)
-        modes.append(app.last_draw)
-        if app.guide.bubble() is not None and app.last_draw != "preparing":
+        modes.append(app.painter.last_draw)
+        if app.guide.bubble() is not None and app.painter.last_draw != "preparing":
             break
     assert modes.count("preparing") >= 3 and modes[-1] == "full", modes
     first = modes.index("preparing")
@@ -202,5 +202,5 @@ def test_a_tips_first_frame_is_made_over_frames_and_shows_only_when_whole(make_a
     assert whole_drawings == []  # the table's layer under it was not drawn again
     shown = pygame.image.tobytes(app.window, "RGB")
     whole = pygame.Surface(app.window.get_size())
-    app.draw(whole)
+    app.painter.draw(whole)
     assert shown == pygame.image.tobytes(whole, "RGB") != before

@@ -11,7 +11,7 @@ from game.engine import Phase
 
 def _computer_to_play(make_app):
     app = make_app(settings={"speed": "normal"})
-    app.start_new_game(seed=7)
+    app.games.start(seed=7)
     for _ in range(6000):
         app.step(dt=1 / 60)
         table = getattr(app.scene, "table", None)

@@ -376,7 +376,7 @@ def test_the_moments_are_redrawn_exactly_and_paint_inside_their_bounds(make_app)
         app.step(dt=1 / 60)
         if app.scene is not scene:
             break
-        if app.last_draw == "partial" and app.visible_scenes() == [scene] and app.notices.frame_key() is None:
+        if app.painter.last_draw == "partial" and app.stack.visible() == [scene] and app.notices.frame_key() is None:
             diff = _difference(_shown(app), _full_redraw(app))
             assert diff is None, f"frame {frame} differs from a full redraw in {diff}"
             partial += 1

@@ -72,7 +72,7 @@ def native(positions: int, seed: int) -> dict:
     kinds = ("play", "declare", "exchange", "discard")
     for i in range(positions):
         m = position(seed + i * 7, kinds[i % 4])
-        app.open_game(Session(m, ["You", "Anna", "Boris"], "random", storage=app.storage))
+        app.games.open(Session(m, ["You", "Anna", "Boris"], "random", storage=app.storage))
         app.step(dt=1 / 60)
         hint = app.scene.table.hint
         post_key(pygame.K_h)
@@ -104,7 +104,7 @@ def _pos(seed, phase):
             m.apply(rng.choice(m.legal_actions()))
 def _open(seed, phase):
     app = main.APP
-    app.open_game(Session(_pos(seed, phase), ['You', 'Anna', 'Boris'], 'normal', storage=app.storage))
+    app.games.open(Session(_pos(seed, phase), ['You', 'Anna', 'Boris'], 'normal', storage=app.storage))
     main._frames, main._timing = [], False
     if not hasattr(main, '_real_step'):
         main._real_step = app.step

@@ -54,7 +54,7 @@ def main(argv=None) -> int:
     app = App(size=(w, h), storage_dir=tempfile.mkdtemp(prefix="358bench-"),
               settings={"language": "en", "speed": "normal", "sound": False})
     session = Session(play_position(), ["You", "Anna", "Boris"], "random", storage=None)
-    app.open_game(session)
+    app.games.open(session)
     scene = app.scene
     scene.table.hand.hover = next(iter(scene.table.legal_cards()))
     scene.table.toast.show("You must follow suit: play a ♥ card.", 1e9)
@@ -75,7 +75,7 @@ def main(argv=None) -> int:
         print(f"play scene {w}x{h}, {label}, {args.frames} frames: median {med:.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms")
 
     # 1. every frame drawn from scratch: the still table re-rendered too (worst case)
-    app.always_redraw = True
+    app.painter.always_redraw = True
 
     def full(i):
         scene.invalidate()
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
     # 2. the still table cached, the frame drawn and presented (as during animations)
     run("cached table layer, frame drawn", lambda i: None)
     # 3. nothing changes: the frame is skipped (no draw, no flip)
-    app.always_redraw = False
+    app.painter.always_redraw = False
     run("idle (frame skipped)", lambda i: None)
     after_play(args.deals, (w, h))
     return 0
@@ -120,8 +120,8 @@ def after_play(deals: int, size, seed: int = 3) -> None:
 
         return run
 
-    app.draw, app.present = timed(app.draw), timed(app.present)
-    app.start_new_game(seed=seed)
+    app.painter.draw, app.display.present = timed(app.painter.draw), timed(app.display.present)
+    app.games.start(seed=seed)
     pilot = Autopilot(app, seed=seed)
     human, computer, others, human_draw, computer_draw = [], [], [], [], []
     scores, last = 0, None

@@ -121,7 +121,7 @@ class FairWatch:
             kinds[kind] = kinds.get(kind, 0) + 1
         return {"ms": round(frame_ms, 1), "fair_ms": round((getattr(station, "busy_s", 0.0) - start["busy"]) * 1000, 1),
                 "js_ms": round(sum(ms for _, ms in js), 1), "js": kinds, "imports": len(sys.modules) - start["modules"],
-                "draw": app.last_draw, "at": [start["scene"], app.scene_name, seat and seat.tracker.phase,
+                "draw": app.painter.last_draw, "at": [start["scene"], app.scene_name, seat and seat.tracker.phase,
                                               seat and seat.tracker.deal_number],
                 "t": round(_now_ms() - self.started) if self.started else None}
 

@@ -77,13 +77,13 @@ def main(argv=None) -> int:
     tag = f"{size[0]}x{size[1]}"
 
     def shot(name):
-        app._frame_key = None
+        app.painter.key = None
         app.step(events=[], dt=1 / 60)
         pygame.image.save(app.window, str(out / f"native-{name}-{tag}.png"))
 
     def click(name):
         rect = dict(app.scene.targets())[name]
-        app.dispatch(app.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.to_window(rect.center), button=1)))
+        app.dispatch(app.inputs.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.to_window(rect.center), button=1)))
 
     def run_analysis(label):
         scene, frames = app.scene, []

@@ -40,7 +40,7 @@ def native(out: Path, lang: str, seed: int) -> list[str]:
     written = []
 
     def shot(name):
-        app._frame_key = None
+        app.painter.key = None
         app.step(dt=1 / 60)
         path = out / f"{name}.png"
         pygame.image.save(app.window, str(path))

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     app = App(size=(1280, 720), storage_dir=data, settings={"language": args.lang, "speed": "instant", "sound": False})
 
     def shot(name):
-        app._frame_key = None
+        app.painter.key = None
         app.step(events=[], dt=1 / 60)
         path = out / f"{name}.png"
         pygame.image.save(app.window, str(path))

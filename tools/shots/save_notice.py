@@ -29,7 +29,7 @@ def shoot(out_dir: str, lang: str = "en") -> list[str]:
     paths = []
     with tempfile.TemporaryDirectory() as data:
         app = App(size=(1280, 720), storage_dir=data, settings={"language": lang, "speed": "fast", "sound": False})
-        app.start_new_game(seed=12)
+        app.games.start(seed=12)
         moves = len(app.scene.session.match.history)
         with full_disk(room=0):
             Autopilot(app, seed=4).run(stop=lambda a: len(getattr(a.scene, "session", a.scene).match.history) > moves

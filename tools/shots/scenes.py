@@ -62,7 +62,7 @@ def main(argv=None) -> int:
         save(app, args.out, app.scene_name, done)
         app.pop()
     # the deal animation, caught in flight
-    app.start_new_game(seed=args.seed)
+    app.games.start(seed=args.seed)
     settle(app, 40)
     save(app, args.out, "deal", done)
     app.set_setting("speed", "instant")

@@ -34,7 +34,7 @@ from game.engine import Match, RuleSet
 from game.ui.games.session import Session
 
 _FT, _LONG, _DRAW = [], [], [0.0]
-_real_step, _real_draw = main.APP.step, main.APP.draw
+_real_step, _real_draw = main.APP.step, main.APP.painter.draw
 def _timed_draw(*args, **kwargs):
     start = time.perf_counter()
     try:
@@ -52,7 +52,7 @@ def _timed_step(*args, **kwargs):
         if ms > 50 and s.name == "analysis":  # what the long frames were doing
             a = s.analysis
             _LONG.append((round(ms, 1), round(_DRAW[0], 1), a.evaluated if a else None, s.done, s.cards_ready()))
-main.APP.step, main.APP.draw = _timed_step, _timed_draw
+main.APP.step, main.APP.painter.draw = _timed_step, _timed_draw
 
 def _click(name):
     app = main.APP

@@ -118,7 +118,7 @@ def _open(app, match, shared=False):
     session = Session(match.copy() if hasattr(match, "copy") else match, list(NAMES), "random", storage=app.storage,
                       human_seats=[0, 1] if shared else None)
     session.save()
-    app.open_game(session)
+    app.games.open(session)
     app.step(dt=1 / 60)
     return app.scene
 
@@ -181,7 +181,7 @@ def _set_up(app, name, pos):
         app.scene._set(name.split(":")[1])
     elif name == "deal":
         app.set_setting("speed", "normal")
-        app.start_new_game(seed=5, names=list(NAMES))
+        app.games.start(seed=5, names=list(NAMES))
         _settle(app, 40)
         app.set_setting("speed", "instant")
         return app.scene_name == "deal"
@@ -314,7 +314,7 @@ def render(app):
     app.step(dt=1 / 60)
     surf = app.window
     gfx.set_scale(surf.get_width() / screen.current().w)
-    scenes = app.visible_scenes()
+    scenes = app.stack.visible()
     for i, s in enumerate(scenes):
         if hasattr(s, "invalidate"):
             s.invalidate()

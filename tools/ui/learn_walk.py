@@ -358,7 +358,7 @@ def main(argv=None) -> int:
             print(f"{len(seen):2}. {lesson.step.name}: {lesson.text()}")
             if args.shots:
                 os.makedirs(args.shots, exist_ok=True)
-                app.draw(app.window)
+                app.painter.draw(app.window)
                 pygame.image.save(app.window, os.path.join(args.shots, f"{args.size}_{args.lang}_{len(seen):02}_{lesson.step.name}.png"))
         try:
             walker.step()

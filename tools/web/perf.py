@@ -112,7 +112,7 @@ def _g358_perf_start(seed, deals, strength, hold_s):
     pic = getattr(app, "picture", None)  # the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(), "driver_ms": main._g358_driver_ms,
                        "window": list(app.window.get_size()), "frames_at_start": app.frames,
-                       "css": list(getattr(app, "css_size", None) or ()), "dpr": getattr(app, "device_ratio", 1.0),
+                       "css": list(app.display.css_size or ()), "dpr": app.display.device_ratio,
                        "picture": None if pic is None else {"setting": pic.setting(), "auto": pic.auto,
                                                             "present_ms": [round(x, 3) for x in pic.samples]},
                        "timings": json.loads(js.JSON.stringify(js.window.timings)),

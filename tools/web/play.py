@@ -38,7 +38,7 @@ def _frames(full, n=30):
         if full:
             if hasattr(app.scene, "invalidate"):
                 app.scene.invalidate()
-            app._frame_key = None  # App skips unchanged frames: force this one
+            app.painter.key = None  # App skips unchanged frames: force this one
         t0 = time.perf_counter()
         app.step(events=[], dt=1 / 60)
         out.append((time.perf_counter() - t0) * 1000)
@@ -65,7 +65,7 @@ _bad = platform.window.eval('''(function (addr, pitch, w, h) {
   }
   return bad ? bad + " pixels differ" : "";
 })(%d, %d, %d, %d)''' % (_w._pixels_address, _w.get_pitch(), *_w.get_size()))
-_rects = main.APP.rects_presenter
+_rects = main.APP.display.rects_presenter
 assert not _bad, _bad
 assert _rects is not None and _rects.presented > 0, "no frame's rects were presented by the page's canvas"
 ("the canvas is the window", _rects.presented, _rects.declined)

@@ -253,7 +253,7 @@ class Lesson:
         self.session = LessonSession(deal.lesson_match(), self.names, "easy", storage=None)
         for seat in (deal.ANNA, deal.BORIS):
             self.session.players[seat] = deal.ScriptedPlayer(seat, self.holding)
-        app.open_game(self.session)
+        app.games.open(self.session)
         self.table = app.scene.table
         self.table.forced.enabled = self._autoplay  # the taught tricks wait for the player's own card
         self.table.hint = LessonHint(self.table, self)

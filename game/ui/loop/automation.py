@@ -14,15 +14,15 @@ def profile(app, frames: int = 60, top: int = 12, full: bool = False) -> str:
 
     prof = cProfile.Profile()
     start = time.perf_counter()
-    redraw = app.always_redraw
-    app.always_redraw = full or redraw
+    redraw = app.painter.always_redraw
+    app.painter.always_redraw = full or redraw
     prof.enable()
     for _ in range(frames):
         if full and hasattr(app.scene, "invalidate"):
             app.scene.invalidate()
         app.step(events=[], dt=1 / 60)
     prof.disable()
-    app.always_redraw = redraw
+    app.painter.always_redraw = redraw
     per = (time.perf_counter() - start) * 1000 / max(1, frames)
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)

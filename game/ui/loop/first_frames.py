@@ -3,7 +3,7 @@
 A screen shown for the first time renders its text, panels and cards: in the browser, with
 the CPU slowed 4x as on a mid-range phone, one such frame was a task of 100-300 ms, and a
 tap or the deal's first cards fell into it.  So there each frame makes new pictures only
-for a budget (`App.prepare_budget_ms`, from the frame's start); the window keeps its last
+for a budget (`prepare_budget_ms`, from the frame's start); the window keeps its last
 picture until one pass draws the screen whole from the caches.  Natively the budget is
 None and every screen is drawn in its first frame.
 
@@ -44,6 +44,9 @@ class FirstFrames:
 
     def __init__(self, app):
         self.app = app
+        # in the browser a first frame is made over several frames, at most this long each
+        # (ms from the frame's start); None: drawn in one frame
+        self.prepare_budget_ms = 30.0 if app.web else None
         self._spare = None  # the surface a first frame is drawn on until it is whole
         self._made_unseen = None  # (scenes, size) whose first frame's pictures are all made
         self._skipped = False  # this frame put a first frame off (the next one never does)
@@ -53,7 +56,7 @@ class FirstFrames:
 
     @property
     def budget_ms(self) -> float | None:
-        budget = self.app.prepare_budget_ms
+        budget = self.prepare_budget_ms
         if budget and getattr(self.app, "online", None) is not None:
             return min(budget, ONLINE_BUDGET_MS)
         return budget
@@ -73,7 +76,7 @@ class FirstFrames:
         app = self.app
         if not self.budget_ms or app.frames == 0:
             return False
-        return any(not getattr(s, "first_drawn", False) for s in app.visible_scenes()) or app.guide.unprepared()
+        return any(not getattr(s, "first_drawn", False) for s in app.stack.visible()) or app.guide.unprepared()
 
     def put_off(self, frame_start: float) -> bool:
         """A frame whose input (or a waiting game) already took its time opening a new screen
@@ -99,7 +102,7 @@ class FirstFrames:
         if time.perf_counter() > deadline and not self._skipped_last:
             self._skipped = True  # the frame's time went on opening the game: drawing starts next frame
             return False
-        scenes = app.visible_scenes()
+        scenes = app.stack.visible()
         for s in scenes:  # what its first seconds draw (a deal's cards), made first
             ahead = getattr(s, "make_ahead", None)
             if ahead is not None and not ahead(deadline):
@@ -132,7 +135,7 @@ class FirstFrames:
         changed (its frame key: a screen being made does not age, but a tap may land);
         when it did, or when it has no key, every band is drawn in this frame, so that a
         screen that keeps changing still lands."""
-        key = self.app.frame_key()
+        key = self.app.painter.frame_key()
         shown = (which, key)
         whole = key is None or (self._landing is not None and self._landing[0] != shown)
         if self._landing is None or self._landing[0] != shown:
@@ -157,13 +160,13 @@ class FirstFrames:
         gfx.set_deadline(deadline)
         try:
             try:
-                app.draw_stack(spare)
+                app.painter.draw_stack(spare)
             except gfx.OutOfTime:
-                for s in app.visible_scenes():  # a table's layer may be half drawn: redraw it
+                for s in app.stack.visible():  # a table's layer may be half drawn: redraw it
                     if hasattr(s, "invalidate"):
                         s.invalidate()
                 raise
-            app.draw_over(spare)  # out of time here, the scenes under the bubble are whole
+            app.painter.draw_over(spare)  # out of time here, the scenes under the bubble are whole
         finally:
             gfx.set_deadline(None)
             spare.set_clip(None)
@@ -197,4 +200,4 @@ class FirstFrames:
         finally:
             gfx.set_deadline(None)
         self._building = None
-        app.push(scene)
+        app.stack.push(scene)

@@ -72,7 +72,7 @@ class InputTranslator:
         if t == pygame.MOUSEBUTTONDOWN:
             if getattr(ev, "touch", False):
                 return None  # the FINGERDOWN twin handles it
-            pos = app.to_logical(ev.pos)
+            pos = app.display.to_logical(ev.pos)
             if ev.button == 1:
                 return None if self.twin_click("mouse", pos) else Input("click", pos)
             if ev.button == 3:
@@ -81,15 +81,15 @@ class InputTranslator:
                 return Input("wheel", pos, key=1 if ev.button == 4 else -1)
             return None
         if t == pygame.MOUSEBUTTONUP and ev.button == 1 and not getattr(ev, "touch", False):
-            return Input("release", app.to_logical(ev.pos))  # where a press ended: a swipe's end
+            return Input("release", app.display.to_logical(ev.pos))  # where a press ended: a swipe's end
         if t == pygame.FINGERUP:
             ww, wh = app.window.get_size()
-            return Input("release", app.to_logical((ev.x * ww, ev.y * wh)))
+            return Input("release", app.display.to_logical((ev.x * ww, ev.y * wh)))
         if t == pygame.MOUSEMOTION:
-            return None if getattr(ev, "touch", False) else Input("move", app.to_logical(ev.pos))
+            return None if getattr(ev, "touch", False) else Input("move", app.display.to_logical(ev.pos))
         if t == pygame.FINGERDOWN:
             ww, wh = app.window.get_size()
-            pos = app.to_logical((ev.x * ww, ev.y * wh))
+            pos = app.display.to_logical((ev.x * ww, ev.y * wh))
             return None if self.twin_click("finger", pos) else Input("click", pos)
         if t == pygame.MOUSEWHEEL:
             return Input("wheel", None, key=ev.y)

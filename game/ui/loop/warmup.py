@@ -5,7 +5,16 @@ imports already loaded (tests/ui/test_table_warmup.py checks that order)."""
 
 from __future__ import annotations
 
-from .first_frames import LANDING_BANDS  # a screen's drawing kept by the warm-up is made a band a step
+import importlib
+import sys
+import time
+
+from ...engine import cards
+from .. import registry
+from ..draw import gfx
+from ..window import screen
+from . import preload
+from .first_frames import LANDING_BANDS, band_rect  # a screen's drawing kept by the warm-up is made a band a step
 
 # The screens whose frames take a warm-up step: the menus, and an online game's screens
 # where people wait for each other (a friend who came by an invitation never saw the title:
@@ -66,3 +75,175 @@ MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "reco
 # the title waits for someone who has not pressed Start yet (at the table it was a step of
 # ~9 ms natively building the screen, ~0.1 s at 4x in the browser: it is made when shown)
 MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS))}
+
+
+class WarmUp:
+    """The App's warm-up (``app.warmup``): its steps left, in order, and the card widths whose
+    faces are still to be made.  A step is a module name (imported), ``compile:MODULE``
+    (compiled ahead: preload.py), ``scene:NAME`` and ``scene:NAME:drawn:BAND`` (a screen's
+    first frame drawn off screen, its pictures first), ``sound:NAME``, ``card tables`` (the
+    engine's suit tables) or ``pygame`` (what the start left out of pygame.init())."""
+
+    def __init__(self, app):
+        self.app = app
+        # loaded after the title shows, one per menu frame: a button's click sound first (the
+        # title's first tap played it, and loading it then was ~50 ms of that frame in the
+        # browser with the CPU slowed 10x), then the computer players, then the first frames
+        # of the screens that come next
+        self.steps = [*([] if app.web else ["pygame"]), "sound:click", "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
+                      "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+                      *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
+                      *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]
+        self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
+        self._tables = None  # the engine's suit tables still to make (card tables)
+        self._banding = None  # (the screen, the window's size) whose landing drawing is made a band a step
+        self._surface = None  # what screens are drawn on off screen
+
+    def run(self, menus: bool = True) -> None:
+        """While a menu shows, one step per frame: the modules first, then card faces a few
+        ms per frame (no stall at the table).  Not `menus` (an online game's screens waiting
+        for people): only what play needs."""
+        if not self.step(drawing=menus):
+            self.make_faces()
+
+    @property
+    def left(self) -> bool:
+        """Anything still to do (faces not asked for yet count)."""
+        return self.faces is None or bool(self.faces) or bool(self.steps)
+
+    def make_faces(self) -> None:
+        """Render card faces ahead, about 3 ms a frame, at the widths the table's layout for
+        this window's shape draws them (made again when the shape changes; a phone's hand
+        and trick are narrower than a desktop's)."""
+        try:
+            if self.faces is None:
+                from ..table import layout
+
+                lay = layout.now()
+                self.faces = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
+            if self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=3):
+                self.faces.pop(0)
+        except Exception:
+            self.faces = []
+
+    def forget_faces(self) -> None:
+        """A new window shape: the faces are made again at its widths."""
+        self.faces = None
+
+    def first(self, modules) -> None:
+        """These modules next (each compiled ahead, then imported), unless loaded: what a
+        screen just opened will soon need (an online game's table)."""
+        steps = [s for s in table_steps([m for m in modules if m not in sys.modules]) if s not in self.steps]
+        self.steps[:0] = steps
+
+    def hurry(self, modules) -> None:
+        """A game waits for these modules: they come first, compiled only where needed."""
+        first = [s for s in table_steps(modules) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
+        self.steps[:] = first + [s for s in self.steps if s not in first]
+
+    def again(self, step: str) -> None:
+        """Do `step` next, even if it was done (a screen's first frame made at an old size)."""
+        if step not in self.steps:
+            self.steps.insert(0, step)
+
+    def step(self, drawing: bool = True) -> bool:
+        """One step: a module compiled ahead or imported, a sound, or a screen's first frame
+        drawn off screen a few ms a frame (under a deadline, taken up again next time);
+        False when none is left.  At the table (not `drawing`), frames that draw nothing go
+        on with what the title had no time for, menus' modules left."""
+        steps = self.steps
+        if not drawing:  # at the table: only what play needs
+            steps = [s for s in steps if s not in MENU_STEPS]
+        if not steps:
+            return False
+        step = steps[0]
+        self.steps.remove(step)
+        try:
+            if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
+                self._scene(step)
+            elif step == "card tables":  # the engine's suit tables, a few ms a frame
+                self._tables = self._tables or cards.suit_table_steps()
+                end = time.perf_counter() + IDLE_PREPARE_MS / 1000.0
+                for _ in self._tables:
+                    if time.perf_counter() >= end:
+                        self.steps.insert(0, step)
+                        break
+            elif step.startswith("compile:"):  # its import later only runs it (preload.py)
+                preload.compile_ahead(step[8:])
+            elif step == "pygame":  # what App() left out of pygame.init(): mixer, timer
+                import pygame
+
+                pygame.init()
+            elif step.startswith("sound:"):
+                self.app.preload_sound(step[6:])
+            else:
+                importlib.import_module(step)
+        except Exception:
+            pass  # only a head start: the real frame will make what is missing
+        return True
+
+    def _scene(self, step: str) -> None:
+        """A screen's first frame drawn off screen: first its pictures (`scene:NAME`, a few
+        ms a step, taken up again from the caches), then one drawing that lands, a band of
+        the window a step (`scene:NAME:drawn:BAND`).  Not for the screen already shown: its
+        own first frame is being made."""
+        app = self.app
+        name, drawn, band = step[6:].partition(":drawn:")
+        if name == app.scene_name:
+            return
+        if drawn and int(band) > 0 and self._banding != (name, app.window.get_size()):  # another screen drew between the bands, or the window changed
+            band = "0"
+        gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0, widths=True)  # built too
+        try:
+            if not drawn:
+                self.prepare_scene(name, unseen=True)
+                following = f"scene:{name}:drawn:0"
+            else:
+                band = int(band)
+                self.prepare_scene(name, band=band)
+                following = f"scene:{name}:drawn:{band + 1}" if band + 1 < LANDING_BANDS else None
+            if following:
+                self.steps.insert(0, following)
+        except gfx.OutOfTime:
+            self.steps.insert(0, step)  # goes on next time from the caches
+        finally:
+            gfx.set_deadline(None)
+
+    def prepare_scene(self, name: str, unseen: bool = False, band: int | None = None) -> None:
+        """Draw a scene once off screen so that its first real frame finds its text and
+        panels already made (a scene class may define ``prepare(app, surf)`` when it needs
+        more than the App to be built, e.g. a game's score sheet).  `unseen`: only the
+        pictures are made, every blit clipped away (then a pass under a deadline spends its
+        time on the pictures it makes, not on copying those made already: a pass of the
+        new-game screen was ~60 ms at 4x); then one drawing that lands (a screen may keep it)."""
+        import pygame
+
+        app = self.app
+        surf = self._surface
+        if surf is None or surf.get_size() != app.window.get_size():
+            surf = self._surface = pygame.Surface(app.window.get_size())
+        clip = None
+        if unseen:
+            clip = pygame.Rect(0, 0, 0, 0)
+        elif band is not None:  # the drawing that lands, this band of it (the surface keeps the others)
+            clip = band_rect(surf.get_size(), band)
+        surf.set_clip(clip)
+        gfx.set_scale(surf.get_width() / screen.current().w)
+        cls = registry.scene_class(name)
+        if unseen:  # a picture a screen keeps (prepare) must be a drawing that landed
+            try:
+                scene = registry.create(name, app)
+            except TypeError:  # a screen made from more than the App (a game's score sheet)
+                scene = None
+            if scene is not None:
+                scene.draw(surf)
+                return
+        last = band is None or band == LANDING_BANDS - 1
+        self._banding = None if last else (name, surf.get_size())
+        try:
+            if hasattr(cls, "prepare"):
+                cls.prepare(app, surf, keep=last)  # kept once every band is drawn
+            else:
+                registry.create(name, app).draw(surf)
+        finally:
+            surf.set_clip(None)

@@ -186,7 +186,7 @@ class CodesScene(OnlineMenu):
             elif link.state == OPEN and self.hosting:
                 self.connected = True
         if not self.hosting and self.online.guest is not None and self.online.guest.seat is not None:
-            self.app.replace(self.app_scene("lobby"))  # welcomed: the room
+            self.app.stack.replace(self.app_scene("lobby"))  # welcomed: the room
             return
         if self.hosting and self.connected and self.app.scene is self:
             self.app.pop()  # the friend is in: back to the lobby

@@ -55,7 +55,7 @@ class OnlineGame:
         game = cls(app, net, HOST, name)
         names = (t("name.left"), t("name.right"))
         strength = app.settings.get("strength") or "normal"
-        game.host = Host(name, rules=app.current_rules(), strength=strength if strength in _strengths() else "normal",
+        game.host = Host(name, rules=app.games.rules(), strength=strength if strength in _strengths() else "normal",
                          computer_names=names)
         if by_link and net.rooms:
             game.open_room(Invite.new())
@@ -182,7 +182,7 @@ class OnlineGame:
                 self._poll_guest()
             self.warm_group()
             if self.session is not None:
-                if self.session.table is None and not self.app.game_waiting:
+                if self.session.table is None and not self.app.games.waiting:
                     self.show_table_when_loaded()  # the screen that waited for the table was left: the match goes on
                 self.session.pump()
                 self.session.release()
@@ -297,11 +297,11 @@ class OnlineGame:
         self.save()
 
     def show_table_when_loaded(self) -> None:
-        if not self.app.wait_for_table(self.show_table):
+        if not self.app.games.wait_for_table(self.show_table):
             self.show_table()
 
     def show_table(self) -> None:
-        self.app.open_game(self.session)
+        self.app.games.open(self.session)
         self.session.table = getattr(self.app.scene, "table", None)
 
     def shown_anywhere(self) -> bool:
@@ -410,4 +410,4 @@ def start(app, game) -> None:
     if old is not None and old is not game:
         old.leave()
     app.online = game
-    app.warm_first(warmup.ONLINE_PARTS)
+    app.warmup.first(warmup.ONLINE_PARTS)

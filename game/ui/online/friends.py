@@ -34,7 +34,7 @@ class FriendsScene(OnlineMenu):
         self.net = current(app)
         self.problem = self.net.problem()
         kept = keep.load_guest(app.storage)["name"]
-        self.typed = kept or (app.player_names()[0] if app.settings.get("names") else "")
+        self.typed = kept or (app.games.names()[0] if app.settings.get("names") else "")
         self.local_only = False
         self.error = ""
         self.saved = keep.load_host(app.storage)

@@ -106,7 +106,7 @@ class JoinScene(OnlineMenu):
         game.guest = None
         game.invite = None
         game.problem = None
-        self.app.replace(self._scene("codes", game))
+        self.app.stack.replace(self._scene("codes", game))
 
     def _scene(self, name: str, *args):
         from .. import registry
@@ -116,7 +116,7 @@ class JoinScene(OnlineMenu):
     def update(self, dt: float) -> None:
         game = self.online
         if game is not None and game.guest is not None and game.guest.seat is not None:
-            self.app.replace(self._scene("lobby", game))  # welcomed: the room
+            self.app.stack.replace(self._scene("lobby", game))  # welcomed: the room
             return
         super().update(dt)
 

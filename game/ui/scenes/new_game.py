@@ -38,7 +38,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
             if self._playable(stored):  # options that cannot be played together: the preset's own
                 self.options = stored
         self.strength = app.param_default("strength", "strength") or "normal"
-        self.names = list(app.player_names())
+        self.names = list(app.games.names())
         people = st.get("humans") or [0]  # who played each seat last time
         self.humans = [i in people for i in range(3)]
         self.replaces = ""
@@ -183,7 +183,7 @@ class NewGameScene(NewGamePage, Paged, Scene):
         self.app.save_settings()
         self.app.params.pop("rules", None)
         self.app.params.pop("strength", None)
-        self.app.start_new_game(rules=self.rules, names=names, strength=self.strength, humans=self.human_seats())
+        self.app.games.start(rules=self.rules, names=names, strength=self.strength, humans=self.human_seats())
 
     _first_frame = None  # (picture key, picture): this screen as the title's warm-up drew it
 

@@ -189,7 +189,7 @@ class GameOverScene(Scene):
         s = self.session
         if hasattr(s, "play_again"):  # online: a new room (game/ui/online/sessions.py)
             return s.play_again()
-        self.app.start_new_game(rules=s.match.rules, names=s.names, strength=s.strength, humans=s.human_seats)
+        self.app.games.start(rules=s.match.rules, names=s.names, strength=s.strength, humans=s.human_seats)
 
     def to_menu(self):
         self.app.to_title()

@@ -105,7 +105,7 @@ class TableScene(CoachControls, Scene):
         """Hand the table to the scene for the phase now shown; True if it moved on."""
         name = scene_for(self.v.phase, self.table.board.dealing)
         if name != self.name and self.app.scene is self:
-            self.app.show_table(name, self.table)
+            self.app.stack.show_table(name, self.table)
             return True
         return False
 
@@ -265,7 +265,7 @@ class TableScene(CoachControls, Scene):
         with the turn passed, the hand's card pictures, then card faces."""
         if self.table.think_if_due():  # a computer player's slice, in a frame that presents nothing
             return
-        if self.app.warm_step(drawing=False):  # what the title had no time for: modules, sounds, screens
+        if self.app.warmup.step(drawing=False):  # what the title had no time for: modules, sounds, screens
             return
         if not self.table.prebake():  # the plates as the next card played shows them
             return
@@ -277,7 +277,7 @@ class TableScene(CoachControls, Scene):
                 self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
                 if key == getattr(self, "_warm_panels", None) or warm_panels(IDLE_WARM_MS):
                     self._warm_panels = key  # then the phase panels (the exchange's was made as it showed)
-                    self.app.warm_faces()  # then the card faces the played cards will show
+                    self.app.warmup.make_faces()  # then the card faces the played cards will show
 
     def make_ahead(self, deadline: float) -> bool:
         """What the table's first seconds draw, made before its first frame shows (the App

@@ -106,10 +106,10 @@ class TitleScene(Scene):
     def do_continue(self):
         if self.session is not None:
             session, self.session = self.session, None
-            self.app.open_game(session)
+            self.app.games.open(session)
 
     def do_new(self):
-        self.app.push_built("new_game")  # in the browser built over frames if the warm-up has not yet
+        self.app.first_frames.push_built("new_game")  # in the browser built over frames if the warm-up has not yet
 
     def do_quit(self):
         self.app.running = False

@@ -278,7 +278,7 @@ class Table:
         objects' keys are asked once a frame, by the drawing.  Never more than MAX_HELD
         frames in a row, so thinking cannot starve."""
         app = self.app
-        if self._held >= MAX_HELD or app.always_redraw or getattr(app.scene, "table", None) is not self:
+        if self._held >= MAX_HELD or app.painter.always_redraw or getattr(app.scene, "table", None) is not self:
             return False
         self._held += 1
         return True

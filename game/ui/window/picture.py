@@ -91,9 +91,9 @@ class Picture:
 
     def size_for(self, quality: str) -> tuple[int, int]:
         """The window for the page as it is (its CSS size and pixel ratio) at this budget."""
-        app = self.app
-        css = app.css_size or LOGICAL
-        ratio = pixel_ratio(css, app.device_ratio, quality)
+        display = self.app.display
+        css = display.css_size or LOGICAL
+        ratio = pixel_ratio(css, display.device_ratio, quality)
         return (max(1, round(css[0] * ratio)), max(1, round(css[1] * ratio)))
 
     def wanted(self):
@@ -165,7 +165,7 @@ class Picture:
         (after watching the menus' presents) waits for the title or a screen whose first
         frame is still to come, a new game's table included: a screen already shown would be
         drawn again whole in one frame (the new-game screen: a task of ~1 s at 4x)."""
-        scenes = list(getattr(self.app, "scenes", ()))
+        scenes = list(self.app.stack.scenes)
         if not self.late or not scenes:
             return all(s.name in MENUS for s in scenes)
         top = scenes[-1]
@@ -187,10 +187,11 @@ class Picture:
         self.due = choice != self.quality  # stays due: the new budget once the menus show
         if not self.due:
             self.late = False
-        ratio = pixel_ratio(app.css_size or LOGICAL, app.device_ratio, self.quality)
-        if not app.set_css_size(app.css_size or LOGICAL, ratio, app.insets):
+        display = app.display
+        ratio = pixel_ratio(display.css_size or LOGICAL, display.device_ratio, self.quality)
+        if not display.set_css_size(display.css_size or LOGICAL, ratio, display.insets):
             return False
-        steps = getattr(app, "_warm_modules", None)
-        if all(s.name in MENUS for s in getattr(app, "scenes", ())) and steps is not None and "scene:new_game" not in steps:
-            steps.insert(0, "scene:new_game")  # its first frame, made ahead at the old size: again
+        app.relayout()
+        if all(s.name in MENUS for s in app.stack.scenes):
+            app.warmup.again("scene:new_game")  # its first frame, made ahead at the old size: again
         return True
