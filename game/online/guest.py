@@ -120,6 +120,8 @@ class Guest:
     def act(self, action) -> str | None:
         """Send this seat's action; None when sent, else why not (nothing is sent)."""
         if self.fair is not None:
+            if self.fair.taken_over:
+                return "a computer plays this seat now"
             return self.fair.seat.act(action) if self.fair.seat else "the game is not being played"
         view = self.view
         if self.stage != PLAY or view is None:
@@ -472,6 +474,22 @@ class Guest:
     def _on_fair(self, body) -> None:
         if self.fair is not None:
             self.fair.take(body)
+
+    def _on_after_late(self, body) -> None:
+        """Dealt fairly, a seat was named late: the host is choosing how the match goes on
+        (choice None), or chose; a choice that changes the match takes effect in the one order
+        (fair_room/guest.py).  The screens are told either way."""
+        if self.fair is None:
+            raise Bad("after_late: the cards are not dealt fairly in this game")
+        choice = body["choice"]
+        if choice in ("computer", "stop"):
+            self.fair.take_turn(body)
+        self.inbox.append(("after_late", body["seat"], body["deal"], choice))
+
+    @property
+    def seat_taken(self) -> bool:
+        """Dealt fairly, this seat was named late and the host's computer plays it now."""
+        return self.fair is not None and self.fair.taken_over
 
     def _on_bye(self, body) -> None:
         reason = body["reason"]

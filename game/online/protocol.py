@@ -32,6 +32,7 @@ MAX_FOLLOWS = 100_000  # fair messages sent again with a `fair_start` (a whole m
 
 QUICK = ("well_played", "oops", "thanks")
 NOTICES = ("away", "computer", "back", "timeout", "host_away")
+AFTER_LATE = ("wait", "computer", "stop")  # dealt fairly, after a seat was named late: how the match goes on
 BYES = ("leaving", "host_leaving", "full", "started", "version", "unknown_token")
 REFUSALS = (
     "too_big", "too_deep", "malformed", "version", "unknown_type", "bad_body", "replayed", "unexpected", "forged",
@@ -154,6 +155,11 @@ FROM_HOST = {
                         follows=lambda n: whole(n, 0, MAX_FOLLOWS, "follows")),
     "fair": _body(("m", "sig", "relay"), m=_fair_message, sig=wire.signature,
                   relay=lambda r: None if r is None else wire.signature(r)),
+    "after_late": _body(("seat", "deal", "choice", "game", "key"), seat=seat,
+                        deal=lambda n: whole(n, 0, wire.MAX_DEAL, "deal"),
+                        choice=lambda c: None if c is None else _choice(c, AFTER_LATE, "choice"),
+                        game=lambda g: None if g is None else _hex(g, wire.GAME_CHARS, "game"),
+                        key=lambda k: None if k is None else _bytes(k, 64, "key")),
 }
 
 

@@ -485,6 +485,8 @@ class Forger:
             "ping": lambda: {},
             "fair_start": lambda: {"values": [None] * 3, "keys": [rng.randbytes(32).hex()] * 3, "dealer": 0,
                                    "follows": 0},
+            "after_late": lambda: {"seat": rng.choice([0, 1, 2]), "deal": 0, "game": None, "key": None,
+                                   "choice": rng.choice(list(protocol.AFTER_LATE) + [None])},
             "teleport": lambda: {},
         }
         return bodies[kind]()

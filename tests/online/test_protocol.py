@@ -57,6 +57,7 @@ HOST_BODIES = {
     "bye": {"reason": "host_leaving"},
     "fair_start": {"values": [HEX64, None, HEX64], "keys": [HEX64, HEX64, HEX64], "dealer": 2, "follows": 0},
     "fair": {"m": PLAYED, "sig": HEX128, "relay": HEX128},
+    "after_late": {"seat": 1, "deal": 0, "choice": "computer", "game": HEX32, "key": HEX64},
 }
 
 

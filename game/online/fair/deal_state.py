@@ -22,6 +22,7 @@ class DealState:
         self.order = shuffle_order(dealer)
         self.secrets = secrets_
         self.start = start  # totals, used, previous points before the deal (for the audit)
+        self.first_action = 0  # the match's actions taken before the deal (a seat handed over goes on from here)
         self.seq_out = 0
         self.seq_in = [0, 0, 0]
         self.transcript: list[Msg] = []

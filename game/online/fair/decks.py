@@ -42,10 +42,12 @@ class Decks:
         start = (tuple(t.totals), tuple(tuple(u) for u in t.used), t.previous_points)
         ahead, self.ahead = self.ahead, None
         if ahead is not None and ahead.number == t.deal_number:  # shuffled while the last deal was played
-            ahead.start = start
+            ahead.start, ahead.first_action = start, t.actions
             ahead.secrets = ahead.secrets or ready
             return ahead
-        return DealState(t.deal_number, t.dealer, ready, start)
+        state = DealState(t.deal_number, t.dealer, ready, start)
+        state.first_action = t.actions
+        return state
 
     def _ahead_deal(self) -> DealState | None:
         """The next deal, made when its first deck can be shuffled or arrives (None: the

@@ -100,6 +100,7 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         # rebuilt after a reload, taking the transcript again: no duty is done (nothing sent)
         # until its end, when the device is where it was (own_messages.py)
         self.replaying = False
+        self.claim: tuple | None = None  # (deal, seat, duty): a deadline passed, named once this device is up to date
         self.d = self._new_deal()
 
     @property
@@ -276,7 +277,11 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
     def _duties(self):
         """Sends what is due from this seat now; True if it sent anything."""
         d, t, me = self.d, self.tracker, self.seat
-        if self.replaying or d.verdict != "pending" or self._in_flight() or d.secrets is None:
+        if self.replaying or d.verdict != "pending":
+            return False
+        if self._claim_overdue():
+            return True
+        if self._in_flight() or d.secrets is None:
             return False  # (secrets: still being prepared, on idle slices of steps())
         if d.stopped is not None or (t.phase in (DEALING, Phase.GAME_OVER) and "hands" in d.opened):
             if self._once("reveal"):
@@ -359,9 +364,23 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
     # --- deadlines ---------------------------------------------------------------------------
     def name_overdue(self, suspect: int, duty: str) -> None:
         """This device keeps the deadlines, and `suspect` missed the one for `duty`: say so in
-        the one order, where every device checks it (`_overdue`) and ends the deal alike."""
-        if self.d.verdict == "pending" and self._once("overdue"):
-            self.send("overdue", suspect=suspect, duty=duty)
+        the one order, where every device checks it (`_overdue`) and ends the deal alike.  Said
+        among this seat's duties, once every message the one order holds so far is taken here
+        (`_claim_overdue`): the deadline is read between frames, when a move the seat made may
+        be relayed already, or being relayed, and not yet taken."""
+        if self.d.verdict == "pending" and "overdue" not in self.d.done:
+            self.claim = (self.d.number, suspect, duty)
+
+    def _claim_overdue(self) -> bool:
+        """The claim of a passed deadline, sent if the seat still owes that duty here."""
+        claim, self.claim = self.claim, None
+        if claim is None:
+            return False
+        number, suspect, duty = claim
+        if number != self.d.number or owed(self).get(suspect, (None,))[0] != duty or not self._once("overdue"):
+            return False  # done meanwhile: its clock starts again on the next duty
+        self.send("overdue", suspect=suspect, duty=duty)
+        return True
 
     def _overdue(self, s: int, suspect: int, duty: str):
         """A deadline passed: the deal ends with `suspect` named, if it really owed `duty` at this
@@ -374,6 +393,31 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         t = self.tracker
         trick = len(t.tricks) if t.phase == Phase.PLAY else None
         yield from self._finish(Breach(suspect, f"did not send its {duty} in time", trick, duty=duty))
+
+    # --- the match taken up under a new game id ------------------------------------------------
+    def carried(self) -> dict:
+        """Where the deal in hand starts, which every device reads alike from the public state:
+        its number and dealer, the totals, contracts used and last points before it, the
+        match's actions so far, and the verdicts and audits of the deals before it (with this
+        seat's view of the last one, shown while the next is dealt)."""
+        d = self.d
+        totals, used, previous = d.start
+        return {"number": d.number, "dealer": d.dealer, "totals": totals, "used": used, "previous": previous,
+                "actions": d.first_action, "verdicts": list(self.verdicts[:d.number]),
+                "replays": list(self.replays[:d.number]), "between": self.tracker.between}
+
+    def resume(self, carried: dict) -> None:
+        """Take the match up at the deal `carried` (from `carried()`) starts, nothing of it
+        done yet: a seat was handed over between deals, and the deals begun under the old game
+        id are void (docs/FAIR_DEALING.md, "A seat handed over")."""
+        t = Tracker(self.seat, self.rules, carried["dealer"], carried["number"], carried["totals"], carried["used"],
+                    carried["previous"])
+        t.actions, t.between = carried["actions"], carried["between"]
+        self.tracker = t
+        self.verdicts, self.replays = list(carried["verdicts"]), list(carried["replays"])
+        self.books, self.later, self.inbox = {}, [], deque()
+        self.next_secrets = self.ahead = self._preparing = self._ahead_job = None
+        self.d = self._new_deal()
 
     # --- the end of a deal ----------------------------------------------------------------
     def _finish(self, forced: Breach | None):

@@ -40,6 +40,14 @@ def new_seed() -> bytes:
     return secrets.token_bytes(SEED_BYTES)
 
 
+def handed_on(seed: bytes, game: str) -> bytes:
+    """The seed a seat draws from once the match goes on under a new game id (a seat handed
+    to the host's computer between deals: the deals begun under the old id are void).  A
+    function of the seat's own seed and the new id, so nothing drawn for a void deal is drawn
+    again, and a device rebuilt from its kept seed draws the same."""
+    return hmac.digest(seed, TAG + b"handed on\0" + game.encode("ascii"), hashlib.sha256)
+
+
 class Draws:
     """The secrets of one seat, drawn from its seed by label."""
 

@@ -30,13 +30,22 @@ from .. import shuffle
 from ..codec import Bad
 from ..fair.backend import default_group
 from ..fair.breach import Breach
-from ..fair.draws import Draws
+from ..fair.draws import Draws, handed_on
 from ..fair.ops import Batch
 from . import wire
 from .seat import FairSeat
 from .station import Station
 
 VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
+
+
+class Turn:
+    """The host's choice after a late seat (`after_late`: a computer plays the seat, or the
+    match stops), in the one order: it takes effect once every fair message before it is
+    taken, the late deal's verdict with them."""
+
+    def __init__(self, body: dict):
+        self.body = body
 
 
 class FairGuestSide(Station):
@@ -51,7 +60,7 @@ class FairGuestSide(Station):
         self.lost = False  # the kept seed is not this seat's: this device cannot act for it
         self._start_body: dict | None = None  # a `fair_start` that came before the public key was made
         self.replay_left = 0  # back after a reload: fair messages still to come of those sent again
-        self.game = guest.nonce.hex()
+        self.game = self.first_game = guest.nonce.hex()  # (a handover goes on under a new one: take_turn)
         self.seat: FairSeat | None = None
         self.queue: deque = deque()  # (obj, signature, relay) as the host sent them
         self.taken: dict = {}  # (deal, sender) -> the next sequence number to take
@@ -59,6 +68,8 @@ class FairGuestSide(Station):
         self.sent: dict = {}  # (deal, seq) -> (obj, signature) of this seat's messages not yet echoed
         self.sent_at: dict = {}  # (deal, seq) -> when it was sent
         self.start: dict | None = None
+        self.stopped = False  # the host stopped the match after a late seat
+        self.taken_over = False  # this seat was named late and handed to the host's computer
 
     # --- the start -------------------------------------------------------------------------
     def _work(self):
@@ -107,7 +118,7 @@ class FairGuestSide(Station):
         self.keys = list(keys)
         self.relayer = guest.lobby.host_seat
         self.start = body
-        self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.game, self.group, self.draw_seed, self.public,
+        self.seat = FairSeat(guest.seat, guest.lobby.rules, dealer, self.first_game, self.group, self.draw_seed, self.public,
                              hint_seed=guest.hint_seed, judge=self.judge, device_class=self.device_class,
                              replaying=self.back, turn_timeout_s=guest.settings.turn_timeout_s, clock=guest.clock)
         self.seat.lobby = guest.lobby
@@ -124,7 +135,7 @@ class FairGuestSide(Station):
         except Bad as exc:
             self.guest.problems.append(("bad", "fair", str(exc)))
             return
-        if game != self.game or self.lost:
+        if game != self.game or self.lost or self.taken_over or self.stopped:
             return  # (before the seat is made, kept in order until it is)
         key = (deal, sender)
         if seq < self.taken.get(key, 0) or (deal, sender, seq) in self.early:
@@ -135,9 +146,47 @@ class FairGuestSide(Station):
             self.queue.append(self.early.pop((deal, sender, self.taken.get(key, 0))))
             self.taken[key] = self.taken.get(key, 0) + 1
 
+    def take_turn(self, body: dict) -> None:
+        """The host's `after_late` with a choice that changes the match (a computer plays the
+        late seat, or it stops): queued behind the fair messages relayed before it.  Under a
+        new game id, the messages relayed after it are that game's, taken afresh."""
+        self.replay_left = max(0, self.replay_left - 1)
+        if body["choice"] == "computer":
+            if body["game"] is None or body["key"] is None:
+                self.guest.problems.append(("after_late", "a handover names no game or key"))
+                return
+            self.game = body["game"]
+            self.taken, self.early, self.sent, self.sent_at = {}, {}, {}, {}
+        self.queue.append(Turn(body))
+
+    def _turn(self, body: dict) -> bool:
+        """The choice at the head of the queue, once this seat's device has taken every message
+        before it and the late deal's verdict is in; False while it has not."""
+        seat = self.seat
+        device = seat.device
+        if device.inbox or len(device.verdicts) <= body["deal"]:
+            return False
+        self.queue.popleft()
+        verdict = device.verdicts[body["deal"]]
+        if verdict is None or verdict.seat != body["seat"] or verdict.duty is None:
+            self.guest.problems.append(("after_late", f"seat {body['seat']} was not named late in deal {body['deal'] + 1}"))
+        if body["choice"] == "stop":
+            self.stopped = True
+            seat.end_replay()  # (back after a reload: where the game was, then its end)
+            seat.stop()
+        elif body["seat"] == self.guest.seat:  # this device is no longer trusted for the seat
+            self.taken_over = True
+            self.seats = {}
+            seat.end_replay()  # (back after a reload: the table as it was when the seat was taken)
+        else:
+            self.keys[body["seat"]] = body["key"]
+            seat.rebase(body["game"], handed_on(self.draw_seed, body["game"]), device.carried())
+        return True
+
     # --- the frame --------------------------------------------------------------------------
     def poll(self) -> None:
-        self.work()
+        if not self.stopped and not self.taken_over:
+            self.work()
         self._resend()
         seat = self.seat
         if seat is not None and seat.replaying and not self.replay_left and self._job is None and not self.queue \
@@ -159,6 +208,8 @@ class FairGuestSide(Station):
         guest.inbox.extend(seat.take_inbox())
 
     def _resend(self) -> None:
+        if self.stopped or self.taken_over:
+            return
         now = self.clock()
         if self.seat is not None:  # a deal over here (a deadline's verdict ended it) takes nothing more
             current = self.seat.device.d.number
@@ -172,6 +223,8 @@ class FairGuestSide(Station):
                 self.sent_at[key] = now
 
     def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+        if msg.game != self.game:
+            return  # made under the game id a handover has since voided
         if msg.seq < self.taken.get((msg.deal, msg.sender), 0):
             return  # already in the one order: sent before a reload, back in the transcript
         key = (msg.deal, msg.seq)
@@ -179,10 +232,14 @@ class FairGuestSide(Station):
         self.guest.peer.send("fair", {"m": obj, "sig": signature.hex()})
 
     def _incoming(self):
-        if not self.queue or self.seat is None:
+        if not self.queue or self.seat is None or self.taken_over or self.stopped:
             return False
+        if isinstance(self.queue[0], Turn):
+            return self._turn(self.queue[0].body)
         # (a whole match sent again after a reload is checked a batch at a time, not in one call)
-        items = [self.queue.popleft() for _ in range(min(len(self.queue), VERIFY_BATCH))]
+        items = []
+        while self.queue and len(items) < VERIFY_BATCH and not isinstance(self.queue[0], Turn):
+            items.append(self.queue.popleft())
         me = self.guest.seat
         batch = Batch()
         checks = []
@@ -209,7 +266,8 @@ class FairGuestSide(Station):
                 self.taken[key] = min(self.taken.get(key, 0), obj["seq"])
                 again.add(key)
         if again:  # the rest of those senders' messages come again after this one
-            self.queue = deque(item for item in self.queue if (item[0]["deal"], item[0]["sender"]) not in again)
+            self.queue = deque(item for item in self.queue
+                               if isinstance(item, Turn) or (item[0]["deal"], item[0]["sender"]) not in again)
         return True
 
     def _deliver(self, obj: dict) -> None:

@@ -38,7 +38,7 @@ from game.engine.deal import first_dealer
 
 from ..codec import Bad
 from ..fair.backend import default_group
-from ..fair.draws import Draws
+from ..fair.draws import Draws, handed_on
 from ..fair.dues import TURN, owed
 from ..fair.ops import Batch
 from ..lobby import GUEST, OVER
@@ -47,6 +47,7 @@ from .seat import FairSeat
 from .station import Station
 
 DECKS = ("shuffle", "lock")  # the kinds of a deal's decks, which are shuffled a deal ahead
+GAME_BYTES = 16  # a game id (a match's nonce, or a new one when a seat is handed over)
 
 
 class FairRoom(Station):
@@ -68,6 +69,12 @@ class FairRoom(Station):
         self.begun_at: float | None = None
         self.start_body: dict | None = None
         self.owed_since: dict = {}  # (deal, seat, duty, mark) -> when this device first saw it owed (fair/dues.py)
+        # after a seat was named late, while the host's person chooses how the match goes on
+        # (host/after_late.py): no work, no relay, no deadline; then on, stopped, or handed over
+        self.paused = False
+        self.stopped = False
+        self._handing: int | None = None  # the seat being handed to the host's computer (its key is being made)
+        self.void_games: set[str] = set()  # game ids a handover left behind
 
     @property
     def mirror(self) -> FairSeat | None:
@@ -130,6 +137,9 @@ class FairRoom(Station):
         return make_player(self.host.lobby.strength, seed=int.from_bytes(self.host.entropy(4), "big") >> 1)
 
     def _work(self):
+        if self._handing is not None:
+            yield from self._hand_over_steps(self._handing)
+            return
         if not self.started:
             if self.seed is None or not (yield from self._start_steps()):
                 return
@@ -137,13 +147,23 @@ class FairRoom(Station):
 
     # --- the frame --------------------------------------------------------------------------
     def poll(self) -> None:
+        if self.stopped:
+            return
+        if self.paused:
+            if self._handing is not None:
+                self.work()
+            return
         self.work()
         self._deadlines()
         self._forget_finished()
         mirror = self.mirror
         host = self.host
         if mirror is not None:
-            host.inbox += mirror.take_inbox()  # a breach named: the host's screens say so, as a guest's do
+            told = mirror.take_inbox()
+            host.inbox += told  # a breach named: the host's screens say so, as a guest's do
+            for item in told:
+                if item[0] == "late":  # the host's person chooses how the match goes on
+                    host.after_late.named(item[1], item[2])
             mirror.lobby = host.lobby
             for seat in self.seats.values():
                 seat.lobby = host.lobby
@@ -186,6 +206,78 @@ class FairRoom(Station):
         mirror = self.mirror
         return "the game is not being played" if mirror is None else mirror.act(action)
 
+    # --- after a seat was named late: the host's choice (host/after_late.py) -------------------------
+    def go_on(self) -> None:
+        """On as before: the late seat's person keeps it; every deadline starts again."""
+        self.paused = False
+        self.owed_since = {}
+
+    def stop(self, body: dict) -> None:
+        """The match ends where it is, on every device once it has the late deal's verdict."""
+        self.stopped = True
+        for seat in self.seats.values():
+            seat.stop()
+        self._forget_finished()
+        self.past += self.log + [{"after_late": body}]  # (a guest back after a reload stops there too)
+        self.log = []
+        self.host._broadcast("after_late", body)
+
+    def hand_over(self, seat: int) -> None:
+        """From the next deal the host's computer plays `seat` (a guest's, named late): once its
+        new signing key is made (`_hand_over_steps`)."""
+        self._handing = seat
+        self._job = None  # the old devices' work under way is void: begun under the old game id
+        self._keeper.reset()
+
+    def _hand_over_steps(self, seat: int):
+        """The seat's new secrets and key, the match's new game id, every seat played here taken
+        up at the next deal under it, and the handover announced (`after_late`): every device
+        takes it in the one order, after the late deal's verdict, and from then on knows the
+        seat's messages by the new key.  What any device sent under the old id of the deals
+        after the late one is void (its decks shuffled ahead included): they are dealt again."""
+        host = self.host
+        game = host.entropy(GAME_BYTES).hex()
+        seed = host.entropy(32)
+        signing = Draws(seed).signing_key()
+        batch = Batch()
+        ref = batch.public(signing)
+        got = yield from self.group.run(batch)
+        public = got[ref]
+        mirror = self.mirror
+        carried = mirror.device.carried()
+        for s, fair_seat in self.seats.items():
+            fair_seat.rebase(game, handed_on(self.draw_seeds[s], game), {**carried, "between": fair_seat.tracker.between})
+            if fair_seat is not mirror:  # (a computer seat's device may not have taken the late deal's end yet)
+                fair_seat.deal_records, fair_seat.replays = dict(mirror.deal_records), dict(mirror.replays)
+                fair_seat.breaches = list(mirror.breaches)
+        computer = FairSeat(seat, host.lobby.rules, carried["dealer"], game, self.group, seed, public,
+                            hint_seed=int.from_bytes(host.entropy(4), "big") >> 1, player=self._player(seat),
+                            think_ms=host.settings.think_ms, judge=self.judge, device_class=self.device_class,
+                            turn_timeout_s=host.settings.turn_timeout_s, clock=host.clock)
+        computer.device.timekeeper = host.seat
+        computer.device.resume({**carried, "between": None})
+        computer._first, computer.lobby = False, host.lobby
+        computer.deal_records, computer.replays = dict(mirror.deal_records), dict(mirror.replays)
+        computer.breaches = list(mirror.breaches)
+        self.seats[seat] = computer
+        self.draw_seeds[seat], self.seeds[seat], self.keys[seat] = seed, signing, public
+        self.void_games.add(self.game)
+        self.game = game
+        self.queue.clear()
+        self.held, self.expected, self.owed_since = {}, {}, {}
+        body = {"seat": seat, "deal": carried["number"] - 1, "choice": "computer", "game": game, "key": public.hex()}
+        self._forget_finished()
+        self.past += self.log + [{"after_late": body}]  # (a guest back after a reload takes the match up there too)
+        self.log = []
+        host.lobby = host.lobby.seated(seat, replace(host.lobby.seats[seat], held=True))
+        for fair_seat in self.seats.values():
+            fair_seat.lobby = host.lobby
+        host._broadcast("after_late", body)
+        host._send_lobby()
+        host.inbox.append(("after_late", seat, body["deal"], "computer"))
+        self._handing = None
+        self.paused = False
+
     # --- guests' messages -------------------------------------------------------------------
     def take(self, v, body):
         """A guest's `fair` message: checked, put in order, then verified and relayed."""
@@ -196,9 +288,14 @@ class FairRoom(Station):
             return ("bad_body", f"fair: {exc}"[:200])
         game, deal, sender, seq = msg.game, msg.deal, msg.sender, msg.seq
         if game != self.game:
-            return ("stale", "a message of another game")
+            # (one made under the game id a handover voided is on its way still: dropped unanswered)
+            return None if game in self.void_games else ("stale", "a message of another game")
         if sender != v.seat:
             return ("forged", f"a message for seat {sender} from seat {v.seat}")
+        if sender in self.seats:  # (its person's device sent no key at the start, or was named late and replaced)
+            return ("forged", f"the host's computer plays seat {sender}")
+        if self.stopped:
+            return None  # the match is over: nothing more is relayed
         if not self.started:
             return ("unexpected", "the game has not begun")
         if seq < self.expected.get((deal, sender), 0) or (deal, sender, seq) in self.held:
@@ -343,7 +440,10 @@ class FairRoom(Station):
         again = self.past + self.log if back else self.log
         v.send("fair_start", {**self.start_body, "follows": len(again)})  # so a guest knows when it has them all
         for body in again:
-            v.send("fair", body)
+            if "after_late" in body:  # the match went on under a new game id, or stopped, from here
+                v.send("after_late", body["after_late"])
+            else:
+                v.send("fair", body)
 
 
 __all__ = ["FairRoom"]

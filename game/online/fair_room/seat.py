@@ -32,6 +32,8 @@ from game.engine.deal import Deal
 from game.engine.match import decide_winner
 
 from ...engine import Phase
+from ...engine.rules import MT
+from ..fair.breach import breached_tricks
 from ..fair.device import FairDevice
 from ..fair.tracker import DEALING
 from ..guest_table import GuestTable
@@ -66,6 +68,13 @@ class FairTable(GuestTable):
             self._finished = match
         return self._finished
 
+    def result(self):
+        """(winner, tie-break) once the match is over; a match stopped after a late seat (the
+        host's choice) is decided on the deals played, as a finished one is on all of them."""
+        if self._guest.stopped and self.is_over() and self.deals:
+            return decide_winner(self.totals, list(self.deals))
+        return super().result()
+
 
 class FairSeat:
     def __init__(self, seat: int, rules, dealer: int, game: str, group, seed: bytes, public: bytes,
@@ -99,6 +108,7 @@ class FairSeat:
         self._chosen: Action | None = None
         self._events: list[Event] = []
         self._first = True
+        self.stopped = False  # the host stopped the match after a late seat: it ends where it is
 
     @property
     def game_seed(self) -> int:
@@ -129,8 +139,9 @@ class FairSeat:
         return number in self.deal_records
 
     def match_checked(self) -> bool:
-        """Every deal of the match is audited on this device."""
-        return len(self.deal_records) == self.device.rules.deals
+        """Every deal of the match is audited on this device (of a match stopped after a late
+        seat, every deal played)."""
+        return len(self.deal_records) == self.device.rules.deals or self.stopped
 
     def take_updates(self) -> list[Update]:
         return drain(self.updates)
@@ -169,6 +180,36 @@ class FairSeat:
             return f"{action} is not allowed now"
         self._chosen = action
         return None
+
+    # --- after a seat was named late (the host's choice: host/after_late.py) ------------------------
+    def rebase(self, game: str, seed: bytes, carried: dict) -> None:
+        """The match goes on under the new game id `game` from the deal `carried` starts
+        (FairDevice.carried): a seat was handed to the host's computer, and what was begun of
+        that deal under the old id is void.  A new device for this seat draws from `seed`; its
+        signing key, and all the screens have read so far, stay."""
+        old = self.device
+        device = type(old)(self.seat, old.rules, carried["dealer"], self.outbox.append, self._choose, game, seed,
+                           old.group, old.judge)
+        device.timekeeper, device.replaying = old.timekeeper, old.replaying
+        device.on_message, device.on_verdict = self._collect, self._verdict
+        device.resume(carried)
+        self.outbox.clear()
+        self.device, self._events, self._chosen, self._first = device, [], None, False
+
+    def stop(self) -> None:
+        """The host stopped the match after a late seat: it is over where it is, scored as far
+        as it was played, and the screens are told (the final score screen)."""
+        if self.stopped or self.view is None:
+            return
+        self.stopped = True
+        records = [self.deal_records[n] for n in sorted(self.deal_records)]
+        view = replace(self.view, phase=Phase.GAME_OVER, to_act=None, legal=(), hand=(), hand_mask=0,
+                       hand_sizes=(0, 0, 0), kitty=None, discards=None, trick=())
+        events = ()
+        if records:
+            winner, tiebreak = decide_winner(view.totals, records)
+            events = (Event("game_over", winner, None, tiebreak),)
+        self._push(Update(self.at, events, view))
 
     # --- the device's side ----------------------------------------------------------------
     def _choose(self, view):
@@ -271,9 +312,12 @@ class FairSeat:
             deal = replay.deals[0]
         elif replay is not None:
             deal = replay.current  # stopped by a breach: as far as it went
-        else:
+        else:  # ended by the host's deadline, unaudited: its contract, and the tricks the house rule scored
             declarer = self.device.rules.declarer_of(d.dealer)
-            deal = Deal(number, d.dealer, declarer, ((), (), ()), (), targets=self.device.last_targets)
+            contract, targets = self.device.last_contract, self.device.last_targets
+            taken = breached_tricks(verdict.seat, targets, contract == MT) if verdict is not None else [0, 0, 0]
+            deal = Deal(number, d.dealer, declarer, ((), (), ()), (), contract=contract, targets=targets,
+                        tricks_taken=taken)
         self.deal_records[number] = replace(deal, points=points, tricks_taken=list(deal.tricks_taken))
 
     def _push(self, update: Update) -> None:

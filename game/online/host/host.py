@@ -35,6 +35,7 @@ from ..links.transport import CLOSED, CONNECTING
 from ..lobby import FAIR, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError
 from ..peer import Visitor
 from ..protocol import MAX_FROM_GUEST_FAIR, QUICK, decode
+from .after_late import AfterLate
 from .referee import Referee
 from .save import restore_host, save_host
 from .seating import Seating
@@ -61,6 +62,9 @@ class HostSettings:
     # a pass or its reveal this long (a person's turn: turn_timeout_s more) is named, and the deal
     # scored by the house rule (fair/dues.py)
     duty_wait_s: float = 30.0
+    # fair dealing: after a seat was named late, the host's person's choice of how the match goes
+    # on is awaited this long, then the first one offered is taken (host/after_late.py)
+    after_late_wait_s: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ class Host:
         self.shuffle = Shuffle(clock, entropy)
         self.referee = Referee(self.settings, clock, entropy)
         self.fair = None  # the fair room (fair_room/host.py) of a fairly dealt match, once started
+        self.after_late = AfterLate(self)  # dealt fairly: how the match goes on after a seat was named late
         self.refused: Counter = Counter()
         self.log: deque[LogEntry] = deque(maxlen=500)
         self.inbox: list[tuple] = []  # for the host's UI: ("notice", kind, seat), ("quick", seat, code)
@@ -159,6 +164,11 @@ class Host:
             return str(exc)
         problem = self._apply(action)
         return problem[1] if problem else None
+
+    def choose_after_late(self, choice: str) -> str | None:
+        """Dealt fairly, after a guest's seat was named late: how the match goes on (one of
+        protocol.AFTER_LATE: wait, computer, stop); None when taken, else why not."""
+        return self.after_late.choose(choice)
 
     def quick(self, code: str) -> bool:
         """The host's quick message (one of protocol.QUICK) to everyone."""
@@ -239,6 +249,7 @@ class Host:
         self._computer_turn(now)
         if self.fair is not None:
             self.fair.poll()
+            self.after_late.poll(self.clock())
         for v in self._seated():
             if now - v.last_sent >= self.settings.heartbeat_s:
                 v.send("ping", {})
@@ -353,6 +364,7 @@ class Host:
             self._snapshot(v)
         if self.fair is not None:
             self.fair.catch_up(v, back)
+            self.after_late.catch_up(v)
 
     def _snapshot(self, v: Visitor) -> None:
         """Everything a guest needs to show a host-dealt game (referee.py), and the values

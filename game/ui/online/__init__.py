@@ -13,7 +13,8 @@ mirror `Guest`, the links); this package is what people see and touch:
 - `net.py`: where links come from (the page's shim, aiortc natively, in-memory pairs for
   tests and the layout check);
 - the scenes, registered by name: "friends" (the hub), "join", "lobby", "codes" (by hand),
-  "room" (quick messages and the seats, over the table);
+  "room" (quick messages and the seats, over the table), "after_late" (dealt fairly, how
+  the match goes on after a seat was named late: the host chooses, every screen is told);
 - `qr.py`: QR codes (the page's vendored encoder, segno natively), drawn as a picture.
 """
 
@@ -23,4 +24,5 @@ SCENES = {
     "game.ui.online.lobby": ("lobby",),
     "game.ui.online.codes": ("codes",),
     "game.ui.online.room": ("room",),
+    "game.ui.online.after_late": ("after_late",),
 }

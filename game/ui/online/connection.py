@@ -45,6 +45,9 @@ class OnlineGame:
         self.closed = False
         self._seen = 0  # frames polled
         self._warming = None  # the page's fair-dealing group made ready on the lobby's frames (warm_group)
+        # dealt fairly, after a seat was named late: (seat, deal, choice or None while the host
+        # chooses), shown over the table by the "after_late" panel once the deal's score was shown
+        self.after_late: tuple | None = None
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
@@ -186,6 +189,7 @@ class OnlineGame:
                     self.show_table_when_loaded()  # the screen that waited for the table was left: the match goes on
                 self.session.pump()
                 self.session.release()
+                self.show_after_late()
         except Exception as exc:  # the others' messages never crash this device's game
             import traceback
 
@@ -272,6 +276,30 @@ class OnlineGame:
 
     def tell(self, item: tuple) -> None:
         tell(self, item)
+
+    # --- after a seat was named late (dealt fairly) -------------------------------------------------
+    def choose_after_late(self, choice: str) -> str | None:
+        """The host's person's choice of how the match goes on (host/after_late.py)."""
+        if self.host is None:
+            return "only the host chooses"
+        problem = self.host.choose_after_late(choice)
+        if problem is None and self.after_late is not None:
+            self.after_late = (*self.after_late[:2], choice)
+        return problem
+
+    def show_after_late(self) -> None:
+        """The panel over the table, once the late deal's score was shown (the score screen
+        closed) and the table is still: the choice being made, or what was chosen."""
+        if self.after_late is None or self.after_late[2] == "stop" or any(s.name == "after_late" for s in self.app.scenes):
+            return  # (stopped: the final score screen says it, and the notice why)
+        session, scene = self.session, self.app.scene
+        table = getattr(scene, "table", None)
+        if table is None or scene.name in ("pause", "room") or table.timeline.busy:
+            return
+        taken = self.guest is not None and self.guest.seat_taken  # (back after a reload: no score comes)
+        if (session.scored < self.after_late[1] and not taken) or session.steps:
+            return
+        self.app.push_scene("after_late", self)
 
     def quick(self, code: str) -> bool:
         side = self.host or self.guest
@@ -391,6 +419,16 @@ def tell(game, item: tuple) -> None:
         _, number, seat, duty = item
         text = t("online.late", deal=number + 1, name=names[seat], duty=t(f"online.duty.{duty}"))
         game.app.notices.post(text, "error", 12.0, tag="online")
+    elif kind == "after_late":  # dealt fairly: how the match goes on after a late seat
+        _, seat, number, choice = item
+        game.after_late = (seat, number, choice)
+        if choice is not None:
+            you = seat == game.seat and game.host is None
+            key = "online.after_late.taken" if you and choice == "computer" else f"online.after_late.chosen.{choice}"
+            if game.host is not None:
+                key = f"online.after_late.chosen_you.{choice}"
+            host = names[game.lobby.host_seat] if game.lobby is not None else ""
+            game.app.notices.post(t(key, host=host, name=names[seat]), "info", NOTICE_S, tag="online")
     elif kind == "refused" and item[1] not in ("too_often",):
         table = game.session.table if game.session is not None else None
         if table is not None:

@@ -50,8 +50,8 @@ def seat_kind(game, seat: int) -> str:
         return t("online.seat.you")
     if info.kind == "computer":
         return t("online.seat.computer")
-    if info.held:
-        return t("online.seat.held")
+    if info.held:  # (present: a computer took the seat for good, its person kept away from it)
+        return t("online.seat.held") if not info.present else t("online.after_late.seat_computer")
     if not info.present:
         return t("online.seat.away")
     return t("online.seat.host") if info.kind == "host" else t("online.seat.friend")

@@ -107,10 +107,14 @@ class ScoreScene(Scene):
         if row:
             c = row["contract"]
             pad = 12 if small else 24
-            icon = gfx.contract_icon(c, 26 if small else 34)
-            gfx.blit(surf, icon, (left.left + pad, left.top + pad - 4))
-            x = left.left + pad + gfx.logical(icon.get_width()) + 10
-            gfx.blit_text(surf, contract_name(c), 17 if small else 22, (x, left.top + pad), gfx.CREAM, True, width=left.right - pad - x)
+            x = left.left + pad
+            if c is not None:
+                icon = gfx.contract_icon(c, 26 if small else 34)
+                gfx.blit(surf, icon, (left.left + pad, left.top + pad - 4))
+                x += gfx.logical(icon.get_width()) + 10
+            name = contract_name(c) if c is not None else t("deal_end.no_contract")  # ended before anyone declared
+            gfx.blit_text(surf, name, gfx.fit_size(name, 17 if small else 22, left.right - pad - x, True), (x, left.top + pad), gfx.CREAM, True,
+                          width=left.right - pad - x)
             y = left.top + pad + (30 if small else 42)
             who = t("table.declarer", name=self.session.names[row["declarer"]])
             gfx.blit_text(surf, who, gfx.fit_size(who, 14 if small else 17, left.w - 2 * pad), (left.left + pad, y), gfx.MUTED, width=left.w - 2 * pad)

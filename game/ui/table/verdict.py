@@ -85,6 +85,8 @@ class Verdict(TableObject):
 
     def lines(self) -> tuple[str, str]:
         r = self.result()
+        if r.contract is None:  # ended before anyone declared (a seat named late online): nothing made or missed
+            return t("deal_end.no_contract"), ""
         title = t("deal_end.made") if r.made else t("deal_end.missed")
         key = "deal_end.line_min" if r.contract == "MT" else "deal_end.line"
         return title, t(key, name=self.table.seat_name(r.declarer), taken=r.taken, target=r.target)
@@ -123,11 +125,11 @@ class Verdict(TableObject):
         if r is None:
             return
         box = self.panel_rect()
-        colour = MADE if r.made else gfx.BRIGHT_RED
+        colour = gfx.MUTED if r.contract is None else (MADE if r.made else gfx.BRIGHT_RED)
         gfx.blit_panel(surf, box, color=gfx.PANEL, edge=colour, radius=14, alpha=240, width=3, over=True)
         title, line = self.lines()
         title_size, size = self.sizes()
-        icon = gfx.contract_icon(r.contract, 28)
+        icon = gfx.contract_icon(r.contract, 28) if r.contract is not None else pygame.Surface((0, 0))
         iw = gfx.logical(icon.get_width())
         room = box.w - 28 - iw - 10
         tsize = gfx.fit_size(title, title_size, room, True)

@@ -1,0 +1,253 @@
+"""After a guest's seat is named late in a fairly dealt game, the host's person chooses how the
+match goes on, and every device is told: wait for them (on as before), a computer plays the
+seat from the next deal (the host's device holds its secrets, every audit knows the seat's
+new key from the deal it takes over, the scores carried on), or stop (the match over on
+every device with the same scores).  Only the host's device decides."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from game.engine.phases import Phase
+from game.online import protocol
+from game.online.fair import group
+from game.online.fair.dues import KEYS, TURN, owed
+from game.online.fair_room import wire as fair_wire
+from game.online.guest import GuestSettings
+
+from .fair_room import FairRoom
+from .helpers import NAMES
+from .test_fair_deadlines import DEAL, LATE, RULES, WAIT, NeverPlays, WithholdsItsKeys, late_device, room_with
+
+OTHER = 1  # the index of the guest that is not late (seat 2)
+
+
+def choosing(room) -> None:
+    """Until the late seat is named and the host's device waits for its person's choice."""
+    room.run_until(lambda: room.host.after_late.choosing, 20000)
+
+
+def after_late_items(inbox) -> list:
+    return [item for item in inbox if item[0] == "after_late"]
+
+
+def other_guest(room):
+    return room.guests[OTHER]
+
+
+def test_the_host_is_asked_and_every_screen_is_told_while_the_room_rests():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    host = room.host
+    assert host.fair.paused and host.after_late.seat == LATE and host.after_late.deal == DEAL
+    deal_then = host.mirror.device.d.number
+    room.settle(200)  # 10 s: nothing of the next deal goes on meanwhile, and nobody is named for it
+    assert host.mirror.device.d.number == deal_then and host.mirror.tracker.phase == "dealing"
+    assert len(host.mirror.device.verdicts) == DEAL + 1
+    assert after_late_items(host.take_inbox()) == [("after_late", LATE, DEAL, None)]
+    for g in room.guests:
+        assert after_late_items(g.take_inbox()) == [("after_late", LATE, DEAL, None)]
+
+
+def test_wait_goes_on_as_before_with_the_seat_still_its_persons():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    assert room.host.choose_after_late("wait") is None
+    assert room.host.choose_after_late("stop") == "nothing to choose"  # chosen once
+    room.play_to_end()
+    devices = room.devices
+    assert all(d.verdicts[DEAL].seat == LATE and d.verdicts[DEAL].duty == KEYS for d in devices)
+    assert all(d.verdicts[DEAL + 1] is None for d in devices)  # the late seat's person played the last deal
+    assert LATE not in room.host.fair.seats and room.seat_of(LATE) is room.guests[0].fair.seat
+    assert len({tuple(d.tracker.totals) for d in devices}) == 1
+    for side in (room.host, *room.guests):
+        assert after_late_items(side.take_inbox())[-1] == ("after_late", LATE, DEAL, "wait")
+
+
+def test_stop_ends_the_match_on_every_device_with_the_same_final_scores():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    assert room.host.choose_after_late("stop") is None
+    room.run_until(lambda: room.host.stage == "over" and all(g.stage == "over" for g in room.guests), 4000)
+    mirrors = [room.host.mirror, *(g.fair.seat for g in room.guests)]
+    points = [d.points for d in mirrors[0].deal_records.values()]
+    played = tuple(sum(p[s] for p in points) for s in range(3))
+    assert len(points) == DEAL + 1 < RULES.deals
+    for side in (room.host.mirror, *room.guests):
+        assert side.view.phase == Phase.GAME_OVER and side.view.totals == played
+        assert side.table.result() == mirrors[0].table.result() and side.table.result()[0] is not None
+    assert all(m.match_checked() for m in mirrors)
+    room.settle(100)  # nothing more is dealt
+    assert all(len(m.deal_records) == DEAL + 1 for m in mirrors)
+    for g in room.guests:
+        assert after_late_items(g.take_inbox())[-1] == ("after_late", LATE, DEAL, "stop")
+
+
+def test_a_computer_plays_the_late_seat_from_the_next_deal_and_every_audit_passes():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    totals_then = tuple(room.host.mirror.tracker.totals)
+    old_key = room.host.fair.keys[LATE]
+    assert room.host.choose_after_late("computer") is None
+    other = other_guest(room)
+    room.run_until(lambda: room.host.stage == "over" and other.stage == "over", 40000)
+    room.run_until(lambda: all(len(d.verdicts) == RULES.deals for d in room.devices), 4000)
+    computer = room.host.fair.seats[LATE]
+    assert computer.player is not None and room.seat_of(LATE) is computer
+    assert room.host.fair.keys[LATE] != old_key and other.fair.keys[LATE] == room.host.fair.keys[LATE]
+    assert room.host.lobby.seats[LATE].held
+    devices = room.devices
+    assert all(d.verdicts[DEAL].seat == LATE and d.verdicts[DEAL].duty == KEYS for d in devices)
+    assert all(d.verdicts[DEAL + 1] is None for d in devices)  # audited with the seat's new key
+    last = [d.replays[DEAL + 1] for d in devices]
+    assert all(r is not None and r.deals for r in last)
+    points = last[0].deals[0].points
+    assert all(tuple(d.tracker.totals) == tuple(totals_then[s] + points[s] for s in range(3)) for d in devices)
+    assert other.view.totals == room.host.mirror.view.totals and other.view.phase == Phase.GAME_OVER
+    late = room.guests[0]
+    assert late.seat_taken and late.act("play AS") == "a computer plays this seat now"
+    assert after_late_items(late.take_inbox())[-1] == ("after_late", LATE, DEAL, "computer")
+    assert after_late_items(other.take_inbox())[-1] == ("after_late", LATE, DEAL, "computer")
+
+
+def test_the_late_device_is_no_longer_trusted_for_its_seat():
+    """A message for the seat signed with the late device's key under the new game id is
+    refused at the host and never relayed."""
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    room.host.choose_after_late("computer")
+    room.run_until(lambda: room.guests[0].seat_taken, 4000)
+    late = room.guests[0]
+    relayed = len(room.host.fair.log)
+    signing = late.fair.seed
+    obj = {"game": room.host.fair.game, "deal": DEAL + 1, "sender": LATE, "seq": 0, "kind": "lapse", "body": {}}
+    late.peer.send("fair", {"m": obj, "sig": group.sign(signing, fair_wire.signed_bytes(obj)).hex()})
+    room.settle(3)
+    assert room.host.refused["forged"] == 1
+    assert not any(body["m"] == obj for body in room.host.fair.log[relayed:])
+
+
+def test_a_guest_cannot_make_the_choice_nor_forge_it():
+    """`after_late` comes from the host alone: a guest's is refused as a kind it may not send,
+    and nothing changes; the host's device still waits for its own person."""
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    hostile = other_guest(room)
+    for choice in ("stop", "computer", "wait"):
+        hostile.peer.send("after_late", {"seat": LATE, "deal": DEAL, "choice": choice, "game": None, "key": None})
+    room.settle(20)
+    assert room.host.refused["unknown_type"] == 3
+    assert room.host.after_late.choosing and room.host.fair.paused and room.host.stage == "play"
+    assert protocol.decode(protocol.encode("after_late", 1, {"seat": LATE, "deal": DEAL, "choice": "stop", "game": None,
+                                                             "key": None}), from_host=False).code == "unknown_type"
+
+
+def test_a_choice_the_host_does_not_make_in_time_is_the_first_one_offered():
+    """Wait for a late person still connected; a computer for one who is gone."""
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    assert room.host.after_late.default() == "wait"
+    room.settle(int(room.host.settings.after_late_wait_s / 0.05) + 2)
+    assert room.host.after_late.chosen == [(DEAL, LATE, "wait")] and not room.host.fair.paused
+
+    gone = room_with(WithholdsItsKeys)
+    gone.run_until(lambda: late_device(gone).held == DEAL, 20000)
+    gone.paused = {0}
+    gone.links[0].cut()
+    choosing(gone)
+    assert gone.host.after_late.default() == "computer"
+    gone.settle(int(gone.host.settings.after_late_wait_s / 0.05) + 2)
+    assert gone.host.after_late.chosen == [(DEAL, LATE, "computer")]
+    other = other_guest(gone)
+    gone.run_until(lambda: gone.host.stage == "over" and other.stage == "over", 40000)
+    assert other.view.totals == gone.host.mirror.view.totals
+
+
+def test_a_guest_back_after_a_reload_takes_the_match_up_under_the_new_game_id():
+    """The other guest's page reloads in the deal after the handover: it is sent the old game's
+    messages, the handover, then the new game's, rebuilds its seat from its kept seed and plays
+    the match to its end, every audit passing."""
+    room = room_with(WithholdsItsKeys, settings=replace(WAIT, duty_wait_s=10.0))
+    choosing(room)
+    room.host.choose_after_late("computer")
+    other = other_guest(room)
+    room.run_until(lambda: other.fair.seat.tracker.deal_number == DEAL + 1 and other.fair.seat.tracker.phase == "play",
+                   20000)
+    kept = json.loads(json.dumps(other.keep()))  # all the page's storage holds
+    room.paused = {OTHER}
+    room.links[OTHER].cut()
+    room.settle(5)
+    back = room.join(NAMES[OTHER], token=kept["token"], kept=kept, index=OTHER)
+    room.paused = set()
+    room.run_until(lambda: room.host.stage == "over" and back.stage == "over", 40000)
+    room.run_until(lambda: len(back.fair.seat.device.verdicts) == RULES.deals, 4000)
+    assert back.problems == []
+    assert back.fair.seat.device.verdicts[DEAL + 1] is None and back.fair.keys == room.host.fair.keys
+    assert back.view.totals == room.host.mirror.view.totals
+
+
+def test_a_deal_named_late_in_its_play_keeps_its_contract_on_the_score_sheet():
+    """The late deal's row (what the table's result and the score screen draw) names the
+    contract declared and tricks that agree with the house rule's points, on every device."""
+    room = room_with(NeverPlays, guest_settings=GuestSettings(turn_timeout_s=None))
+    choosing(room)
+    other = other_guest(room)
+    room.run_until(lambda: other.deal_checked(DEAL), 4000)
+    for mirror in (room.host.mirror, other.fair.seat):
+        row = mirror.table.history()[DEAL]
+        assert row["contract"] is not None and row["contract"] in mirror.tracker.used[row["declarer"]]
+        assert sum(row["points"]) == 0 and row["points"][LATE] == min(row["points"])
+        declarer = row["declarer"]
+        assert (row["taken"][declarer] >= row["targets"][declarer]) == (row["points"][declarer] >= 0) \
+            or row["contract"] == "MT"
+
+
+def test_a_seat_whose_move_is_in_the_one_order_is_not_named_before_the_host_device_takes_it():
+    """The host's device names a seat from its own reading of the one order: while a move the
+    seat made is relayed but not yet taken there, the seat's deadline passing names nobody
+    (before, the claim landed after the move, and every device named the host)."""
+    room = FairRoom(guests=2, rules=RULES, settings=WAIT, guest_settings=GuestSettings(turn_timeout_s=None))
+    room.paused = {0}
+    room.start()
+    fair, mirror, guest = room.host.fair, room.host.mirror, room.guests[0]
+
+    def owes_its_move() -> bool:
+        seat = guest.fair.seat if guest.fair else None
+        return owed(mirror.device).get(LATE, (None,))[0] == TURN and seat is not None and seat.view is not None \
+            and seat.view.to_act == LATE and bool(seat.view.legal) and seat.tracker.view() == seat.view
+
+    room.run_until(owes_its_move, 20000)
+    real_steps = mirror.device.steps
+    mirror.device.steps = lambda prepare=True: iter(())  # the host's device takes nothing for now
+    assert guest.act(guest.fair.seat.view.legal[0]) is None
+    room.run_until(lambda: any(m.sender == LATE for m in mirror.device.inbox), 400)
+    room.clock.advance(fair.allowance(TURN) + 1)
+    fair._deadlines()
+    assert "overdue" not in mirror.device.d.done and not mirror.outbox
+    mirror.device.steps = real_steps
+    number = mirror.device.d.number
+    room.run_until(lambda: len(mirror.device.verdicts) > number, 20000)
+    assert mirror.device.verdicts[number] is None or mirror.device.verdicts[number].seat != room.host.seat
+
+
+def test_the_late_person_back_after_a_reload_finds_the_computer_in_the_seat():
+    """Gone when named, back later with the page's kept token: shown where the game was when
+    the seat was taken, told so, and the seat stays the computer's."""
+    room = room_with(WithholdsItsKeys)
+    room.run_until(lambda: late_device(room).held == DEAL, 20000)
+    kept = json.loads(json.dumps(room.guests[0].keep()))
+    room.paused = {0}
+    room.links[0].cut()
+    choosing(room)
+    room.host.choose_after_late("computer")
+    room.run_until(lambda: room.host.fair.seats.get(LATE) is not None and not room.host.fair.paused, 400)
+    back = room.join(NAMES[0], token=kept["token"], kept=kept, index=0)
+    room.run_until(lambda: back.seat_taken and back.view is not None, 4000)
+    assert back.view.deal_number == DEAL and room.seen[LATE][-1].snapshot  # (the room's screens took it)
+    assert ("after_late", LATE, DEAL, "computer") in back.take_inbox()
+    assert room.host.lobby.seats[LATE].held and room.host.lobby.seats[LATE].present
+    assert back.act("play AS") == "a computer plays this seat now"
+    other = other_guest(room)
+    room.run_until(lambda: room.host.stage == "over" and other.stage == "over", 40000)
+    assert other.view.totals == room.host.mirror.view.totals

@@ -1,0 +1,105 @@
+"""Dealt fairly, a guest's seat named late: once the deal's score was shown, the host's screen
+asks how the game goes on (the expected choice focused first) and every other screen says
+the host is choosing, then what was chosen; on phones, three devices in one process."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.ui.online import after_late
+from game.ui.online.loop_net import LoopNet
+from game.ui.window import screen
+
+from .online_support import Pilot, at_table, choose_dealing, click, host_room, join_room, make_app, names, step, until
+
+PHONE = (390, 844)
+
+
+def three_at_a_fair_table(tmp_path, size=PHONE, lang="en"):
+    """Hana hosts, Gus (seat 1) and Gia (seat 2) join by the invitation; three deals, dealt fairly."""
+    net = LoopNet()
+    host = make_app(tmp_path / "host", net, size, lang, options={"deals": 3})
+    gus = make_app(tmp_path / "gus", net, size, lang)
+    gia = make_app(tmp_path / "gia", net, size, lang)
+    host_room(host)
+    join_room(gus, host, "Gus")
+    join_room(gia, host, "Gia")
+    choose_dealing(host, "fair")
+    click(host, "start")
+    until(lambda: all(at_table(a) for a in (host, gus, gia)), host, gus, gia, frames=900)
+    mirror = host.online.host.mirror
+    until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, gus, gia, frames=4000,
+          pilots=[Pilot(host, 1), Pilot(gus, 2), Pilot(gia, 3)], dt=0.2)  # into the first deal's tricks
+    return net, host, gus, gia
+
+
+def gus_is_named_late(net, host, gus, gia) -> None:
+    """Gus's tab closes; the host's deadline (5 s of the frames' time) names him, and the deal
+    is scored: the host's screen asks, once its score screen was closed."""
+    room = host.online.host
+    room.settings = replace(room.settings, duty_wait_s=5.0, turn_timeout_s=5.0, after_late_wait_s=3600.0)
+    start = room.clock()
+    room.clock = room.fair.clock = lambda: start + host.frames * 0.2  # the frames' time, not the machine's
+    for link in net.links:
+        if link is gus.online.link:
+            link.cut()
+    until(lambda: host.scene_name == "after_late" and gia.scene_name == "after_late", host, gia, frames=4000,
+          pilots=[Pilot(host, 1), Pilot(gia, 2)], dt=0.2)
+
+
+def test_the_host_chooses_a_computer_and_every_screen_says_so(tmp_path, drawn_text):
+    net, host, gus, gia = three_at_a_fair_table(tmp_path)
+    gus_is_named_late(net, host, gus, gia)
+    step(host, gia, frames=2)  # (a screen opened in a frame may be drawn the next)
+    drawn = " ".join(drawn_text)
+    assert "Deal 1: Gus was late" in drawn and "Hana is choosing how the game goes on" in drawn
+    assert "Computer plays for Gus" in drawn and "Wait for Gus" in drawn
+    assert names(host) == ["wait", "computer", "stop"]
+    assert host.scene.focused_widget().name == "computer"  # Gus is gone: the others play on
+    assert "How should the game go on?" in host.scene.text()
+    assert "Hana is choosing how the game goes on" in gia.scene.text() and "leave" in names(gia)
+    host.scene.back()  # Esc does not skip the choice
+    assert host.scene_name == "after_late"
+    click(host, "computer")
+    until(lambda: "a computer plays for Gus" in gia.scene.text(), host, gia, frames=200)
+    step(host, gia, frames=2)
+    assert "Hana chose: from the next deal a computer plays for Gus" in " ".join(drawn_text)
+    assert "From the next deal a computer plays for Gus" in host.scene.text()
+    assert host.online.lobby.seats[1].held and gia.online.lobby.seats[1].held
+    click(gia, "close")
+    click(host, "close")
+    assert at_table(host) and at_table(gia)
+    core = host.online.host
+    until(lambda: core.mirror.tracker.deal_number == 1 and core.mirror.tracker.phase != "dealing"
+          and gia.online.guest.view.deal_number == 1, host, gia, frames=4000,
+          pilots=[Pilot(host, 1), Pilot(gia, 2)], dt=0.2)
+    assert gia.online.guest.view.totals == core.mirror.tracker.view().totals
+
+
+def test_the_host_stops_and_both_screens_show_the_final_scores(tmp_path):
+    net, host, gus, gia = three_at_a_fair_table(tmp_path)
+    gus_is_named_late(net, host, gus, gia)
+    click(host, "stop")
+    until(lambda: host.scene_name == "game_over" and gia.scene_name == "game_over", host, gia, frames=600,
+          pilots=[Pilot(host, 1), Pilot(gia, 2)], dt=0.2)
+    assert host.scene.session.match.totals == gia.scene.session.match.totals
+    assert len(host.scene.session.history()) == 1 and len(gia.scene.session.history()) == 1
+    assert "stopped the game here" in gia.notices.text()
+
+
+@pytest.mark.parametrize("size, lang", [((360, 640), "pl"), ((844, 390), "ru"), ((1280, 720), "bg")])
+def test_the_choice_fits_every_shape_in_every_language(tmp_path, size, lang):
+    """Upright and sideways phones and a desktop: the panel's text above its buttons, every
+    button inside the screen and at least 44 px tall, on the host's and a guest's screen."""
+    net, host, gus, gia = three_at_a_fair_table(tmp_path, size, lang)
+    gus_is_named_late(net, host, gus, gia)
+    for app, count in ((host, 3), (gia, 2)):
+        scene = app.scene
+        safe = screen.safe()
+        assert len(scene.widgets) == count and scene.text() and scene.title()
+        p = after_late.places(len(scene.widgets), scene.text_height())
+        assert safe.contains(p["panel"]) and p["text"].bottom <= min(w.rect.top for w in scene.widgets)
+        for w in scene.widgets:
+            assert safe.contains(w.rect) and w.rect.h >= screen.MIN_TARGET, (w.name, w.rect)
