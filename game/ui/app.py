@@ -24,6 +24,7 @@ import pygame
 from .. import i18n, perf  # perf: frame timings (off unless enabled)
 from ..storage.store import Storage
 from . import scenes  # noqa: F401  (importing scenes registers them)
+from .access.layer import Access
 from .coach.guide import Guide  # the coach's bubbles: the guided deal and the first-time tips
 from .constants import DEFAULT_SETTINGS, LOGICAL, SPEEDS, STRENGTHS
 from .draw import gfx
@@ -91,6 +92,7 @@ class App:
             i18n.set_language(self.params["lang"])
         self.notices = Notices(self.storage, self)  # banners over every scene
         self.guide = Guide(self)
+        self.access = Access(self)  # a player who listens: announcements, speech, the page's mirror
         if reset_settings:  # say so once, and store the repaired settings
             self.notices.post(i18n.t("notice.settings_reset"), "info", 12.0)
             self.save_settings()
@@ -252,6 +254,7 @@ class App:
             self.scene.update(0.0 if self.first_frames.pending() else dt)
             self.notices.update(dt)
             self.guide.update(dt)
+            self.access.update(dt)
             self._warm_on_menus()
         if self.web and self.frames % page.POLL_FRAMES == 0 and self.display.poll_page():
             self.picture.page_changed()  # a phone turned, a window resized: the window follows the page

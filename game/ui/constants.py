@@ -30,4 +30,9 @@ DEFAULT_SETTINGS = {
     "learned": False,  # the guided deal was seen (played through or skipped)
     "tips": True,  # short tips the first time something happens in a game
     "tips_seen": [],  # the tips shown already (game/ui/coach/tips.py TIPS), each shown once
+    "screen_reader": False,  # every move said to a screen reader (game/ui/access/); launch parameter a11y: this session
+    "verbosity": "brief",  # what the screen reader hears: brief, or full (the trick before your turn, tricks after each)
+    "reduced_motion": "auto",  # no flying cards or confetti: on, off, auto (the browser's prefers-reduced-motion)
 }
+VERBOSITIES = ("brief", "full")
+REDUCED_MOTION = ("auto", "on", "off")

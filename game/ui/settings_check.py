@@ -28,7 +28,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .art import STYLES
-    from .constants import EARLIER_DEFAULTS, TRICK_HOLDS
+    from .constants import EARLIER_DEFAULTS, REDUCED_MOTION, TRICK_HOLDS, VERBOSITIES
     from .window.picture import PICTURES
 
     valid = {
@@ -47,6 +47,9 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "learned": lambda v: type(v) is bool,
         "tips": lambda v: type(v) is bool,
         "tips_seen": _tip_names,
+        "screen_reader": lambda v: type(v) is bool,
+        "verbosity": lambda v: v in VERBOSITIES,
+        "reduced_motion": lambda v: v in REDUCED_MOTION,
     }
     settings = dict(defaults)
     if isinstance(stored, dict) and stored:  # not a first start: what an older version had, unless stored

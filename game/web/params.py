@@ -11,7 +11,9 @@ command line wins over the environment.
 
 ``read_launch_params()`` returns a dict holding only the keys that were given *and* valid:
 ``lang`` (str), ``rules`` (preset name), ``seed`` (int), ``strength`` (str), ``ice``
-(str: online play's STUN/TURN servers, game/online/links/ice.py). Anything
+(str: online play's STUN/TURN servers, game/online/links/ice.py), ``a11y`` (bool:
+screen-reader mode asked for, ``?a11y=1``; 1/true/on/yes or 0/false/off/no; in the
+browser the page's mirror, docs/ACCESSIBILITY.md). Anything
 unknown or invalid is ignored with a one-line message on the browser console (or stderr),
 never an exception: a mistyped link still starts the game with its defaults.
 
@@ -27,17 +29,20 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "parse_query", "parse_argv",
+__all__ = ["KEYS", "LANGUAGES", "RULES", "STRENGTHS", "check_value", "parse_query", "parse_argv",
            "read_launch_params", "validate"]
 
 from ..i18n import LANGUAGES
 from ..strengths import STRENGTHS
 
 RULES = ("standard", "blato", "classic")  # RuleSet.PRESETS, without loading the engine at the start
-KEYS = ("lang", "rules", "seed", "strength", "ice")
+KEYS = ("lang", "rules", "seed", "strength", "ice", "a11y")
 ENV_PREFIX = "G358_"
 SEED_MAX = 2**63 - 1
-_EXAMPLES = {"lang": "pl", "rules": "blato", "seed": "7", "strength": "hard", "ice": "stun:stun.example.org"}
+_EXAMPLES = {"lang": "pl", "rules": "blato", "seed": "7", "strength": "hard", "ice": "stun:stun.example.org",
+             "a11y": "1"}
+_YES = ("1", "true", "on", "yes")
+_NO = ("0", "false", "off", "no")
 
 # Query keys that the page runtime or test harnesses add; ignored without a message.
 _QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug", "record", "perf"})  # record: read_launch_record; perf: game.perf
@@ -109,6 +114,11 @@ def validate(raw: dict[str, str], source: str = "launch parameters") -> dict:
     return params
 
 
+def check_value(key: str, value: str):
+    """One parameter's value checked and typed (str, int or bool); None when invalid."""
+    return _check(key, value)
+
+
 def _check(key: str, value: str):
     low = value.lower()
     if key == "lang":
@@ -129,6 +139,8 @@ def _check(key: str, value: str):
         from game.online.links.ice import parse_ice
 
         return value if parse_ice(value) is not None else None
+    if key == "a11y":  # screen-reader mode (the page's mirror, docs/ACCESSIBILITY.md)
+        return True if low in _YES else False if low in _NO else None
     return None
 
 

@@ -171,6 +171,18 @@ def test_the_driver_is_loaded_before_the_game_is_waited_for_and_started():
     assert any("frames > 2" in s.get("until", "") for s in steps[driver:start])
 
 
+def test_with_the_mirror_it_is_in_the_page_before_the_game_starts_in_screen_reader_mode():
+    """--a11y: the harness's page does not load access.js, so the steps put it in before the
+    recorded game starts, and that game is played with screen-reader mode on."""
+    plain = web_perf.steps()
+    steps = web_perf.steps(mirror="window.g358access = {};")
+    mirror = next(i for i, s in enumerate(steps) if "mirror ready" in s.get("py", ""))
+    start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
+    assert mirror < start and "window.g358access" in steps[mirror]["py"]
+    assert steps[start]["py"].endswith(", True)") and plain[-3]["py"].endswith(", False)")
+    assert not any("mirror ready" in s.get("py", "") for s in plain)
+
+
 def test_the_task_loading_the_harness_driver_is_not_counted_as_the_games():
     """From the title's first frame on, a long task that ran while the driver was being
     loaded (recorded on the game's clock) is the harness's; the others are the game's."""

@@ -26,7 +26,8 @@ the web app manifest and icons, sw.js; with --vendor-runtime also runtime/).
    same build id. They are copied to OUT with the app files that make the page installable
    and playable offline: manifest.webmanifest and icons (tools/web/pwa_icons.py) and sw.js, the
    service worker (assets/web/sw.js with this build's id and file lists filled in); and the
-   page's own scripts (PAGE_FILES: online play's p2p.js and its vendored library).
+   page's own scripts (PAGE_FILES: online play's p2p.js and its vendored library, the
+   screen readers' access.js).
 4. With --vendor-runtime DIR, pygbag's runtime files are copied from DIR (a copy of
    pygbag's CDN folder: 0.9.3/..., index-0.9.3-cp312.json, cp312/...) into OUT/runtime/ and
    the page loads them from there: no request leaves the site. Missing files stop the
@@ -68,10 +69,12 @@ PYGBAG_TIMEOUT_S = 300
 SW_TEMPLATE = ROOT / "assets" / "web" / "sw.js"
 # Files the page loads beside index.html (online play's WebRTC shim and the rendezvous
 # library it loads on first use, with its licence; fair dealing's glue and the noble-curves
-# bundle it imports, with its licence), copied as they are and cached by sw.js.
+# bundle it imports, with its licence; the screen readers' mirror of the game), copied as
+# they are and cached by sw.js.
 PAGE_FILES = ("p2p.js", "vendor/trystero-nostr.js", "vendor/LICENSE-trystero.txt",
               "vendor/qrcode-generator.js", "vendor/LICENSE-qrcode-generator.txt",  # QR codes (game/ui/online/qr.py)
-              "fair.js", "noble-ed25519.min.js", "noble-LICENSE.txt")
+              "fair.js", "noble-ed25519.min.js", "noble-LICENSE.txt",
+              "access.js")  # docs/ACCESSIBILITY.md
 
 # pygbag 0.9.3's runtime, laid out as on its CDN. The loader (pythons.js) asks for the
 # interpreter under CDN/VERSION/ and its package index and wheels under CDN/ (cpythonrc.py

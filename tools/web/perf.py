@@ -68,8 +68,10 @@ _g358_loading = perf.clock() * 1000.0
 from game.ui.autopilot import Autopilot
 
 
-def _g358_perf_start(seed, deals, strength, hold_s):
+def _g358_perf_start(seed, deals, strength, hold_s, a11y=False):
     app = main.APP
+    if a11y:  # screen-reader mode for this session: the Access layer publishes to the mirror
+        app.params["a11y"] = True
     js.eval("""window.__g358_lt = []; window.__g358_lt_ok = 'yes';
       try { new PerformanceObserver((list) => { for (const e of list.getEntries())
               window.__g358_lt.push([e.startTime, e.duration]); })
@@ -139,13 +141,17 @@ main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's c
 
 
 def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float = 1.5,
-          timeout_s: float = 2400) -> list[dict]:
-    """The webcheck steps script: wait for the title, record a game, print the recording."""
+          timeout_s: float = 2400, mirror: str | None = None) -> list[dict]:
+    """The webcheck steps script: wait for the title, record a game, print the recording.
+    `mirror`: the page's screen-reader mirror (access.js), put into the harness's page and
+    switched on for the game recorded (the harness's page does not load it by itself)."""
+    load_mirror = [] if mirror is None else [{"py": f"import js\njs.eval({json.dumps(mirror)})\n'mirror ready'"}]
     return [
         {"until": "getattr(main, 'APP', None) is not None", "timeout": 300},
         {"py": DRIVER + "\n'driver ready'"},  # the harness's own compiling, before the title's first frame if it can
+        *load_mirror,
         {"until": "main.APP.frames > 2", "timeout": 300},
-        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s})"},
+        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None})"},
         {"until": "getattr(main, '_g358_done', False)", "timeout": timeout_s},
         {"py": DUMP_EXPR},
     ]
@@ -345,7 +351,8 @@ def run(args) -> dict:
     with tempfile.TemporaryDirectory(prefix="358-perf-") as tmp:
         web = Path(args.web) if args.web else build_web(Path(tmp))
         script = out / "steps.json"
-        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength), indent=1))
+        mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
+        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror), indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
                "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
                "--size", f"{args.size[0]}x{args.size[1]}", "--scale", f"{args.scale:g}"] + (["--mobile"] if args.mobile else [])
@@ -356,7 +363,7 @@ def run(args) -> dict:
         data = parse_dump(proc.stdout)
     except ValueError as exc:
         sys.exit(f"web_perf: {exc}; see {out / 'webcheck.log'}")
-    data["settings"] = {"cpu_slowdown": args.cpu_slowdown, "deals": args.deals, "seed": args.seed,
+    data["settings"] = {"cpu_slowdown": args.cpu_slowdown, "deals": args.deals, "seed": args.seed, "a11y": args.a11y,
                         "strength": args.strength, "size": list(args.size), "mobile": args.mobile, "scale": args.scale}
     (out / "perf.json").write_text(json.dumps(data))
     return data
@@ -384,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mobile", action="store_true", help="emulate a phone: touch, a mobile viewport")
     ap.add_argument("--scale", type=float, default=1.0, help="device pixel ratio (phones: 2-3)")
     ap.add_argument("--web", help="an existing build (build/web); default: build into a temp folder")
+    ap.add_argument("--a11y", action="store_true", help="screen-reader mode on, the page's mirror (access.js) kept up to date")
     ap.add_argument("--out", default="/tmp/358-perf")
     ap.add_argument("--harness", help="webcheck's run.py (default: ../shared/webcheck/run.py)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")

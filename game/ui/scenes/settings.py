@@ -10,7 +10,7 @@ from ... import i18n
 from ...engine import Card
 from ...i18n import t
 from .. import art
-from ..constants import SPEEDS, STRENGTHS, TRICK_HOLDS
+from ..constants import REDUCED_MOTION, SPEEDS, STRENGTHS, TRICK_HOLDS, VERBOSITIES
 from ..draw import gfx
 from ..menus import menu_page
 from ..menus.menu_page import Block, Paged
@@ -55,6 +55,11 @@ class SettingsScene(Paged, Scene):
         ]
         if self.app.web:  # the render size; natively the window's own resolution
             rows.insert(-1, ("picture", "settings.picture", list(PICTURES), self.picture_text))
+        rows += [  # a player who listens, or who would rather nothing moved (game/ui/access/)
+            ("screen_reader", "access.settings.screen_reader", [False, True], onoff),
+            ("verbosity", "access.settings.verbosity", list(VERBOSITIES), lambda v: t(f"access.verbosity.{v}")),
+            ("reduced_motion", "access.settings.motion", list(REDUCED_MOTION), lambda v: t(f"access.motion.{v}")),
+        ]
         return [(key, label, values, fmt, (lambda key=key: i18n.language() if key == "language" else st.get(key))) for key, label, values, fmt in rows]
 
     def build(self):
@@ -75,7 +80,7 @@ class SettingsScene(Paged, Scene):
 
     def notes(self) -> dict:
         """The line under a row that says what it does."""
-        out = {"set_strength": t("settings.strength_note")}
+        out = {"set_strength": t("settings.strength_note"), "set_screen_reader": t("access.settings.screen_reader_note")}
         if self.app.web:  # what the picture setting does
             out["set_picture"] = t("settings.picture_note")
         return out

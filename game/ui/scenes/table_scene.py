@@ -8,6 +8,7 @@ import pygame
 
 from ...engine import Phase
 from ...i18n import t
+from ..access.keys import table_key
 from ..coach.controls import CoachControls
 from ..draw import gfx
 from ..flow import scene_for
@@ -70,7 +71,7 @@ class TableScene(CoachControls, Scene):
 
     def objects(self) -> list:
         tb = self.table
-        return [*tb.common_objects(), *self.panels(), tb.hand, tb.prompt, tb.deck, tb.dots, tb.flying, tb.hint, tb.messages, tb.last_trick, tb.lookback]
+        return [*tb.common_objects(), *self.panels(), tb.hand, tb.prompt, tb.deck, tb.dots, tb.flying, tb.hint, tb.messages, tb.last_trick, tb.lookback, tb.keys]
 
     def phase_widgets(self) -> list:
         return []
@@ -128,8 +129,8 @@ class TableScene(CoachControls, Scene):
         if menu.hit(pos):
             menu.click(pos)
             return
-        if tb.last_trick.visible or tb.lookback.visible:
-            tb.last_trick.visible = tb.lookback.visible = False
+        if tb.last_trick.visible or tb.lookback.visible or tb.keys.visible:
+            tb.last_trick.visible = tb.lookback.visible = tb.keys.visible = False
             return
         if tb.timeline.busy:
             if tb.timeline.skippable:
@@ -174,6 +175,8 @@ class TableScene(CoachControls, Scene):
 
     def key(self, inp) -> None:
         tb, k = self.table, inp.key
+        if table_key(self, inp):  # the read-outs and the key list (game/ui/access/keys.py)
+            return
         if k == pygame.K_ESCAPE:
             if tb.last_trick.visible or tb.lookback.visible:
                 tb.last_trick.visible = tb.lookback.visible = False
@@ -192,7 +195,9 @@ class TableScene(CoachControls, Scene):
         self.key_turn(inp)
 
     def key_turn(self, inp) -> None:
-        """Arrows move the card cursor (or the focus), Enter picks."""
+        """Left/Right move the card cursor, Home/End to the ends, Down/Up to the next or
+        previous suit while the cursor is in the hand (Up from the first suit, and both
+        outside the hand, move the focus through the buttons, as Tab), Enter picks."""
         tb, k = self.table, inp.key
         cards = tb.hand.cards()
         focused = self.focused_widget()
@@ -200,9 +205,13 @@ class TableScene(CoachControls, Scene):
             if cards:
                 self.clear_focus()
                 tb.hand.move_cursor(-1 if k == pygame.K_LEFT else 1)
+        elif k in (pygame.K_HOME, pygame.K_END):
+            if cards:
+                self.clear_focus()
+                tb.hand.cursor_to_end(k == pygame.K_END)
         elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if tb.hand.cursor is not None and k == pygame.K_DOWN:
-                return
+            if k != pygame.K_TAB and tb.hand.cursor is not None and tb.hand.cursor_to_suit(1 if k == pygame.K_DOWN else -1):
+                return  # to the next or previous suit
             tb.hand.cursor = None
             self.move_focus(1 if k in (pygame.K_DOWN, pygame.K_TAB) else -1)
         elif k in ENTER:

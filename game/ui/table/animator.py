@@ -34,12 +34,24 @@ class Animator:
     def tl(self):
         return self.table.timeline
 
+    @property
+    def access(self):
+        return getattr(self.table.app, "access", None)
+
+    def motion(self, seconds: float) -> float:
+        """How long a card (or a deal's points) flies: not at all with reduced motion (it is just there)."""
+        access = self.access
+        return 0.0 if access is not None and access.reduced_motion() else seconds
+
     def queue(self, events) -> None:
         """Queue the animations for the events one action produced, then a sync."""
         table, tl = self.table, self.tl
         tl.speed = table.app.speed
         new = table.view()  # without private cards while no one holds the device
-        for ev in events:
+        said = self.access.words_for(table, events, new) if self.access is not None else None
+        for i, ev in enumerate(events):
+            if said and said[i]:  # said as it shows (a screen reader): the next deal's start after the result's screen
+                tl.call(lambda text=said[i]: self.access.tell(text))
             k = ev.kind
             if k == "played":
                 self.play(ev.seat, ev.card)
@@ -84,7 +96,7 @@ class Animator:
 
         origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
         lay = layout.now()
-        self.tl.then(table.flying.fly(Sprite(card, True, (0, 0)), origin, table.trick.slot(seat), 0.28, on_start=start, on_done=done,
+        self.tl.then(table.flying.fly(Sprite(card, True, (0, 0)), origin, table.trick.slot(seat), self.motion(0.28), on_start=start, on_done=done,
                                       width_to=lay.trick_w if lay.trick_w != lay.card_w else None))
 
     def trick(self, winner) -> None:
@@ -92,6 +104,8 @@ class Animator:
         # the finished trick stays, the winning card glowing and the winner named under it, as
         # long as the setting says whatever the speed, or until a tap (a click, Enter)
         hold = TRICK_HOLDS.get(table.app.settings.get("trick_hold"), TRICK_HOLDS["normal"])
+        if hold is None and self.access is not None and self.access.enabled:
+            hold = TRICK_HOLDS["normal"]  # the trick is said to a player who may not see it: no tap to wait for
         show = lambda: setattr(board, "trick_winner", winner)
         if hold is None:
             tl.hold(start=show)
@@ -119,7 +133,7 @@ class Animator:
                     if s == seat:
                         sprite.card = c
 
-            tweens.append(table.flying.fly(sprite, slot, target, 0.35, on_start=begin, on_done=taken if seat == 0 else None, width_to=layout.now().pile_w))
+            tweens.append(table.flying.fly(sprite, slot, target, self.motion(0.35), on_start=begin, on_done=taken if seat == 0 else None, width_to=layout.now().pile_w))
         tl.then(anim.Tween(0.0, done=gather))
         tl.then(*tweens)
 
@@ -152,7 +166,7 @@ class Animator:
                 board.totals[seat] += chip[1]
                 board.signs[seat] = (chip[1], table.time, stays)
 
-            tweens.append(anim.Tween(POINTS_FLY, update=move, start=begin, done=landed, delay=0.12 * i))
+            tweens.append(anim.Tween(self.motion(POINTS_FLY), update=move, start=begin, done=landed, delay=self.motion(0.12 * i)))
         tl.then(*tweens)
         tl.call(lambda: table.app.sound("trick"))
         tl.wait(SIGN_STAYS, minimum=VERDICT_MIN)
@@ -224,7 +238,7 @@ class Animator:
 
         origin = table.hand.center_of(card) if src == table.human else table.hand_anchor(src)
         sprite = Sprite(card if visible else None, visible, (0, 0))
-        self.tl.then(table.flying.fly(sprite, origin, table.hand_anchor(dst), 0.55, on_start=start, on_done=done))
+        self.tl.then(table.flying.fly(sprite, origin, table.hand_anchor(dst), self.motion(0.55), on_start=start, on_done=done))
         self.tl.wait(0.5)
 
     def kitty(self, declarer, new) -> None:
@@ -243,7 +257,8 @@ class Animator:
 
             lay = layout.now()
             sprite = Sprite(c, mine, table.kitty.slot(i), lay.small_w)
-            tweens.append(table.flying.fly(sprite, table.kitty.slot(i), table.hand_anchor(declarer), 0.45, delay=i * 0.08, on_start=start, on_done=done, width_to=lay.card_w))
+            tweens.append(table.flying.fly(sprite, table.kitty.slot(i), table.hand_anchor(declarer), self.motion(0.45), delay=self.motion(i * 0.08),
+                                           on_start=start, on_done=done, width_to=lay.card_w))
         self.tl.then(*tweens)
 
     def discard(self, seat, card) -> None:
@@ -256,7 +271,8 @@ class Animator:
 
         origin = table.hand.center_of(card) if seat == table.human else table.hand_anchor(seat)
         lay = layout.now()
-        self.tl.then(table.flying.fly(Sprite(None, False, (0, 0), lay.card_w), origin, lay.kitty_center, 0.22, on_start=start, width_to=lay.small_w))
+        self.tl.then(table.flying.fly(Sprite(None, False, (0, 0), lay.card_w), origin, lay.kitty_center, self.motion(0.22), on_start=start,
+                                      width_to=lay.small_w))
 
     def deal(self) -> None:
         """52 cards fly from the deck: one at a time from the dealer's left, then the kitty."""
@@ -315,7 +331,7 @@ class Animator:
             board.deck = max(0, board.deck - 1)
             holder[i] = target()
 
-        tw = table.flying.fly(sprite, deck, (0, 0), 0.22, delay=i * 0.025, on_start=start, on_done=arrived, ease=anim.ease_out)
+        tw = table.flying.fly(sprite, deck, (0, 0), self.motion(0.22), delay=self.motion(i * 0.025), on_start=start, on_done=arrived, ease=anim.ease_out)
         tw.update = lambda k: setattr(sprite, "pos", anim.lerp2(deck, holder[i], k))
         return tw
 

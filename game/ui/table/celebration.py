@@ -1,6 +1,6 @@
 """The winner's moment at the end of a game, on the table before the game-over screen: the
 winner's name big, their total, and confetti falling for a moment (as long as the speed
-setting makes it; a tap or a key goes on at once).  ``board.celebration`` is
+setting makes it; a tap or a key goes on at once; none with reduced motion).  ``board.celebration`` is
 (winner, since, duration), set by the animator (``game_over``)."""
 
 from __future__ import annotations
@@ -39,11 +39,18 @@ class Celebration(TableObject):
         return self.board.celebration
 
     def frame(self):
-        """The confetti's step now (None before or after the moment)."""
+        """The confetti's step now (None before or after the moment; 0 throughout with
+        reduced motion, when no confetti falls)."""
         c = self.shown()
         if c is None:
             return None
+        if self.still():
+            return 0
         return int(max(0.0, self.table.time - c[1]) * FPS)
+
+    def still(self) -> bool:
+        access = getattr(self.table.app, "access", None)
+        return access is not None and access.reduced_motion()
 
     def state_key(self):
         c = self.shown()
@@ -106,7 +113,7 @@ class Celebration(TableObject):
         """(logical rect, colour) of each piece falling now (worked out once per step: the
         compositor asks for every rect it redraws)."""
         c = self.shown()
-        if c is None:
+        if c is None or self.still():
             return []
         key = (c, self.frame(), layout.now().w, layout.now().h, gfx.scale())
         cached = getattr(self, "_pieces", None)

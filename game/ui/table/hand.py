@@ -218,6 +218,28 @@ class HandFan(TableObject):
         if n:
             self.cursor = (0 if step > 0 else n - 1) if self.cursor is None else (self.cursor + step) % n
 
+    def cursor_to_end(self, last: bool) -> None:
+        """Home / End: the first or the last card."""
+        n = len(self.cards())
+        self.cursor = (n - 1 if last else 0) if n else None
+
+    def cursor_to_suit(self, step: int) -> bool:
+        """Down / Up: the first card of the next (step 1, round from the last suit to the
+        first) or previous (-1) suit of the fan.  False when there is none before the
+        first suit (Up there leaves the hand for the buttons, as it always did)."""
+        cards = self.cards()
+        starts = [i for i, c in enumerate(cards) if c is not None and (i == 0 or cards[i - 1] is None or cards[i - 1].suit != c.suit)]
+        if not starts:
+            return False
+        if self.cursor is None:
+            self.cursor = starts[0] if step > 0 else starts[-1]
+            return True
+        here = max((k for k, i in enumerate(starts) if i <= self.cursor), default=0)
+        if step < 0 and here == 0:
+            return False
+        self.cursor = starts[(here + step) % len(starts)]
+        return True
+
     def state_key(self):
         legal = self.table.legal_cards()  # what draw() and card_rects() read
         dealt = self.dealt_slots()

@@ -7,8 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 from ... import i18n
-from ...engine import IllegalAction, Phase
+from ...engine import Event, IllegalAction, Phase
 from ...i18n.format import refusal
+from ..access.keys import KeysPanel
 from ..draw import anim, gfx
 from ..games.players import player_failed
 from ..games.seats import HandOver
@@ -79,6 +80,7 @@ class Table:
         self.last_trick = LastTrickOverlay(self)
         self.hint = HintBar(self)  # the coach
         self.lookback = LookBack(self)
+        self.keys = KeysPanel(self)  # the key list (? or F1)
         self.forced = ForcedMove(self)
         self.animator = Animator(self)
         self.sync()
@@ -170,6 +172,9 @@ class Table:
                 self.board.clear_for_deal()
                 self.animator.deal()
                 self.animator.announce_deal()
+                access = getattr(self.app, "access", None)
+                if access is not None:  # the first deal's start, said as the next deals' are (their "dealt" events)
+                    access.heard(self, [Event("dealt", self.v.dealer, None, self.v.deal_number)], self.v)
 
     def act(self, action) -> bool:
         """Apply the human's (or a computer player's) action and queue its animation."""
@@ -180,7 +185,7 @@ class Table:
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.refuse(refusal(exc))
+            self.refuse(refusal(exc), why=exc)
             return False
         if self.session.match.deal_number != deal:
             self.handover.new_deal()  # the next deal starts face down
@@ -189,11 +194,15 @@ class Table:
         self.animator.queue(events)
         return True
 
-    def refuse(self, message: str, until=None) -> None:
+    def refuse(self, message: str, until=None, why=None) -> None:
         """Say why not, for three seconds, or less when `until()` comes true first (a
-        refusal that no longer holds must not stay on screen)."""
+        refusal that no longer holds must not stay on screen); a screen reader hears it
+        (`why`: the engine's refusal, whose suits it names in words)."""
         self.toast.show(message, 3.0, "error", until)
         self.app.sound("error")
+        access = getattr(self.app, "access", None)
+        if access is not None:
+            access.refused(self, message, why)
 
     # --- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> bool:
