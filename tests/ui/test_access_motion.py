@@ -86,6 +86,31 @@ def test_the_page_is_called_only_in_screen_reader_mode(make_app, page, monkeypat
     assert fake.published == [] and fake.actions, "off: nothing taken, nothing sent"
     app.access._wanted_in = 0
     fake._wanted = True
+    app.painter.last_draw = "skipped"  # a frame that drew nothing: the snapshot goes at once
     app.access.update(0.0)
     assert fake.actions == [] and fake.published, "the page asked for its mirror"
     assert fake.published[-1]["announce"][-1]["text"] == "There are no cards on this screen."
+
+
+def test_a_changed_snapshot_waits_for_a_frame_that_draws_nothing_but_not_long(make_app, page, monkeypatch):
+    """Sent in a frame that also drew, a snapshot put that frame over its budget at 4x: it
+    goes after a frame that drew nothing, or PUBLISH_WAIT frames later at the latest."""
+    from game.ui.access.layer import PUBLISH_WAIT
+
+    app = make_app(settings={"screen_reader": True})
+    fake = page(wanted=False)
+    monkeypatch.setattr(app, "web", True)
+    app.painter.last_draw = "full"  # every frame draws (cards in flight)
+    for frame in range(1, PUBLISH_WAIT):
+        app.access.update(0.0)
+        assert fake.published == [], f"sent in drawing frame {frame}"
+    app.access.update(0.0)
+    assert len(fake.published) == 1, "sent after PUBLISH_WAIT frames all the same"
+    app.access.announce("Anna played the jack of hearts.")
+    app.access.update(0.0)
+    assert len(fake.published) == 1
+    app.painter.last_draw = "skipped"
+    app.access.update(0.0)
+    assert len(fake.published) == 2 and fake.published[-1]["announce"][-1]["text"] == "Anna played the jack of hearts."
+    assert [a["text"] for a in fake.published[-1]["announce"]] == ["Anna played the jack of hearts."], \
+        "only what the page does not have yet: it keeps the rest"

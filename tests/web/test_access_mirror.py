@@ -204,8 +204,12 @@ def test_enter_or_space_plays_the_card_once_and_the_game_hears_no_key(open_page)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("Space")
     page.keyboard.press("t")
+    page.keyboard.press("a")  # the game's own read-out keys: A your cards, K the contract (H is the hint there)
+    page.keyboard.press("k")
+    page.keyboard.press("h")
     page.keyboard.press("Tab")
-    assert access_page.take_actions() == [{"type": "card", "id": "AS"}, {"type": "read", "what": "trick"}]
+    assert access_page.take_actions() == [{"type": "card", "id": "AS"}, {"type": "read", "what": "trick"},
+                                          {"type": "read", "what": "hand"}, {"type": "read", "what": "contract"}]
     page.locator('#g358-access-controls [data-id="menu"]').focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Escape")

@@ -22,6 +22,8 @@ from ...i18n import t
 
 LOG_KEPT = 100  # lines of the history the page may show
 ANNOUNCED_KEPT = 20  # announcements the page still finds (it speaks each seq once)
+ACTIONS_EVERY = 3  # frames between two looks at the mirror's actions (a key press waits at most 50 ms)
+PUBLISH_WAIT = 8  # frames a changed snapshot may wait for a frame that draws nothing (then it goes anyway)
 WANTED_EVERY = 30  # frames between two questions to the page: does it want the mirror? (it answers from its own state at most twice a second)
 TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")
 POLITE, ASSERTIVE = "polite", "assertive"
@@ -45,6 +47,9 @@ class Access:
         self._refusal = None  # the refusal said during one perform()
         self._performing = False  # in perform(): its refusals are said whatever the mode
         self._published = None  # the screen's key when the page last got a snapshot
+        self._waited = 0  # frames a changed snapshot has waited
+        self._frames = 0  # frames pumped to the page
+        self._sent_seq = 0  # the newest announcement and history entry the page has
 
     # --- the mode ------------------------------------------------------------------------
     @property
@@ -239,13 +244,33 @@ class Access:
 
     def _pump_page(self) -> None:
         """The page's actions done, then the snapshot sent when anything in it may have
-        changed (a frame of cards in flight makes no new snapshot)."""
-        for action in _page_call("take_actions", []) or []:
-            self.perform(action)
+        changed (a frame of cards in flight makes no new snapshot).  A changed snapshot
+        waits for a frame after one that drew nothing, at most PUBLISH_WAIT frames: made and
+        sent in a frame that also drew, it put that frame over its budget at 4x (a reader
+        speaks far slower than a few frames)."""
+        self._frames += 1
+        if self._frames % ACTIONS_EVERY == 1:
+            for action in _page_call("take_actions", []) or []:
+                self.perform(action)
         key = self._screen_key()
-        if key != self._published:
-            self._published = key
-            _page_call("publish", None, self.snapshot())
+        if key == self._published:
+            self._waited = 0
+            return
+        self._waited += 1
+        if self.app.painter.last_draw != "skipped" and self._waited < PUBLISH_WAIT:
+            return
+        self._published, self._waited = key, 0
+        _page_call("publish", None, self.news(self.snapshot()))
+
+    def news(self, snap: dict) -> dict:
+        """The snapshot with only the announcements and history entries the page does not
+        have yet (it keeps both, and takes each seq once): the whole history sent again with
+        every card was most of what a publish cost at 4x."""
+        sent = self._sent_seq
+        snap["announce"] = [a for a in snap["announce"] if a["seq"] > sent]
+        snap["log"] = [e for e in snap["log"] if e["seq"] > sent]
+        self._sent_seq = self.seq
+        return snap
 
     def _screen_key(self) -> tuple:
         """What the snapshot is made of, cheaply: the announcements' number, the scene, the
