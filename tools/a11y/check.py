@@ -32,24 +32,20 @@ checks, mismatches, axe (rule ids by screen), seconds, error.  Exit status 1 whe
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 from tools.a11y import axe
+from tools.web.site import HarnessSite
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).resolve().parent / "game_driver.py"
-WHEEL_NAME = "pygame_ce-2.5.7-cp314-cp314-pyemscripten_2026_0_wasm32.whl"  # Pyodide reads the tag from the name
 ACCESS_LINE = '<script src="access.js" defer></script>'  # as assets/web/index.tmpl loads it
 STEP_TIMEOUT_S = 60.0  # one step of the game (a computer's turn, a screen opening)
 UNTAKEN_S = 10.0  # a press the game has not acted on by then is made again
@@ -68,46 +64,11 @@ COUNT_MESSAGES = """() => {
 }"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def site_page(harness_page: str, archive: str) -> str:
-    """The harness's page with the wheel and archive fixed (the query is the game's own) and
-    the built page's access.js."""
-    page = harness_page.replace('q.get("wheel")', json.dumps(WHEEL_NAME)).replace('q.get("archive")', json.dumps(archive))
-    return page.replace("</body>", f"{ACCESS_LINE}\n</body>", 1)
-
-
-class Site:
-    """build/web served with the check's index.html; access.js is the build's own."""
+class Site(HarnessSite):
+    """build/web served with the harness's page and the build's own access.js."""
 
     def __init__(self, web: Path, wheel: Path, webcheck: Path):
-        from tools.web.wasm import pyodide_dir
-
-        web = Path(web).resolve()
-        archives = sorted(web.glob("*.tar.gz"))
-        if len(archives) != 1:
-            raise FileNotFoundError(f"expected one NAME.tar.gz in {web}")
-        if not (web / "access.js").is_file():
-            raise FileNotFoundError(f"{web} has no access.js: build the page again (make web)")
-        self.root = Path(tempfile.mkdtemp(prefix="a11y-check-"))
-        harness = (webcheck / "page.html").read_text(encoding="utf-8")
-        (self.root / "index.html").write_text(site_page(harness, archives[0].name), encoding="utf-8")
-        os.symlink(pyodide_dir(), self.root / "pyodide")
-        os.symlink(web, self.root / "web")
-        os.symlink(web / "access.js", self.root / "access.js")
-        shutil.copy(wheel, self.root / WHEEL_NAME)
-        handler = functools.partial(_Quiet, directory=str(self.root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}/index.html"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        shutil.rmtree(self.root, ignore_errors=True)
+        super().__init__(web, wheel, webcheck, ACCESS_LINE, ("access.js",), ("access.js",), "a11y-check-")
 
 
 class StepFailed(RuntimeError):

@@ -19,19 +19,14 @@ the shim hands it the local relay's address instead.  Nothing else of the shim c
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import shutil
-import tempfile
-import threading
 import time
 from pathlib import Path
 
-from tools.web.wasm import CHROMIUM_ARGS, pyodide_dir
+from tools.web.site import HarnessSite
+from tools.web.wasm import CHROMIUM_ARGS
 
-WHEEL_NAME = "pygame_ce-2.5.7-cp314-cp314-pyemscripten_2026_0_wasm32.whl"  # Pyodide reads the tag from the name
 SHIM_LINE = '<script src="p2p.js" defer></script>'
 FAIR_LINE = '<script src="fair.js" type="module"></script>'  # fair dealing's group (game/online/fair/page_group.py)
 LINKED = ("p2p.js", "vendor", "fair.js", "noble-ed25519.min.js")  # the built site's files the lines load
@@ -69,47 +64,13 @@ def console_line(text: str, location: dict) -> str:
     return f"{text}: {url}" if url and text.startswith("Failed to load resource") else text
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def site_page(harness_page: str, archive: str, relays: list[str]) -> str:
-    """The harness's page with the wheel and archive fixed, the shim and the relay stand-in."""
-    page = harness_page.replace('q.get("wheel")', json.dumps(WHEEL_NAME)).replace('q.get("archive")', json.dumps(archive))
-    if SHIM_LINE not in page:
-        page = page.replace("</body>", f"{SHIM_LINE}\n{FAIR_LINE}\n{RELAYS % json.dumps(relays)}\n</body>")
-    return page
-
-
-class Site:
-    """build/web served on 127.0.0.1 with the check's `index.html` (see the module's note)."""
+class Site(HarnessSite):
+    """build/web served on 127.0.0.1 with the shim, the fair-dealing group and the relay
+    stand-in (see the module's note)."""
 
     def __init__(self, web: Path, wheel: Path, webcheck: Path, relays: list[str]):
-        web = Path(web).resolve()
-        archives = sorted(web.glob("*.tar.gz"))
-        if len(archives) != 1:
-            raise FileNotFoundError(f"expected one NAME.tar.gz in {web}")
-        for name in ("p2p.js", "vendor/trystero-nostr.js", "fair.js", "noble-ed25519.min.js"):
-            if not (web / name).is_file():
-                raise FileNotFoundError(f"{web} has no {name}: build the page again (make web)")
-        self.root = Path(tempfile.mkdtemp(prefix="online-check-"))
-        harness = (webcheck / "page.html").read_text(encoding="utf-8")
-        (self.root / "index.html").write_text(site_page(harness, archives[0].name, relays), encoding="utf-8")
-        os.symlink(pyodide_dir(), self.root / "pyodide")
-        os.symlink(web, self.root / "web")
-        for name in LINKED:
-            os.symlink(web / name, self.root / name)
-        shutil.copy(wheel, self.root / WHEEL_NAME)
-        handler = functools.partial(_Quiet, directory=str(self.root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}/index.html"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        shutil.rmtree(self.root, ignore_errors=True)
+        super().__init__(web, wheel, webcheck, f"{SHIM_LINE}\n{FAIR_LINE}\n{RELAYS % json.dumps(relays)}", LINKED,
+                         ("p2p.js", "vendor/trystero-nostr.js", "fair.js", "noble-ed25519.min.js"), "online-check-")
 
 
 def launch(playwright):
