@@ -107,6 +107,7 @@ class Guest:
         self.table = GuestTable(self)
         self.group = group  # fair dealing's group backend (None: this platform's, fair/ops.py)
         self.fair = None  # this seat's side of a fairly dealt match (fair_room/guest.py), once started
+        self.frame_room = None  # the front end's: the ms left in its frame for the fair side's work (station.py)
         if kept:
             self._unkeep(kept)
 

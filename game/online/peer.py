@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .links.transport import OPEN
-from .protocol import Message, encode
+from .protocol import Message, encode, enveloped
 
 
 class Peer:
@@ -34,6 +34,14 @@ class Peer:
         self.out_seq += 1
         self.last_sent = self.clock()
         return self.link.send(encode(kind, self.out_seq, body))
+
+    def send_written(self, kind: str, body_text: str) -> bool:
+        """`send` of a body written once for many links (protocol.encode_body)."""
+        if not self.open:
+            return False
+        self.out_seq += 1
+        self.last_sent = self.clock()
+        return self.link.send(enveloped(kind, self.out_seq, body_text))
 
     def fresh(self, msg: Message) -> bool:
         """True (and remembered) when `msg` is numbered above everything taken before."""

@@ -174,6 +174,19 @@ def encode(kind: str, seq: int, body: dict) -> str:
     return write_json({"v": VERSION, "seq": seq, "type": kind, "body": body})
 
 
+def encode_body(body: dict) -> str:
+    """A body written once for many links (`enveloped`): a broadcast checks and writes it
+    once, not once per guest (in the page a relayed deck was written twice a message)."""
+    return write_json(body)
+
+
+def enveloped(kind: str, seq: int, body_text: str) -> str:
+    """`encode(kind, seq, body)` of a body written by `encode_body`: the same text."""
+    if kind not in FROM_HOST and kind not in FROM_GUEST:
+        raise Bad(f"no message type {kind!r}")
+    return f'{{"v":{VERSION},"seq":{seq},"type":"{kind}","body":{body_text}}}'
+
+
 def decode(data, from_host: bool, limit: int | None = None) -> Message | Refusal:
     """What the other side sent, or why it is refused.  `from_host`: True on a guest's
     device (reading the host), False on the host's (reading a guest); `limit`: bytes

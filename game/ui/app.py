@@ -266,6 +266,8 @@ class App:
         elif self.painter.last_draw == "skipped" and hasattr(self.scene, "idle"):
             self.scene.idle()  # a frame that drew nothing makes pictures ahead
         save_waiting(idle=self.painter.last_draw == "skipped")  # in the browser a move is saved after its first frames
+        if self.online is not None:
+            self.online.frame_end()  # fair dealing's work in what the frame has left
         perf.frame_done(self, now)
         self.frames += 1
         return self.running

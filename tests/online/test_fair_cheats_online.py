@@ -111,7 +111,8 @@ class AlteringRelay(fair_host.FairRoom):
 
     def _publish(self, obj, signature, relay):
         if self.altered is not None or obj["sender"] != 1 or obj["kind"] != "play" or relay is None:
-            return super()._publish(obj, signature, relay)
+            yield from super()._publish(obj, signature, relay)
+            return
         forged = copy.deepcopy(obj)
         forged["body"]["slot"] = (forged["body"]["slot"] + 1) % 3
         forged_relay = group.sign(self.seeds[self.host.seat], fair_wire.relay_bytes(forged, signature)) \

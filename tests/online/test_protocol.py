@@ -158,3 +158,27 @@ def test_any_field_of_a_real_body_replaced_by_anything_is_never_an_exception(kin
         body[key] = data.draw(json_values)
     text = json.dumps({"v": 1, "seq": 1, "type": kind, "body": body})  # (encode refuses NaN and Infinity)
     assert isinstance(decode(text, from_host=True), (Message, Refusal))
+
+
+finite_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=6),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(kind=st.sampled_from(sorted(set(FROM_GUEST) | set(FROM_HOST))), body=st.dictionaries(st.text(max_size=8), finite_json),
+       seq=st.integers(min_value=1, max_value=2**53))
+def test_a_body_written_once_for_many_links_is_the_same_text_as_each_written_alone(kind, body, seq):
+    """A broadcast writes its body once (encode_body) and wraps it per link (enveloped)."""
+    from game.online.codec import Bad
+    from game.online.protocol import encode_body, enveloped
+
+    try:
+        alone = encode(kind, seq, body)
+    except Bad:  # (a lone surrogate: refused either way)
+        with pytest.raises(Bad):
+            encode_body(body)
+        return
+    assert enveloped(kind, seq, encode_body(body)) == alone

@@ -160,3 +160,40 @@ def test_the_keys_fingerprints_show_in_the_room_once_the_table_has_opened(tmp_pa
             break
     assert shown_before_table and all(keys is None for keys in shown_before_table)
     assert lobby.fingerprints() == host.online.host.fingerprints() is not None
+
+
+def test_fair_dealing_works_after_the_frame_is_drawn_and_not_in_a_frame_drawing_filled(tmp_path, monkeypatch):
+    """A frame whose drawing used up FAIR_FRAME_MS (a new screen, the deal's cards flying)
+    carries no fair work; the frames with room left do it, after drawing, and the table opens."""
+    import time
+
+    from game.ui.online import connection
+
+    _net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, "fair")
+    click(host, "start")
+    draw = host.painter.draw
+    slow = {"now": False}
+
+    def drawn():
+        if slow["now"]:
+            time.sleep((connection.FAIR_FRAME_MS + 4) / 1000.0)  # this frame has no room left
+        return draw()
+
+    host.painter.draw = drawn
+    frames = {True: [], False: []}  # slow frame -> the fair work's ms in each
+    for frame in range(400):
+        if at_table(host) and at_table(guest):
+            break
+        slow["now"] = frame % 2 == 1
+        station = host.online.host.fair
+        before = station.busy_s if station is not None else 0.0
+        step(host, guest)
+        station = host.online.host.fair
+        if station is not None:
+            frames[slow["now"]].append((station.busy_s - before) * 1000)
+    assert at_table(host) and at_table(guest)
+    assert frames[True] and not any(frames[True])  # a frame drawing filled: none
+    assert any(ms > 0 for ms in frames[False])  # the others did the work

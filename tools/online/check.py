@@ -306,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--native", action="store_true", help="the native window hosts two pages by codes, a whole match")
     ap.add_argument("--fair", action="store_true", help="three pages by link play a whole match dealt fairly")
     ap.add_argument("--cheat", action="store_true", help="with --fair: a friend's device cheats; every page names it")
+    ap.add_argument("--profile", action="store_true",
+                    help="with --fair: print each page's cProfile of its fair work (slower: never for the figures)")
     args = ap.parse_args(argv)
     if args.cheat and not args.fair:
         ap.error("--cheat goes with --fair")

@@ -20,7 +20,8 @@ of the frame in which it happened, on the machine's one clock):
   last page has deal n's hand (the audit of deal n-1, then the keys and openings of deal n).
 So each figure can be up to a frame late at either end.  `audit_s` is the part of it up
 to the last page's verdict on the deal before.  Frames: each page's longest game frame
-(App.step) among those in which its fair work called the page's group, and how many of
+(App.step) among those in which its fair work called the page's group or
+worked 1 ms or more (page_driver.FAIR_WORK_MS), and how many of
 them took over 33 ms (`fair_frames`: [over, all]), with the screen, phase and deal of the
 longest (`longest_fair_frame_at`); `longest_fair_slice_ms`, the fair work's own longest
 slice of a frame; `longest_frame_ms` and `frames` as `fair_frames` for every frame since
@@ -28,8 +29,13 @@ Start.  Described (`longest_fair_frame`, `longest_frame`, and `slow_frames`: per
 first frames over 33 ms, up to 40 a page): each frame's ms, the fair work's ms in it
 (`fair_ms`), its calls to the page's group (`js_ms`, and `js`: how many installs, submits
 and steps), the modules it imported, how it was drawn, and where ([screen before, screen
-after, the tracker's phase, deal]); `t`: ms since Start.  `screen_frames`: the same for
-each frame that changed the screen and the two after it (up to 40 a page).
+after, the tracker's phase, deal]), `parts`: the ms of its input, online poll, drawing,
+presenting, save and Python's collector; `t`: ms since Start.  `screen_frames`: the same
+for each frame that changed the screen and the two after it (up to 40 a page).
+`long_steps`: per page, the fair work's longest steps (ms, their JS calls' ms, where its
+generator stood before and after); `collections`: the collector's runs since Start by
+generation (count, ms in all, longest).  `--profile` prints each page's cProfile of its
+fair work from the table's opening on (slower: never for the figures).
 
 `--cheat`: instead of the match, the first friend's device plays a card it does not hold
 (tools/online/plant.py) at its first chance; every page must name that seat in its breach
@@ -115,6 +121,9 @@ def run_fair(check) -> None:
                     "the friend's fair seat")
         cheater = plant.plant_fair_cheat(friend)
     pilot_at_table(pages, 240)
+    if getattr(args, "profile", False):
+        for page in pages:
+            page.value("main._oc.fair.profile(main.APP)")
     slow = max(1.0, args.cpu_slowdown / 2)
     if cheater is not None:
         caught(check, pages, cheater, 300 * slow)
@@ -144,7 +153,13 @@ def run_fair(check) -> None:
     result["longest_frame"] = {name: m.get("longest_all") for name, m in marks.items()}
     result["slow_frames"] = {name: m.get("slow_list") for name, m in marks.items()}  # per deal, its first ones over 33 ms
     result["screen_frames"] = {name: m.get("screens") for name, m in marks.items()}  # each new screen's first three
+    result["long_steps"] = {name: m.get("long_steps") for name, m in marks.items()}  # the fair work's longest steps
+    result["collections"] = {name: m.get("collections") for name, m in marks.items()}  # Python's collector since Start
     result["group"] = {p.name: group_figures(p) for p in pages}
+    if getattr(args, "profile", False):
+        for page in pages:
+            print(f"--- {page.name}: the fair work's profile from the table's opening on\n"
+                  + page.value("main._oc.fair.profiled(main.APP)"))
     check.click_samples(pages)
     check.note_errors(pages)
     result["load_1min"].append(round(os.getloadavg()[0], 2))

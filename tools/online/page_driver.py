@@ -16,6 +16,7 @@ Everything the check reads is under `main._oc` (`OnlineCheckDriver`):
 - `fair`: a FairWatch once `watch_fair()` was called (`tools.online.check --fair`).
 """
 
+import gc
 import sys
 import time
 
@@ -27,6 +28,8 @@ from game.ui.autopilot import Autopilot, post_click
 
 SLOW_FRAME_MS = 33.0  # a frame longer than two at 60 Hz is one a person may see stutter
 SLOW_KEPT = 40  # the slow frames described one by one (the first ones of each deal)
+LONG_STEPS_KEPT = 16  # the longest steps of the fair work kept
+FAIR_WORK_MS = 1.0  # a frame whose fair work ran this long is one of fair work, called the group or not
 
 
 def _now_ms() -> float:
@@ -63,10 +66,11 @@ class FairWatch:
     of the frame in which it happened: `started` (the room left its lobby: Start taken),
     and per deal n `out[n]` (this seat's tracker took deal n's last card), `audited[n]` (this
     device's verdict on deal n is in) and `hand[n]` (deal n's hand opened to this seat: the
-    frame its screens take it).  And the game's frames (App.step: events, the online poll
-    with its fair slice, drawing) in which the fair work ran, that is, called the page's
-    group (fair dealing's cryptography: PageGroup.calls went up): how many, the longest, how
-    many over SLOW_FRAME_MS, and where the longest was; and every frame since Start."""
+    frame its screens take it).  And the game's frames (App.step: events, the online poll,
+    drawing, then the fair slice) in which the fair work ran, that is, called the page's
+    group (fair dealing's cryptography: PageGroup.calls went up) or worked FAIR_WORK_MS or
+    more without it: how many, the longest, how many over SLOW_FRAME_MS, and where the
+    longest was; and every frame since Start."""
 
     def __init__(self):
         self.started = None
@@ -79,23 +83,141 @@ class FairWatch:
         self.longest = self.longest_all = None  # the longest frame of fair work and of all, described
         self.slow_list: dict = {}  # deal -> its first SLOW_KEPT frames over SLOW_FRAME_MS, described
         self.screens: list = []  # the frames that changed the screen and the two after each, described
+        self.long_steps: list = []  # the longest steps of the fair work: [ms, its JS calls' ms, where from, where to]
+        self.collections: dict = {}  # generation -> [count, ms in all, the longest ms] of Python's collector since Start
+        self._collecting = None
+        self._parts = None
+        gc.callbacks.append(self._collector)
         self._changed = 0
 
     @staticmethod
     def calls(app) -> int:
-        """The Python-to-JS calls of this device's group so far (0 before the match)."""
+        """The Python-to-JS calls of this device's group so far: the page's one group, the
+        lobby's warm-up calls included (a frame that makes the station is not one of fair
+        work for the calls the lobby made before it)."""
         station, _ = fair_side(app)
-        return getattr(station.group, "calls", 0) if station is not None else 0
+        if station is not None:
+            return getattr(station.group, "calls", 0)
+        from game.online.fair.backend import default_group
+
+        return getattr(default_group(), "calls", 0) if app.online is not None and app.online.lobby is not None \
+            and app.online.lobby.dealing == "fair" else 0
 
     def before(self, app) -> dict:
         """What a frame's description starts from: the group's calls, the fair work's
-        seconds, the modules loaded; the group's calls of the frame are timed one by one."""
+        seconds, the modules loaded; the group's calls of the frame are timed one by one,
+        and the frame's parts (`parts`: the input, the online poll, drawing, presenting, the
+        save) each timed as a whole."""
         station, _ = fair_side(app)
         if station is not None and hasattr(station.group, "_call") and not hasattr(station.group, "_oc_timed"):
             self._time_calls(station.group)
+        self._time_parts(app)
+        if station is not None and not hasattr(station, "_oc_steps"):
+            self._time_steps(station)
         self._js = []
+        self._parts = {}
         return {"calls": self.calls(app), "busy": getattr(station, "busy_s", 0.0), "modules": len(sys.modules),
                 "scene": app.scene_name}
+
+    def _time_steps(self, station) -> None:
+        """Each step of the fair work timed, with where its generator stopped before and
+        after it: the longest ones (`long_steps`) say which step a slice could not cut."""
+        run = station._keeper.run
+        watch = self
+
+        class Timed:
+            def __init__(self, job):
+                self.job, self.at = job, _where(job)
+
+            def __iter__(self):
+                return self
+
+            def __next__(self):
+                t0, calls = time.perf_counter(), len(getattr(watch, "_js", ()))
+                try:
+                    return next(self.job)
+                finally:
+                    ms = (time.perf_counter() - t0) * 1000.0
+                    at, self.at = self.at, _where(self.job)
+                    js = getattr(watch, "_js", [])[calls:]
+                    watch.note_step(ms, at, self.at, round(sum(m for _, m in js), 1))
+
+        station._keeper.run = lambda job, *args, **kwargs: run(Timed(job), *args, **kwargs)
+        station._oc_steps = True
+
+    def profile(self, app) -> None:
+        """From now on the fair work runs under cProfile (`profiled()` reads it): slower, for
+        finding what a long step does, never for the figures."""
+        import cProfile
+
+        station, _ = fair_side(app)
+        if station is None or hasattr(station, "_oc_profile"):
+            return
+        station._oc_profile = profile = cProfile.Profile()
+        work = station.work
+
+        def profiled_work():
+            profile.enable()
+            try:
+                work()
+            finally:
+                profile.disable()
+
+        station.work = profiled_work
+
+    @staticmethod
+    def profiled(app, top: int = 30) -> str:
+        import io
+        import pstats
+
+        station, _ = fair_side(app)
+        profile = getattr(station, "_oc_profile", None)
+        if profile is None:
+            return ""
+        out = io.StringIO()
+        for order in ("tottime", "cumulative"):
+            pstats.Stats(profile, stream=out).sort_stats(order).print_stats(top)
+        return out.getvalue()
+
+    def _collector(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._collecting = time.perf_counter()
+        elif self._collecting is not None and self.started is not None:
+            ms = (time.perf_counter() - self._collecting) * 1000.0
+            seen = self.collections.setdefault(str(info.get("generation")), [0, 0.0, 0.0])
+            seen[0] += 1
+            seen[1] = round(seen[1] + ms, 1)
+            seen[2] = round(max(seen[2], ms), 1)
+            if self._parts is not None:
+                self._parts["gc"] = round(self._parts.get("gc", 0.0) + ms, 1)
+
+    def note_step(self, ms: float, before: str, after: str, js_ms: float) -> None:
+        if len(self.long_steps) < LONG_STEPS_KEPT or ms > self.long_steps[-1][0]:
+            self.long_steps.append([round(ms, 1), js_ms, before, after])
+            self.long_steps.sort(key=lambda s: -s[0])
+            del self.long_steps[LONG_STEPS_KEPT:]
+
+    def _time_parts(self, app) -> None:
+        import game.ui.app as app_module
+
+        for label, owner, attr in (("input", app, "dispatch"), ("poll", app.online, "poll"), ("draw", app.painter, "draw"),
+                                   ("present", app.display, "present"), ("save", app_module, "save_waiting")):
+            if owner is None or getattr(getattr(owner, attr), "_oc_part", False):
+                continue
+            setattr(owner, attr, self._timed_part(label, getattr(owner, attr)))
+
+    def _timed_part(self, label: str, part):
+        def timed(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return part(*args, **kwargs)
+            finally:
+                parts = getattr(self, "_parts", None)
+                if parts is not None:
+                    parts[label] = round(parts.get(label, 0.0) + (time.perf_counter() - t0) * 1000.0, 1)
+
+        timed._oc_part = True
+        return timed
 
     def _time_calls(self, group) -> None:
         call = group._call
@@ -120,7 +242,8 @@ class FairWatch:
         for kind, _ms in js:
             kinds[kind] = kinds.get(kind, 0) + 1
         return {"ms": round(frame_ms, 1), "fair_ms": round((getattr(station, "busy_s", 0.0) - start["busy"]) * 1000, 1),
-                "js_ms": round(sum(ms for _, ms in js), 1), "js": kinds, "imports": len(sys.modules) - start["modules"],
+                "js_ms": round(sum(ms for _, ms in js), 1), "js": kinds, "parts": dict(getattr(self, "_parts", {})),
+                "imports": len(sys.modules) - start["modules"],
                 "draw": app.painter.last_draw, "at": [start["scene"], app.scene_name, seat and seat.tracker.phase,
                                               seat and seat.tracker.deal_number],
                 "t": round(_now_ms() - self.started) if self.started else None}
@@ -145,7 +268,8 @@ class FairWatch:
                 if len(kept) < SLOW_KEPT:
                     kept.append(about)
         station, seat = fair_side(app)
-        if station is not None and self.calls(app) > start["calls"]:
+        worked_ms = (getattr(station, "busy_s", 0.0) - start["busy"]) * 1000.0
+        if station is not None and (self.calls(app) > start["calls"] or worked_ms >= FAIR_WORK_MS):
             self.frames += 1
             self.slow += frame_ms > SLOW_FRAME_MS
             if frame_ms > self.longest_ms:
@@ -170,7 +294,8 @@ class FairWatch:
                 "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
                 "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
-                "slow_list": self.slow_list, "screens": self.screens}
+                "slow_list": self.slow_list, "screens": self.screens, "long_steps": self.long_steps,
+                "collections": self.collections}
 
     @staticmethod
     def report(app) -> dict | None:
@@ -186,6 +311,16 @@ class FairWatch:
                                                 for v in seat.device.verdicts],
                 "breaches": [[n, v.seat, v.trick] for n, v in seat.breaches], "totals": list(seat.tracker.totals),
                 "match_checked": seat.match_checked(), "problems": problems}
+
+
+def _where(job) -> str:
+    """file:line where a generator (through the ones it delegates to) is stopped."""
+    while getattr(job, "gi_yieldfrom", None) is not None and hasattr(job.gi_yieldfrom, "gi_frame"):
+        job = job.gi_yieldfrom
+    frame = getattr(job, "gi_frame", None)
+    if frame is None:
+        return "-"
+    return f"{frame.f_code.co_filename.rsplit('/game/', 1)[-1]}:{frame.f_lineno}"
 
 
 def _listed(marks: dict) -> list:

@@ -40,6 +40,7 @@ def shuffle_order(dealer: int) -> tuple[int, int, int]:
 
 
 KITTY = [48, 49, 50, 51]  # deck positions of the kitty
+KEYS_A_STEP = 13  # the per-position keys drawn between two pauses
 
 
 def seat_positions(dealer: int, seat: int) -> list[int]:
@@ -68,7 +69,9 @@ def prepare_steps(role: int, out: list, draws: Draws | None = None, number: int 
     yield from group.points_steps()
     s = DealSecrets(role, number)
     s.permutation = draws.permutation(52, number, "shuffle")
-    s.card_keys = [draws.scalar(number, "card key", j) for j in range(52)]
+    for first in range(0, 52, KEYS_A_STEP):  # in the page a key drawn is a fraction of a ms, 52 a long step
+        yield
+        s.card_keys += [draws.scalar(number, "card key", j) for j in range(first, first + KEYS_A_STEP)]
     if role == 2:
         out.append(s)
         return

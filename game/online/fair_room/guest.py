@@ -51,7 +51,7 @@ class Turn:
 class FairGuestSide(Station):
     def __init__(self, guest, group=None, back: bool = False):
         settings = guest.settings
-        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.fair_wait_ms)
+        super().__init__(group or default_group(), guest.clock, settings.fair_ms, settings.fair_wait_ms, guest.frame_room)
         self.guest = guest
         self.draw_seed = guest.fair_seed  # this seat's secrets for this game, drawn by label (fair/draws.py)
         self.seed = Draws(self.draw_seed).signing_key()  # this game's signing key
@@ -81,6 +81,7 @@ class FairGuestSide(Station):
             self._begin()
             if self.seat is None and not self.lost:  # (back after the start: fair_start names the key already)
                 self.guest.peer.send("fair_key", {"key": self.public.hex()})
+            yield  # the key sent, or the seat's device made: in the page a step of its own
         if self.seat is None:
             return
         yield from super()._work()
@@ -184,9 +185,11 @@ class FairGuestSide(Station):
         return True
 
     # --- the frame --------------------------------------------------------------------------
+    def may_work(self) -> bool:
+        return not self.stopped and not self.taken_over
+
     def poll(self) -> None:
-        if not self.stopped and not self.taken_over:
-            self.work()
+        self.polled()
         self._resend()
         seat = self.seat
         if seat is not None and seat.replaying and not self.replay_left and self._job is None and not self.queue \
@@ -222,7 +225,8 @@ class FairGuestSide(Station):
                 self.guest.peer.send("fair", {"m": obj, "sig": sig.hex()})
                 self.sent_at[key] = now
 
-    def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
+    def _dispatch(self, seat, msg, obj: dict, signature: bytes):
+        yield from ()  # a generator as the host's is (its relay pauses); one send here needs none
         if msg.game != self.game:
             return  # made under the game id a handover has since voided
         if msg.seq < self.taken.get((msg.deal, msg.sender), 0):

@@ -42,6 +42,7 @@ from ..fair.draws import Draws, handed_on
 from ..fair.dues import TURN, owed
 from ..fair.ops import Batch
 from ..lobby import GUEST, OVER
+from ..protocol import encode_body
 from . import wire
 from .seat import FairSeat
 from .station import Station
@@ -53,7 +54,7 @@ GAME_BYTES = 16  # a game id (a match's nonce, or a new one when a seat is hande
 class FairRoom(Station):
     def __init__(self, host, group=None):
         settings = host.settings
-        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.fair_wait_ms)
+        super().__init__(group or default_group(), host.clock, settings.fair_ms, settings.fair_wait_ms, host.frame_room)
         self.host = host
         self.game = host.nonce.hex()
         self.draw_seeds: dict[int, bytes] = {}  # seat -> the seed of its secrets (fair/draws.py), for the seats played here
@@ -110,6 +111,7 @@ class FairRoom(Station):
         batch = Batch()
         publics = {s: batch.public(self.seeds[s]) for s in played_here}
         got = yield from self.group.run(batch)
+        yield  # (the seats' devices are made next: in the page a step of its own)
         self.keys = [self.guest_keys[s] if s in self.guest_keys else got[publics[s]] for s in range(3)]
         self.relayer = host.seat
         dealer = first_dealer(self.seed)
@@ -143,17 +145,19 @@ class FairRoom(Station):
         if not self.started:
             if self.seed is None or not (yield from self._start_steps()):
                 return
+            yield  # the seats made and fair_start sent: the deal's work from the next step
         yield from super()._work()
 
     # --- the frame --------------------------------------------------------------------------
+    def may_work(self) -> bool:
+        return not self.stopped and (not self.paused or self._handing is not None)
+
     def poll(self) -> None:
         if self.stopped:
             return
+        self.polled()
         if self.paused:
-            if self._handing is not None:
-                self.work()
             return
-        self.work()
         self._deadlines()
         self._forget_finished()
         mirror = self.mirror
@@ -391,7 +395,9 @@ class FairRoom(Station):
                            batch.sign(host_seed, wire.relay_bytes(obj, sig))))
         got = yield from self.group.run(batch)
         again: set = set()  # (deal, sender) whose messages are taken again from a resend
-        for (v, obj, sig), (ok, relay) in zip(items, checks):
+        for n, ((v, obj, sig), (ok, relay)) in enumerate(zip(items, checks)):
+            if n:
+                yield  # each message relayed may end the slice (its sends are calls into the page)
             key = (obj["deal"], obj["sender"])
             if key in again:
                 continue
@@ -399,24 +405,31 @@ class FairRoom(Station):
                 self.expected[key] = min(self.expected.get(key, 0), obj["seq"])
                 again.add(key)
             elif got.values[ok.index]:
-                self._publish(obj, sig, got[relay])
+                yield from self._publish(obj, sig, got[relay])
             else:
                 self.expected[key] = min(self.expected.get(key, 0), obj["seq"])  # a good copy may come again
                 again.add(key)
                 self.host._refuse(v, "bad_signature", "a fair message its sender's key did not sign", 0)
         return True
 
-    def _dispatch(self, seat, msg, obj: dict, signature: bytes) -> None:
-        self._publish(obj, signature, None)
+    def _dispatch(self, seat, msg, obj: dict, signature: bytes):
+        yield from self._publish(obj, signature, None)
 
-    def _publish(self, obj: dict, signature: bytes, relay: bytes | None) -> None:
-        """Into the one order: to this device's seats and to every guest (its sender too)."""
+    def _publish(self, obj: dict, signature: bytes, relay: bytes | None):
+        """Into the one order: to this device's seats and to every guest (its sender too);
+        a pause between (in the page each is a few ms, the guests' sends several calls)."""
         body = {"m": obj, "sig": signature.hex(), "relay": None if relay is None else relay.hex()}
         self.log.append(body)
         msg = wire.from_json(obj)
         for seat in self.seats.values():
             seat.device.receive(msg)
-        self.host._broadcast("fair", body)
+        text = encode_body(body)
+        seated = self.host._seated()
+        yield
+        for v in self.host._seated():
+            if v in seated:  # (one back meanwhile was sent the log, this message in it)
+                v.send_written("fair", text)
+        yield  # then the devices here take it up
 
     def _first_open_deal(self) -> int:
         return min((seat.device.d.number for seat in self.seats.values()), default=0)

@@ -11,9 +11,9 @@ When nothing else is to do, the devices prepare their next deal (keys, shuffle, 
 seat's deck): the work ahead runs on idle frames of the deal being played.
 
 Subclasses say what arrives (`_incoming`: verify, then hand to the devices) and where a
-signed message goes (`_dispatch`).  No device here names a late seat on its own clock: the
-host keeps every deadline and says so in the one order (host.py), so that every
-device reaches the same verdict however slow it is.
+signed message goes (`_dispatch`, a generator: it may pause).  No device here names a late
+seat on its own clock: the host keeps every deadline and says so in the one order
+(host.py), so that every device reaches the same verdict however slow it is.
 """
 
 from __future__ import annotations
@@ -27,13 +27,23 @@ from ..fair.device import FairDevice
 from ..fair.ops import AWAY, Batch
 from . import wire
 
+MIN_SLICE_MS = 3.0  # less room than this left in a frame: the work waits for a lighter frame
+REST_S = 2.0  # ...for this long; then a slice of MIN_SLICE_MS (about one step) in a frame not far over,
+NEAR_MS = 12.0  # one with no less than -NEAR_MS of room (a slow phone's frames seldom leave any),
+MAX_REST_S = 6.0  # and after this long in any frame (a screen that draws every frame heavily)
+
 
 class Station:
     work_clock = staticmethod(time.perf_counter)  # real seconds for the slices (tests: a fake)
     device_class = FairDevice  # the seats' devices (tests plant a cheating one)
 
-    def __init__(self, group, clock, work_ms: float = 8.0, wait_ms: float | None = None):
+    def __init__(self, group, clock, work_ms: float = 8.0, wait_ms: float | None = None, frame_room=None):
         self.group = group
+        # The front end's (its Host's or Guest's `frame_room`): the ms its frame still has room
+        # for.  Given, the work no longer runs in `poll()`: the front end calls `frame_end()`
+        # once it has drawn, and a frame that drawing already filled (a new screen, the deal's
+        # cards flying) gets no slice at all.
+        self.frame_room = frame_room
         self.clock = clock
         self.work_ms = work_ms
         self.wait_ms = work_ms if wait_ms is None else wait_ms
@@ -44,6 +54,7 @@ class Station:
         self.longest_ms = 0.0  # the longest frame's work
         self._job = None
         self._keeper = SliceKeeper()
+        self._rested_since = None  # when the frames began to leave the work no room (frame_room)
 
     # --- the frame --------------------------------------------------------------------------
     def budget_ms(self) -> float:
@@ -54,14 +65,52 @@ class Station:
         seats = self.seats.values()
         return self.wait_ms if seats and all(seat.dealing for seat in seats) else self.work_ms
 
+    def may_work(self) -> bool:
+        """Whether a frame may give the work a slice now (the subclasses: not once stopped)."""
+        return True
+
+    def polled(self) -> None:
+        """The slice of a poll, unless the front end gives the end of its frames instead."""
+        if self.frame_room is None and self.may_work():
+            self.work()
+
+    def frame_end(self) -> None:
+        """The front end's, after it drew: the slice that fits what is left of the frame."""
+        if self.may_work():
+            self.work()
+
+    def _fitted(self, budget: float) -> float | None:
+        """The slice that fits the frame's room (None: none this frame)."""
+        now = self.work_clock()
+        room = self.frame_room()
+        if room < MIN_SLICE_MS:
+            if self._rested_since is None:
+                self._rested_since = now
+            rested = now - self._rested_since
+            if rested < REST_S or (room < -NEAR_MS and rested < MAX_REST_S):
+                return None
+            room = MIN_SLICE_MS
+        self._rested_since = None
+        return min(budget, room)
+
     def work(self) -> None:
-        """One frame's slice of the work (`budget_ms()` of real time, about one step more)."""
+        """One frame's slice of the work (`budget_ms()` of real time, about one step more;
+        with `frame_room`, no more than the frame has room for)."""
+        budget = self.budget_ms()
+        if self.frame_room is not None:
+            budget = self._fitted(budget)
+            if budget is None:
+                return
         for seat in self.seats.values():
             seat.thought = False
         if self._job is None:
             self._job = self._work()
         start = self.work_clock()
-        done, _ = self._keeper.run(self._job, self.budget_ms(), self.work_clock, stop_on=AWAY)
+        self.group.deadline = time.perf_counter() + budget / 1000.0
+        try:
+            done, _ = self._keeper.run(self._job, budget, self.work_clock, stop_on=AWAY)
+        finally:
+            self.group.deadline = None
         spent = self.work_clock() - start
         self.busy_s += spent
         self.longest_ms = max(self.longest_ms, spent * 1000)
@@ -97,8 +146,10 @@ class Station:
             obj = wire.to_json(msg)
             signed.append((seat, msg, obj, batch.sign(seat.key_seed, wire.signed_bytes(obj))))
         got = yield from self.group.run(batch)
-        for seat, msg, obj, sig in signed:
-            self._dispatch(seat, msg, obj, got[sig])
+        for n, (seat, msg, obj, sig) in enumerate(signed):
+            if n:
+                yield  # each message handed on may end the slice (in the page a send is a call)
+            yield from self._dispatch(seat, msg, obj, got[sig])
         return True
 
     # --- the evidence of a forged relay ----------------------------------------------------

@@ -34,7 +34,7 @@ from ..fair_room.wire import fingerprint
 from ..links.transport import CLOSED, CONNECTING
 from ..lobby import FAIR, LEFT, LOBBY, OVER, PLAY, SHUFFLE, Lobby, LobbyError
 from ..peer import Visitor
-from ..protocol import MAX_FROM_GUEST_FAIR, QUICK, decode
+from ..protocol import MAX_FROM_GUEST_FAIR, QUICK, decode, encode_body
 from .after_late import AfterLate
 from .referee import Referee
 from .save import restore_host, save_host
@@ -90,6 +90,7 @@ class Host:
         self.shuffle = Shuffle(clock, entropy)
         self.referee = Referee(self.settings, clock, entropy)
         self.fair = None  # the fair room (fair_room/host.py) of a fairly dealt match, once started
+        self.frame_room = None  # the front end's: the ms left in its frame for the fair room's work (station.py)
         self.after_late = AfterLate(self)  # dealt fairly: how the match goes on after a seat was named late
         self.refused: Counter = Counter()
         self.log: deque[LogEntry] = deque(maxlen=500)
@@ -339,8 +340,14 @@ class Host:
         return self.seating.seated()
 
     def _broadcast(self, kind: str, body: dict) -> None:
-        for v in self._seated():
-            v.send(kind, body)
+        seated = self._seated()
+        if len(seated) < 2:
+            for v in seated:
+                v.send(kind, body)
+            return
+        text = encode_body(body)
+        for v in seated:
+            v.send_written(kind, text)
 
     def _send_lobby(self) -> None:
         self._broadcast("lobby", {"lobby": self.lobby.to_json()})

@@ -16,6 +16,7 @@ kept for "Play with friends" to go on with.
 from __future__ import annotations
 
 import sys
+import time
 
 from ...i18n import t
 from ...online.links import reasons
@@ -25,6 +26,10 @@ from . import keep
 
 HOST, GUEST = "host", "guest"
 NOTICE_S = 6.0
+# A frame that carries fair dealing's work ends by then: a person sees a frame over 33 ms
+# stutter, and the work's last step may run a little past its slice.
+FAIR_FRAME_MS = 24.0
+WARM_ROOM_MS = 8.0  # the room a frame needs for one call that readies the page's group
 
 
 class OnlineGame:
@@ -60,6 +65,7 @@ class OnlineGame:
         strength = app.settings.get("strength") or "normal"
         game.host = Host(name, rules=app.games.rules(), strength=strength if strength in _strengths() else "normal",
                          computer_names=names)
+        game.framed(game.host)
         if by_link and net.rooms:
             game.open_room(Invite.new())
         return game
@@ -76,6 +82,7 @@ class OnlineGame:
             return None
         game = cls(app, net, HOST, host.lobby.seats[host.seat].name)
         game.host = host
+        game.framed(host)
         invite = keep.saved_invite(data)
         if invite is not None and net.rooms:
             game.open_room(invite)
@@ -129,6 +136,7 @@ class OnlineGame:
         self.link = link
         self.problem = None
         self.guest = Guest(link, self.name, token if isinstance(token, str) else None, kept=same)
+        self.framed(self.guest)
 
     def answer(self, offer_code: str):
         link = self.net.answer(offer_code, self.ice())
@@ -183,7 +191,6 @@ class OnlineGame:
                 self._poll_host()
             elif self.guest is not None:
                 self._poll_guest()
-            self.warm_group()
             if self.session is not None:
                 if self.session.table is None and not self.app.games.waiting:
                     self.show_table_when_loaded()  # the screen that waited for the table was left: the match goes on
@@ -198,6 +205,37 @@ class OnlineGame:
             print(f"[3-5-8] online: {type(exc).__name__}: {exc}", file=sys.stderr)
         if self._seen > 2 and not self.shown_anywhere():
             self.leave()
+
+    def framed(self, side) -> None:
+        """The side's fair work from now on gets the end of this App's frames (frame_end)."""
+        side.frame_room = self.frame_room
+        if getattr(side, "fair", None) is not None:
+            side.fair.frame_room = self.frame_room
+
+    def frame_room(self) -> float:
+        """The ms this frame still has before FAIR_FRAME_MS."""
+        return FAIR_FRAME_MS - (time.perf_counter() - self.app.frame_start) * 1000.0
+
+    def frame_end(self) -> None:
+        """Once the frame is drawn: fair dealing's work in what is left of it (a frame that
+        drawing filled, a new screen or the deal's cards flying, carries none: in the browser
+        such a frame with a slice in it was 50-140 ms at full speed), and while a fairly dealt
+        room waits for Start, the page's group readied a call at a time."""
+        if self.closed:
+            return
+        try:
+            side = self.host or self.guest
+            station = getattr(side, "fair", None)
+            if station is not None:
+                station.frame_end()
+            elif self.frame_room() >= WARM_ROOM_MS:
+                self.warm_group()
+        except Exception as exc:  # the others' messages never crash this device's game
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            self.problem = reasons.FAILED
+            print(f"[3-5-8] online: {type(exc).__name__}: {exc}", file=sys.stderr)
 
     def warm_group(self) -> None:
         """While a fairly dealt room waits for Start, one call a frame readies the page's group:

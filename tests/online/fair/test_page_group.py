@@ -188,3 +188,47 @@ def test_a_batch_in_the_worker_ends_the_frames_slice_while_it_waits():
             done, _ = SliceKeeper().run(steps, 10_000.0, time.perf_counter, stop_on=AWAY)
     finally:
         window.close()
+
+
+def test_the_lobbys_warm_up_runs_every_kind_of_operation_on_the_pages_own_thread():
+    """The first deal's operations on the page's thread are not the engine's first compile of
+    them: before Start every kind has run there twice, with the right results."""
+    from game.online.fair.ops import ARITY
+    from game.online.fair.page_group import warm_batches
+
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        for _ in page.warm_steps():
+            pass
+        stats = json.loads(window.eval("window.g358fair.stats()"))
+        batches = warm_batches()
+        assert stats["worker"] is True and stats["away"]["ops"] == 52  # the card points: a big batch
+        assert stats["ops"] >= 2 * sum(len(batch) for batch in batches)  # the rest on the page's thread
+        kinds = {name for batch in batches for name, *_ in batch.ops}
+        assert kinds == set(ARITY) - {"rand"}  # random scalars take no compiling worth a frame
+        for batch in batches:
+            assert run_now(page, batch).values == run_now(group.NativeGroup(), batch).values
+            assert None not in run_now(page, batch).values
+    finally:
+        window.close()
+
+
+def test_a_small_batch_that_would_not_fit_the_callers_slice_goes_to_the_worker():
+    """A slow phone's frame with little room left: even one signature waits for the worker
+    rather than run past the slice on the page's thread; with room it is answered at once."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        run_now(page, Batch())  # installed
+        small = _muls(1)
+        page.deadline = time.perf_counter() + 60.0  # plenty of room
+        values, calls = _calls(page, small)
+        assert values == run_now(group.NativeGroup(), small).values and calls == 1
+        away_before = json.loads(window.eval("window.g358fair.stats()"))["away"].get("ops", 0)  # none yet: {}
+        page.deadline = time.perf_counter() - 0.001  # none left
+        values, calls = _calls(page, small)
+        assert values == run_now(group.NativeGroup(), small).values and calls >= 2
+        assert json.loads(window.eval("window.g358fair.stats()"))["away"]["ops"] == away_before + 1
+    finally:
+        window.close()

@@ -1,0 +1,84 @@
+"""A front end that gives fair dealing only the room its frames have left: the work runs once
+the frame is drawn, never more than the room, none in a frame drawing already filled (for
+long: station.py's REST_S and MAX_REST_S), and the match is dealt, played and audited all the same."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.engine import RuleSet
+from game.online.fair_room import station as station_module
+from game.online.fair_room.station import MIN_SLICE_MS, Station
+
+from .fair_room import FAST, FairRoom
+from .test_fair_online import check_fair_match
+
+
+def _fake_clock(monkeypatch) -> None:
+    """Every read of the work clock is one millisecond later (as test_fair_online does)."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: next(ticks) / 1000.0))
+
+
+def _stations(room) -> list:
+    return [s for s in [room.host.fair, *(g.fair for g in room.guests)] if s is not None]
+
+
+class FramedRoom(FairRoom):
+    """Each step is a frame of every device: the polls, then each station's `frame_end()`
+    with the room this frame's schedule gives (ms), the work of each noted."""
+
+    def __init__(self, rooms, **kw):
+        # frames short of room deal slowly: no seat is named late for what its device was not let do
+        super().__init__(settings=replace(FAST, duty_wait_s=10_000.0), **kw)
+        self.rooms = rooms  # frame number -> the room every device's frame has left
+        self.frame = 0
+        self.in_polls = 0.0  # ms of work done in the polls (none: the front end gives it frames)
+        self.slices: list[tuple[float, float]] = []  # (room, ms worked) per station and frame
+        for side in (self.host, *self.guests):
+            side.frame_room = lambda: self.rooms(self.frame)
+
+    def step(self, dt: float = 0.05) -> None:
+        before = {id(s): s.busy_s for s in _stations(self)}
+        super().step(dt)
+        self.in_polls += sum(s.busy_s - before.get(id(s), 0.0) for s in _stations(self)) * 1000
+        for s in _stations(self):
+            spent = s.busy_s
+            s.frame_end()
+            self.slices.append((self.rooms(self.frame), round((s.busy_s - spent) * 1000)))
+        self.frame += 1
+
+
+def test_fair_work_runs_at_the_frames_end_within_its_room_and_none_in_a_full_frame(monkeypatch):
+    _fake_clock(monkeypatch)
+    room = FramedRoom(lambda frame: 5.0 if frame % 4 == 0 else 0.0, guests=2, rules=RuleSet.preset("standard", deals=3))
+    room.start()
+    room.play_to_end()
+    check_fair_match(room)
+    assert room.in_polls == 0
+    worked = [(r, ms) for r, ms in room.slices if ms > 0]
+    assert len(worked) > 100
+    assert all(r == 5.0 for r, _ in worked)  # no frame left without room got a slice (none waited REST_S)
+    assert max(ms for _, ms in worked) <= 5.0 + 2  # (+ the clock's own reads)
+
+
+def _short_of_room(monkeypatch, room: float) -> tuple[list, float]:
+    _fake_clock(monkeypatch)
+    monkeypatch.setattr(station_module, "REST_S", 0.01)  # the fake clock: 10 reads
+    monkeypatch.setattr(station_module, "MAX_REST_S", 0.05)
+    framed = FramedRoom(lambda frame: room, guests=2, rules=RuleSet.preset("standard", deals=3))
+    framed.start()
+    for _ in range(300):
+        framed.step()
+    return [ms for _, ms in framed.slices if ms > 0], framed.in_polls
+
+
+def test_frames_that_never_leave_room_still_deal_a_short_slice_after_a_rest(monkeypatch):
+    """A slow phone's frames seldom leave room: after REST_S without a slice, a frame little
+    over (no less than -NEAR_MS of room) gets one of MIN_SLICE_MS; a frame far over (a
+    screen drawing heavily every frame) only after MAX_REST_S."""
+    near, in_polls = _short_of_room(monkeypatch, -station_module.NEAR_MS / 2)
+    assert near and max(near) <= MIN_SLICE_MS + 2 and in_polls == 0
+    far, in_polls = _short_of_room(monkeypatch, -station_module.NEAR_MS * 4)
+    assert far and max(far) <= MIN_SLICE_MS + 2 and in_polls == 0
+    assert len(far) < len(near) / 2
