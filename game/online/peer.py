@@ -29,19 +29,18 @@ class Peer:
         return self.link.state == OPEN
 
     def send(self, kind: str, body: dict) -> bool:
-        if not self.open:
-            return False
-        self.out_seq += 1
-        self.last_sent = self.clock()
-        return self.link.send(encode(kind, self.out_seq, body))
+        return self._send(lambda seq: encode(kind, seq, body))
 
     def send_written(self, kind: str, body_text: str) -> bool:
         """`send` of a body written once for many links (protocol.encode_body)."""
+        return self._send(lambda seq: enveloped(kind, seq, body_text))
+
+    def _send(self, write) -> bool:
         if not self.open:
             return False
         self.out_seq += 1
         self.last_sent = self.clock()
-        return self.link.send(enveloped(kind, self.out_seq, body_text))
+        return self.link.send(write(self.out_seq))
 
     def fresh(self, msg: Message) -> bool:
         """True (and remembered) when `msg` is numbered above everything taken before."""

@@ -345,9 +345,14 @@ class Host:
             for v in seated:
                 v.send(kind, body)
             return
-        text = encode_body(body)
+        text = self.written(body)
         for v in seated:
             v.send_written(kind, text)
+
+    @staticmethod
+    def written(body: dict) -> str:
+        """A body written once for every guest it goes to (Visitor.send_written)."""
+        return encode_body(body)
 
     def _send_lobby(self) -> None:
         self._broadcast("lobby", {"lobby": self.lobby.to_json()})
