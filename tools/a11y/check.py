@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 from tools.a11y import axe
-from tools.web.site import HarnessSite
+from tools.web.site import HarnessSite, python_value, run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).resolve().parent / "game_driver.py"
@@ -119,15 +119,10 @@ class Check:
 
     # --- the page --------------------------------------------------------------------------
     def py(self, code: str) -> str:
-        return self.page.evaluate(
-            "async (e) => { try { return String(await window.py.runPythonAsync(e)); }"
-            " catch (err) { return 'ERROR: ' + err; } }", code)
+        return run_python(self.page, code)
 
     def value(self, expression: str):
-        raw = self.py(f"import json as _j\n_j.dumps({expression})")
-        if raw.startswith("ERROR"):
-            raise StepFailed(f"{expression}: {raw[-1500:]}")
-        return json.loads(raw)
+        return python_value(self.page, expression, StepFailed)
 
     def game_error(self) -> str | None:
         """The exception line of a traceback the game printed since it ran (None: none)."""

@@ -24,7 +24,7 @@ import shutil
 import time
 from pathlib import Path
 
-from tools.web.site import HarnessSite
+from tools.web.site import HarnessSite, python_value, run_python
 from tools.web.wasm import CHROMIUM_ARGS
 
 SHIM_LINE = '<script src="p2p.js" defer></script>'
@@ -119,16 +119,11 @@ class GamePage:
     def py(self, expression: str) -> str:
         """A Python expression (or a block ending in one) run in the page's interpreter; its
         value as text ("ERROR: ..." when it raised)."""
-        return self.page.evaluate(
-            "async (e) => { try { return String(await window.py.runPythonAsync(e)); }"
-            " catch (err) { return 'ERROR: ' + err; } }", expression)
+        return run_python(self.page, expression)
 
     def value(self, expression: str):
         """A JSON-able Python value from the page."""
-        raw = self.py(f"import json as _j\n_j.dumps({expression})")
-        if raw.startswith("ERROR"):
-            raise RuntimeError(f"{self.name}: {expression}: {raw[-1500:]}")
-        return json.loads(raw)
+        return python_value(self.page, expression, lambda detail: RuntimeError(f"{self.name}: {detail}"))
 
     def wait(self, expression: str, timeout_s: float, what: str, step_s: float = 0.25):
         """Until `expression` is true in the page; fails at once, saying its error, once the

@@ -25,6 +25,22 @@ from tools.web.wasm import pyodide_dir
 WHEEL_NAME = "pygame_ce-2.5.7-cp314-cp314-pyemscripten_2026_0_wasm32.whl"  # Pyodide reads the tag from the name
 
 
+def run_python(page, code: str) -> str:
+    """Python code (or a block ending in an expression) run in a harness page's interpreter;
+    its value as text ("ERROR: ..." when it raised)."""
+    return page.evaluate(
+        "async (e) => { try { return String(await window.py.runPythonAsync(e)); }"
+        " catch (err) { return 'ERROR: ' + err; } }", code)
+
+
+def python_value(page, expression: str, failure):
+    """A JSON-able Python value from a harness page; `failure(detail)` raised when it raised."""
+    raw = run_python(page, f"import json as _j\n_j.dumps({expression})")
+    if raw.startswith("ERROR"):
+        raise failure(f"{expression}: {raw[-1500:]}")
+    return json.loads(raw)
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
