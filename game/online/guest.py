@@ -41,6 +41,7 @@ from .protocol import QUICK, decode
 from .updates import Update, drain
 
 JOINING, LOBBY, SHUFFLE, PLAY, OVER = "joining", "lobby", "shuffle", "play", "over"
+HOST_DEALT = ("state", "update", "deal_over", "audit")  # what the host sends of a game it deals
 HOST_AWAY, TURNED_AWAY, CLOSED, LEFT = "host_away", "turned_away", "closed", "left"
 ENDED = (HOST_AWAY, TURNED_AWAY, CLOSED, LEFT)
 
@@ -107,9 +108,11 @@ class Guest:
         self.table = GuestTable(self)
         self.group = group  # fair dealing's group backend (None: this platform's, fair/ops.py)
         self.fair = None  # this seat's side of a fairly dealt match (fair_room/guest.py), once started
+        self.fair_before = None  # that side, done, once the host deals on after a late seat (FairGuestSide.host_deals_on)
+        self.dealt_from = 0  # the first deal the host dealt (a match begun fairly: after the late one)
         self.frame_room = None  # the front end's: the ms left in its frame for the fair side's work (station.py)
         if kept:
-            self._unkeep(kept)
+            unkeep(self, kept)
 
     # --- for the guest's screens ---------------------------------------------------------------
     def take_updates(self) -> list[Update]:
@@ -157,24 +160,6 @@ class Guest:
                 "value": self.value.hex() if self.value else None, "commitment": self.commitment,
                 "host_commitment": self.host_commitment, "revealed": self.revealed,
                 "fair_seed": self.fair_seed.hex() if self.fair_seed else None}
-
-    def _unkeep(self, kept: dict) -> None:
-        try:
-            nonce, value = kept.get("nonce"), kept.get("value")
-            self.nonce = bytes.fromhex(nonce) if isinstance(nonce, str) else None
-            self.value = bytes.fromhex(value) if isinstance(value, str) else None
-            self.commitment = kept.get("commitment") if isinstance(kept.get("commitment"), str) else None
-            self.host_commitment = kept.get("host_commitment") if isinstance(kept.get("host_commitment"), str) else None
-            self.revealed = kept.get("revealed") is True
-            if isinstance(kept.get("token"), str) and self.token is None:
-                self.token = kept["token"]
-        except (ValueError, AttributeError):  # a damaged keep: come back without it
-            self.nonce = self.value = self.commitment = self.host_commitment = None
-        try:
-            seed = kept.get("fair_seed")
-            self.fair_seed = bytes.fromhex(seed) if isinstance(seed, str) and len(seed) == 2 * SEED_BYTES else None
-        except (ValueError, AttributeError):  # a damaged seed: this device cannot act for a fairly dealt seat
-            self.fair_seed = None
 
     # --- the frame ---------------------------------------------------------------------------
     def poll(self) -> None:
@@ -225,11 +210,14 @@ class Guest:
         the fair shuffle's audit, or, dealt fairly, every deal's."""
         if self.fair is not None:
             return self.fair.seat is not None and self.fair.seat.match_checked()
+        if self.fair_before is not None:  # (begun fairly: no seed of the values dealt the host's deals)
+            return self.view is not None and all(n in self.deal_records for n in range(self.view.rules.deals))
         return self.audit_result is not None
 
     def fingerprints(self) -> tuple | None:
         """Fair dealing: each seat's signing key's fingerprint, for the lobby to show."""
-        keys = self.fair.keys if self.fair is not None and self.fair.seat is not None else None
+        side = self.fair or self.fair_before
+        keys = side.keys if side is not None and side.seat is not None else None
         return tuple(fingerprint(k) for k in keys) if keys else None
 
     def _missing(self) -> bool:
@@ -239,7 +227,7 @@ class Guest:
         if self._gap or view is None or self.fair is not None:
             return self._gap
         finished = view.deal_number + (1 if view.phase == Phase.GAME_OVER else 0)
-        return len(self.deals) < finished
+        return len(self.deals) < finished - self.dealt_from
 
     def _send_pending(self, kind: str, body: dict) -> None:
         self._pending = (kind, body, self.clock())
@@ -288,6 +276,9 @@ class Guest:
     def _handle(self, msg) -> None:
         if self.seat is None and msg.kind not in ("welcome", "refused", "bye", "ping"):
             self.ignored["before_welcome"] += 1
+            return
+        if self.fair is not None and msg.kind in HOST_DEALT:  # the host deals on: once the fair deals end here
+            self.fair.hold(msg)
             return
         try:
             getattr(self, "_on_" + msg.kind)(msg.body)
@@ -385,6 +376,8 @@ class Guest:
         self._answered("commit", "reveal")
         self._gap = False
         self.lobby = body["lobby"]
+        over = 1 if view.phase == Phase.GAME_OVER else 0
+        self.dealt_from = max(0, view.deal_number + over - body["deals_finished"])
         self._show(body["at"], (), view, True)
 
     def _on_update(self, body) -> None:
@@ -426,6 +419,8 @@ class Guest:
     def _try_audit(self) -> None:
         if self.audit_values is None or self._auditing or self.view is None or self.commitments is None:
             return
+        if self.fair_before is not None or self.dealt_from:
+            return  # the host's deals of a match begun fairly: no seed of the values dealt them
         rules = self.view.rules
         if len(self._checked) < rules.deals:
             return  # still checking them, or a sync will bring the rest
@@ -468,6 +463,8 @@ class Guest:
         pass
 
     def _on_fair_start(self, body) -> None:
+        if self.fair is None and self.fair_before is None and self.fair_seed is not None and self.view is None:
+            self.fair = FairGuestSide(self, self.group, back=True)  # (back in a match the host deals on: the fair deals again)
         if self.fair is not None:
             self._answered("commit", "reveal")
             self.fair.take_start(body)
@@ -483,7 +480,7 @@ class Guest:
         if self.fair is None:
             raise Bad("after_late: the cards are not dealt fairly in this game")
         choice = body["choice"]
-        if choice in ("computer", "stop"):
+        if choice in ("computer", "host", "stop"):
             self.fair.take_turn(body)
         self.inbox.append(("after_late", body["seat"], body["deal"], choice))
 
@@ -497,3 +494,23 @@ class Guest:
         self.end_reason = reason
         self.stage = HOST_AWAY if reason == "host_leaving" else TURNED_AWAY
         self.peer.link.close()
+
+
+def unkeep(guest: Guest, kept: dict) -> None:
+    """What `Guest.keep` kept, taken back (a damaged part: come back without it)."""
+    try:
+        nonce, value = kept.get("nonce"), kept.get("value")
+        guest.nonce = bytes.fromhex(nonce) if isinstance(nonce, str) else None
+        guest.value = bytes.fromhex(value) if isinstance(value, str) else None
+        guest.commitment = kept.get("commitment") if isinstance(kept.get("commitment"), str) else None
+        guest.host_commitment = kept.get("host_commitment") if isinstance(kept.get("host_commitment"), str) else None
+        guest.revealed = kept.get("revealed") is True
+        if isinstance(kept.get("token"), str) and guest.token is None:
+            guest.token = kept["token"]
+    except (ValueError, AttributeError):  # a damaged keep: come back without it
+        guest.nonce = guest.value = guest.commitment = guest.host_commitment = None
+    try:
+        seed = kept.get("fair_seed")
+        guest.fair_seed = bytes.fromhex(seed) if isinstance(seed, str) and len(seed) == 2 * SEED_BYTES else None
+    except (ValueError, AttributeError):  # a damaged seed: this device cannot act for a fairly dealt seat
+        guest.fair_seed = None

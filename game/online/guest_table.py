@@ -123,3 +123,24 @@ class GuestTable:
                     match.apply(action)
             self._finished = match
         return self._finished
+
+
+class CarriedTable(GuestTable):
+    """The table of a match begun fairly and dealt by the host from a late seat's next deal
+    on (host/after_late.py): the fair deals' records, audited on this device, then the host's
+    deals as they end.  `before` is the fair seat's table (its deals' replays, for their
+    analysis; None when this device no longer has them)."""
+
+    def __init__(self, guest, before=None):
+        super().__init__(guest)
+        self._before = before
+
+    def deal_match(self, number: int) -> Match | None:
+        if number in self._guest.deals:
+            return super().deal_match(number)
+        return self._before.deal_match(number) if self._before is not None else None
+
+    def finished_match(self) -> Match | None:
+        """None: no engine Match plays the late deal (the house rule scored it), nor does one
+        seed deal both the fair deals and the host's."""
+        return None

@@ -32,7 +32,7 @@ MAX_FOLLOWS = 100_000  # fair messages sent again with a `fair_start` (a whole m
 
 QUICK = ("well_played", "oops", "thanks")
 NOTICES = ("away", "computer", "back", "timeout", "host_away")
-AFTER_LATE = ("wait", "computer", "stop")  # dealt fairly, after a seat was named late: how the match goes on
+AFTER_LATE = ("wait", "computer", "host", "stop")  # dealt fairly, after a seat was named late: how the match goes on
 BYES = ("leaving", "host_leaving", "full", "started", "version", "unknown_token")
 REFUSALS = (
     "too_big", "too_deep", "malformed", "version", "unknown_type", "bad_body", "replayed", "unexpected", "forged",

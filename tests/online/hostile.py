@@ -838,7 +838,7 @@ def broken(f: Forger) -> list[list]:
             out.append(real[:rng.randrange(max(1, len(real)))])
         elif pick == 1:
             raw = real.encode("utf-8", "surrogatepass")
-            k = rng.randrange(len(raw))
+            k = rng.randrange(max(1, len(raw)))  # (a text sent before may be empty: pick 4's "")
             out.append(raw[:k] + bytes([rng.choice([0x80, 0xc0, 0xff, 0xfe, 0xed])]) + raw[k + 1:])
         elif pick == 2:
             out.append(rng.randbytes(rng.randrange(1, 300)))

@@ -134,10 +134,10 @@ def test_a_guest_cannot_make_the_choice_nor_forge_it():
     room = room_with(WithholdsItsKeys)
     choosing(room)
     hostile = other_guest(room)
-    for choice in ("stop", "computer", "wait"):
+    for choice in ("stop", "computer", "host", "wait"):
         hostile.peer.send("after_late", {"seat": LATE, "deal": DEAL, "choice": choice, "game": None, "key": None})
     room.settle(20)
-    assert room.host.refused["unknown_type"] == 3
+    assert room.host.refused["unknown_type"] == 4
     assert room.host.after_late.choosing and room.host.fair.paused and room.host.stage == "play"
     assert protocol.decode(protocol.encode("after_late", 1, {"seat": LATE, "deal": DEAL, "choice": "stop", "game": None,
                                                              "key": None}), from_host=False).code == "unknown_type"
@@ -251,3 +251,140 @@ def test_the_late_person_back_after_a_reload_finds_the_computer_in_the_seat():
     other = other_guest(room)
     room.run_until(lambda: room.host.stage == "over" and other.stage == "over", 40000)
     assert other.view.totals == room.host.mirror.view.totals
+
+
+# --- the host deals from the next deal -------------------------------------------------------------
+
+def host_deals_on(room):
+    """The late seat named, the host chooses to deal from the next deal; every guest's device
+    takes the choice in the one order and plays on host-dealt."""
+    choosing(room)
+    assert room.host.choose_after_late("host") is None
+    room.run_until(lambda: all(g.fair is None and g.fair_before is not None for g in room.guests), 4000)
+
+
+def all_over(room) -> bool:
+    match = room.host.match
+    return room.host.stage == "over" and all(g.stage == "over" and g.at == len(match.history)
+                                             and g.match_checked() for g in room.guests)
+
+
+def rows(table) -> list:
+    return [(r["number"], r["points"]) for r in table.history()]
+
+
+def test_the_host_deals_from_the_next_deal_and_the_late_person_plays_on_to_the_end():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    mirror = room.host.mirror
+    totals_then, fair_rows = tuple(mirror.tracker.totals), rows(mirror.table)
+    assert room.host.choose_after_late("host") is None
+    host = room.host
+    assert host.fair is None and host.lobby.dealing == "host" and host.fair_past.stopped
+    assert host.match.deal_number == DEAL + 1 and host.match.totals == totals_then
+    assert after_late_items(host.take_inbox())[-1] == ("after_late", LATE, DEAL, "host")
+    room.run_until(lambda: all_over(room), 40000)
+    match = host.match
+    assert ("notice", "timeout", LATE) not in host.take_inbox() and not host.lobby.seats[LATE].held
+    assert len(match.deals) == RULES.deals - DEAL - 1
+    sheet = rows(host.mirror.table)
+    assert len(sheet) == RULES.deals and sheet[:DEAL + 1] == fair_rows
+    assert tuple(sum(p[s] for _n, p in sheet) for s in range(3)) == match.totals
+    for g in room.guests:
+        assert g.problems == [] and g.view.totals == match.totals and rows(g.table) == sheet
+        assert all(g.deal_checked(n) for n in range(RULES.deals)) and g.audit_result is None
+        assert after_late_items(g.take_inbox())[-1] == ("after_late", LATE, DEAL, "host")
+    late = room.guests[0]
+    assert not late.seat_taken and late.fair_before.seat.device.verdicts[DEAL].seat == LATE
+    for g in room.guests:  # the late deal's end reached every screen before the host's first deal
+        seen = [u.view.deal_number for u in room.seen[g.seat]]
+        assert DEAL in seen and DEAL + 1 in seen and seen.index(DEAL + 1) > max(i for i, n in enumerate(seen) if n == DEAL)
+
+
+def test_a_guest_action_is_refused_until_the_host_deals_and_taken_after():
+    room = room_with(WithholdsItsKeys)
+    choosing(room)
+    other = other_guest(room)
+    other.peer.send("action", {"at": 0, "seat": other.seat, "action": "play AS"})
+    room.settle(3)
+    refused = room.host.refused["unexpected"]
+    assert refused >= 1 and room.host.fair is not None and room.host.match is None
+    room.host.choose_after_late("host")
+    room.paused = {OTHER}  # (its person acts below, through the guest's act)
+    room.run_until(lambda: room.host.match.to_act == other.seat and other.fair is None and other.view is not None
+                   and other.view.to_act == other.seat and other.at == len(room.host.match.history), 4000)
+    taken = len(room.host.match.history)
+    assert other.act(other.view.legal[0]) is None
+    room.settle(3)
+    assert len(room.host.match.history) > taken and room.host.refused["unexpected"] == refused
+    # a fair message sent before a device took the switch is dropped, unanswered (no refusal on its screen)
+    obj = {"game": room.host.fair_past.game, "deal": DEAL + 1, "sender": other.seat, "seq": 0, "kind": "lapse", "body": {}}
+    other.take_inbox()
+    counted = sum(room.host.refused.values())
+    other.peer.send("fair", {"m": obj, "sig": group.sign(other.fair_before.seed, fair_wire.signed_bytes(obj)).hex()})
+    room.settle(3)
+    assert sum(room.host.refused.values()) == counted and not [i for i in other.take_inbox() if i[0] == "refused"]
+
+
+def test_a_guest_back_after_a_reload_once_the_host_deals_plays_on_host_dealt():
+    """The other guest's page reloads in the host's first deal: it rebuilds the fair deals from
+    the transcript sent again (their rows on its score sheet), takes the switch where it was
+    made, and plays on host-dealt to the end."""
+    room = room_with(WithholdsItsKeys)
+    host_deals_on(room)
+    other = other_guest(room)
+    room.run_until(lambda: len(room.host.match.history) >= 6 and other.at == len(room.host.match.history), 4000)
+    kept = json.loads(json.dumps(other.keep()))
+    room.paused = {OTHER}
+    room.links[OTHER].cut()
+    room.settle(5)
+    back = room.join(NAMES[OTHER], token=kept["token"], kept=kept, index=OTHER)
+    room.paused = set()
+    room.run_until(lambda: back.fair is None and back.fair_before is not None and back.view is not None, 8000)
+    assert back.lobby.dealing == "host" and back.view.deal_number == DEAL + 1
+    room.run_until(lambda: all_over(room), 40000)
+    assert back.problems == [] and back.view.totals == room.host.match.totals
+    assert rows(back.table) == rows(room.host.mirror.table)
+
+
+def test_the_hosts_game_is_kept_and_taken_up_after_the_switch():
+    room = room_with(WithholdsItsKeys)
+    host_deals_on(room)
+    room.run_until(lambda: len(room.host.match.history) >= 10, 4000)
+    host = room.host
+    data = json.loads(json.dumps(host.save()))
+    again, why = type(host).restore(data, settings=host.settings, clock=room.clock, entropy=room.entropy)
+    assert why is None and again.match.history == host.match.history and again.lobby.dealing == "host"
+    assert again.fair is None and rows(again.mirror.table) == rows(host.mirror.table)[:len(again.mirror.table.history())]
+    assert len(again.mirror.table.history()) == DEAL + 1 and again.mirror.take_updates()[0].snapshot
+    again.poll()
+    assert again.act(again.match.legal_actions()[0]) in (None, "it is not your turn")
+    tampered = json.loads(json.dumps(data))
+    tampered["fair_deals"][0]["points"] = [p + 1 for p in tampered["fair_deals"][0]["points"]]
+    assert type(host).restore(tampered, settings=host.settings, clock=room.clock)[0] is None
+    plain = dict(data)
+    del plain["fair_deals"]
+    assert type(host).restore(plain, settings=host.settings, clock=room.clock)[0] is None  # (the values do not deal it)
+
+
+def test_a_seat_the_computer_took_stays_the_computers_once_the_host_deals():
+    """A seat handed to the host's computer earlier (held, its person still connected) is not
+    given back by a later switch to the host's dealing: its person's actions are refused, and
+    coming back after a reload does not free it."""
+    room = room_with(WithholdsItsKeys)
+    host_deals_on(room)
+    host, other = room.host, other_guest(room)
+    host.fair_past.seats[other.seat] = host.fair_past.mirror  # (as a handover of that seat had left it)
+    host.lobby = host.lobby.seated(other.seat, replace(host.lobby.seats[other.seat], held=True))
+    room.paused = {OTHER}
+    room.run_until(lambda: host.match.to_act == other.seat and other.view is not None
+                   and other.at == len(host.match.history), 4000)
+    other.peer.send("action", {"at": len(host.match.history), "seat": other.seat, "action": str(other.view.legal[0])})
+    room.settle(1)
+    assert {e.seat for e in host.log if e.detail == "a computer plays this seat now"} == {other.seat}
+    kept = json.loads(json.dumps(other.keep()))
+    room.links[OTHER].cut()
+    room.settle(5)
+    room.join(NAMES[OTHER], token=kept["token"], kept=kept, index=OTHER)
+    room.settle(20)
+    assert host.lobby.seats[other.seat].held and host.lobby.seats[other.seat].present

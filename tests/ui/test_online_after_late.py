@@ -8,7 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.ui.online import after_late
+from game.i18n import LANGUAGES, set_language, t
+from game.online.protocol import AFTER_LATE
+from game.ui.draw import gfx
+from game.ui.online import after_late, keep
 from game.ui.online.loop_net import LoopNet
 from game.ui.window import screen
 
@@ -56,7 +59,7 @@ def test_the_host_chooses_a_computer_and_every_screen_says_so(tmp_path, drawn_te
     drawn = " ".join(drawn_text)
     assert "Deal 1: Gus was late" in drawn and "Hana is choosing how the game goes on" in drawn
     assert "Computer plays for Gus" in drawn and "Wait for Gus" in drawn
-    assert names(host) == ["wait", "computer", "stop"]
+    assert names(host) == ["wait", "computer", "host", "stop"]
     assert host.scene.focused_widget().name == "computer"  # Gus is gone: the others play on
     assert "How should the game go on?" in host.scene.text()
     assert "Hana is choosing how the game goes on" in gia.scene.text() and "leave" in names(gia)
@@ -89,13 +92,53 @@ def test_the_host_stops_and_both_screens_show_the_final_scores(tmp_path):
     assert "stopped the game here" in gia.notices.text()
 
 
+def test_the_host_deals_from_now_on_and_both_tables_go_on(tmp_path, drawn_text):
+    """Hana chooses to deal from the next deal: Gia's screen says so, both tables show the late
+    deal's end and then the deal Hana dealt, every score sheet keeps the fair deal's row, the
+    totals carry on, and Hana's game is kept (host-dealt now)."""
+    net, host, gus, gia = three_at_a_fair_table(tmp_path)
+    gus_is_named_late(net, host, gus, gia)
+    assert "deal the cards from now on" in gia.scene.text()
+    click(host, "host")
+    until(lambda: "Hana will deal the cards from the next deal" in gia.scene.text(), host, gia, frames=200)
+    step(host, gia, frames=2)
+    assert "Hana will deal the cards from the next deal, and Gus plays on" in " ".join(drawn_text)
+    assert "From the next deal you deal the cards" in host.scene.text()
+    click(gia, "close")
+    click(host, "close")
+    assert at_table(host) and at_table(gia)
+    core, guest = host.online.host, gia.online.guest
+    until(lambda: core.match is not None and len(core.match.history) >= 3 and guest.fair is None
+          and host.online.session.shown.deal_number == 1 and gia.online.session.shown.deal_number == 1
+          and host.online.session.at >= 3 and gia.online.session.at >= 3, host, gia, frames=4000,
+          pilots=[Pilot(host, 1), Pilot(gia, 2)], dt=0.2)
+    assert core.fair is None and core.lobby.dealing == "host" and gia.online.lobby.dealing == "host"
+    assert host.online.session.mirror is core.mirror is core.referee.carried  # (Hana's table reads the referee now)
+    for app in (host, gia):
+        session = app.online.session
+        assert [r["number"] for r in session.history()] == [0]
+        assert session.match.totals == core.match.totals == tuple(session.history()[0]["points"])
+    history = list(core.match.history)
+    click(host, "menu")  # Hana leaves, and goes on with the kept game: the same table, the same score sheet
+    click(host, "leave")
+    step(host, gia, frames=4)
+    assert host.scene_name == "title" and keep.load_host(host.storage) is not None
+    click(host, "friends")
+    click(host, "continue")
+    step(host, frames=2)
+    again = host.online.session
+    assert at_table(host) and again.mirror is host.online.host.referee.carried
+    assert host.online.host.match.history[:len(history)] == history and again.shown.deal_number == 1
+    assert [r["number"] for r in again.history()] == [0] and again.match.totals == core.match.totals
+
+
 @pytest.mark.parametrize("size, lang", [((360, 640), "pl"), ((844, 390), "ru"), ((1280, 720), "bg")])
 def test_the_choice_fits_every_shape_in_every_language(tmp_path, size, lang):
     """Upright and sideways phones and a desktop: the panel's text above its buttons, every
     button inside the screen and at least 44 px tall, on the host's and a guest's screen."""
     net, host, gus, gia = three_at_a_fair_table(tmp_path, size, lang)
     gus_is_named_late(net, host, gus, gia)
-    for app, count in ((host, 3), (gia, 2)):
+    for app, count in ((host, 4), (gia, 2)):
         scene = app.scene
         safe = screen.safe()
         assert len(scene.widgets) == count and scene.text() and scene.title()
@@ -103,3 +146,36 @@ def test_the_choice_fits_every_shape_in_every_language(tmp_path, size, lang):
         assert safe.contains(p["panel"]) and p["text"].bottom <= min(w.rect.top for w in scene.widgets)
         for w in scene.widgets:
             assert safe.contains(w.rect) and w.rect.h >= screen.MIN_TARGET, (w.name, w.rect)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390), (1280, 720)])
+def test_every_text_of_the_choice_fits_every_shape_in_every_language(tmp_path, size):
+    """Each of the panel's texts (the host's question with its four buttons, what every other
+    screen says while the host chooses and once it chose, what the late person is told) in
+    every language: whole within the panel's six lines, the panel inside the safe area, its
+    text above its buttons, every button's label readable (12 px at least) and its target
+    44 px tall."""
+    make_app(tmp_path, LoopNet(), size)
+    names = {"host": "Aleksandra", "name": "Konstantin"}
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            safe = screen.safe()
+            width = min(600, safe.w - 20) - 32
+            keys = [("ask", 4), ("choosing", 2), ("choosing_you", 2), ("taken", 2), ("host_you", 2)]
+            keys += [(f"{kind}.{c}", 2) for kind in ("chosen", "chosen_you") for c in AFTER_LATE]
+            for key, buttons in keys:
+                text = t(f"online.after_late.{key}", **names)
+                assert len(gfx.wrap(text, after_late.TEXT, width)) <= 6, (lang, key)
+                p = after_late.places(buttons, gfx.wrapped_height(text, after_late.TEXT, width, False, 2))
+                assert safe.contains(p["panel"]) and p["text"].bottom <= min(r.top for r in p["buttons"]), (lang, key)
+                assert all(safe.contains(r) and r.h >= screen.MIN_TARGET for r in p["buttons"]), (lang, key)
+            label_w = places_w = after_late.places(4, 0)["buttons"][0].w - 20
+            for c in AFTER_LATE:
+                label = t(f"online.after_late.{c}", name=names["name"])
+                fitted = gfx.fit_size(label, 18, label_w, True)
+                assert fitted >= screen.MIN_TEXT and gfx.text_width(label, fitted, True) <= places_w, (lang, c)
+            title = t("online.after_late.title", deal=10, name=names["name"])
+            assert gfx.text_width(title, gfx.fit_size(title, 20, width + 8, True), True) <= width + 8, lang
+    finally:
+        set_language("en")

@@ -32,17 +32,19 @@ from ..fair.backend import default_group
 from ..fair.breach import Breach
 from ..fair.draws import Draws, handed_on
 from ..fair.ops import Batch
+from ..guest_table import CarriedTable
 from . import wire
 from .seat import FairSeat
 from .station import Station
 
 VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
+WAITING_MAX = 4096  # host-dealt messages held while this device ends its fair deals (host_deals_on)
 
 
 class Turn:
-    """The host's choice after a late seat (`after_late`: a computer plays the seat, or the
-    match stops), in the one order: it takes effect once every fair message before it is
-    taken, the late deal's verdict with them."""
+    """The host's choice after a late seat (`after_late`: a computer plays the seat, the host
+    deals from the next deal, or the match stops), in the one order: it takes effect once
+    every fair message before it is taken, the late deal's verdict with them."""
 
     def __init__(self, body: dict):
         self.body = body
@@ -70,6 +72,8 @@ class FairGuestSide(Station):
         self.start: dict | None = None
         self.stopped = False  # the host stopped the match after a late seat
         self.taken_over = False  # this seat was named late and handed to the host's computer
+        self.host_deals = False  # after a late seat the host deals from the next deal: this side is done
+        self.waiting: list = []  # meanwhile, what the host sent of the deals it deals, in order (host_deals_on)
 
     # --- the start -------------------------------------------------------------------------
     def _work(self):
@@ -136,7 +140,7 @@ class FairGuestSide(Station):
         except Bad as exc:
             self.guest.problems.append(("bad", "fair", str(exc)))
             return
-        if game != self.game or self.lost or self.taken_over or self.stopped:
+        if game != self.game or self.lost or self.done:
             return  # (before the seat is made, kept in order until it is)
         key = (deal, sender)
         if seq < self.taken.get(key, 0) or (deal, sender, seq) in self.early:
@@ -147,11 +151,21 @@ class FairGuestSide(Station):
             self.queue.append(self.early.pop((deal, sender, self.taken.get(key, 0))))
             self.taken[key] = self.taken.get(key, 0) + 1
 
+    @property
+    def done(self) -> bool:
+        """Nothing more is dealt fairly here: the match stopped, this seat was handed to the
+        host's computer, or the host deals from now on."""
+        return self.stopped or self.taken_over or self.host_deals
+
     def take_turn(self, body: dict) -> None:
         """The host's `after_late` with a choice that changes the match (a computer plays the
-        late seat, or it stops): queued behind the fair messages relayed before it.  Under a
-        new game id, the messages relayed after it are that game's, taken afresh."""
+        late seat, the host deals on, or it stops): queued behind the fair messages relayed
+        before it.  Under a new game id, the messages relayed after it are that game's, taken
+        afresh."""
         self.replay_left = max(0, self.replay_left - 1)
+        if body["choice"] == "host" and self.taken_over:  # (this device had stopped dealing for its seat already)
+            self.host_deals_on()
+            return
         if body["choice"] == "computer":
             if body["game"] is None or body["key"] is None:
                 self.guest.problems.append(("after_late", "a handover names no game or key"))
@@ -175,6 +189,10 @@ class FairGuestSide(Station):
             self.stopped = True
             seat.end_replay()  # (back after a reload: where the game was, then its end)
             seat.stop()
+        elif body["choice"] == "host":  # the late deal's end reaches the screens, then the host's deals
+            seat.end_replay()
+            self.sync()
+            self.host_deals_on()
         elif body["seat"] == self.guest.seat:  # this device is no longer trusted for the seat
             self.taken_over = True
             self.seats = {}
@@ -184,9 +202,33 @@ class FairGuestSide(Station):
             seat.rebase(body["game"], handed_on(self.draw_seed, body["game"]), device.carried())
         return True
 
+    def hold(self, msg) -> None:
+        """A host-dealt message (a state, an update, a finished deal): the host deals on after
+        a late seat, and this device takes it once its fair deals have ended (host_deals_on)."""
+        if len(self.waiting) < WAITING_MAX:
+            self.waiting.append(msg)
+        else:
+            self.guest.ignored["too_many"] += 1
+
+    def host_deals_on(self) -> None:
+        """Dealt fairly until a seat was named late, the host deals from the next deal (its
+        `after_late`, taken in the one order once this device has the late deal's verdict):
+        from now on the Guest is a host-dealt guest, its score sheet the fair deals' records
+        (audited here), then the host's deals (each checked as in a host-dealt game).  What the
+        host sent of those meanwhile is taken now, in order."""
+        guest, seat = self.guest, self.seat
+        self.host_deals = True
+        guest.fair, guest.fair_before = None, self
+        guest.deal_records = dict(seat.deal_records) if seat is not None else {}
+        guest._checked = set(guest.deal_records)
+        guest.table = CarriedTable(guest, seat.table if seat is not None else None)
+        waiting, self.waiting = self.waiting, []
+        for msg in waiting:
+            guest._handle(msg)
+
     # --- the frame --------------------------------------------------------------------------
     def may_work(self) -> bool:
-        return not self.stopped and not self.taken_over
+        return not self.done
 
     def poll(self) -> None:
         self.polled()
@@ -211,7 +253,7 @@ class FairGuestSide(Station):
         guest.inbox.extend(seat.take_inbox())
 
     def _resend(self) -> None:
-        if self.stopped or self.taken_over:
+        if self.done:
             return
         now = self.clock()
         if self.seat is not None:  # a deal over here (a deadline's verdict ended it) takes nothing more
@@ -236,7 +278,7 @@ class FairGuestSide(Station):
         self.guest.peer.send("fair", {"m": obj, "sig": signature.hex()})
 
     def _incoming(self):
-        if not self.queue or self.seat is None or self.taken_over or self.stopped:
+        if not self.queue or self.seat is None or self.done:
             return False
         if isinstance(self.queue[0], Turn):
             return self._turn(self.queue[0].body)

@@ -217,11 +217,20 @@ class FairRoom(Station):
 
     def stop(self, body: dict) -> None:
         """The match ends where it is, on every device once it has the late deal's verdict."""
-        self.stopped = True
         for seat in self.seats.values():
             seat.stop()
+        self.end(body)
+
+    def end(self, body: dict) -> None:
+        """No more fair dealing (the match stops, or the host deals from the next deal): no
+        relay, no deadline, no work; the choice told in the one order, after every message
+        relayed, and kept with them (a guest back after a reload replays the fair deals from
+        them and takes the choice where it was made)."""
+        self.stopped = True
+        self.queue.clear()
+        self.held = {}
         self._forget_finished()
-        self.past += self.log + [{"after_late": body}]  # (a guest back after a reload stops there too)
+        self.past += self.log + [{"after_late": body}]
         self.log = []
         self.host._broadcast("after_late", body)
 

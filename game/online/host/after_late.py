@@ -6,6 +6,12 @@ match goes on, and every screen is told (the choice being made, then what was ch
   by the host's device, the late device no longer trusted for it (fair_room/host.py,
   `hand_over`: the match goes on under a new game id that every device takes in the one
   order, after the late deal's verdict, with the seat's new key), the scores carried on;
+- `host`: the late person keeps the seat and plays on, but from the next deal the host deals,
+  as in a host-dealt game (referee.py): the fair room ends where it is, the lobby says the
+  host deals, and the referee's `Match` starts at the next deal from the position every fair
+  device carried (FairDevice.carried), its cards shuffled from a new seed of the host's.  A
+  slow phone that cannot keep up with fair dealing is the likelier cause of lateness, and a
+  host-dealt game asks nothing of it but its own moves;
 - `stop`: the match ends there, scored as far as it was played.
 
 Why the host alone decides: it keeps the room (the deadlines, the relay) as it keeps the
@@ -22,10 +28,12 @@ always does (nothing of it is kept).
 
 from __future__ import annotations
 
-from ..lobby import OVER
+from ..lobby import HOST_DEALS, OVER
 from ..protocol import AFTER_LATE
+from .referee import CarriedSeat
 
-WAIT, COMPUTER, STOP = AFTER_LATE
+WAIT, COMPUTER, HOST, STOP = AFTER_LATE
+SEED_BYTES = 8  # the engine's seeds are below 2**64
 
 
 class AfterLate:
@@ -75,10 +83,32 @@ class AfterLate:
             host.fair.stop(body)
             host.stage = OVER
             host.inbox.append(("after_late", seat, deal, STOP))
+        elif choice == HOST:
+            self._host_deals(self.body(HOST))
         else:  # told once the seat's new key is made (fair_room/host.py)
             host.fair.hand_over(seat)
         self.seat = self.deal = self.since = None
         return None
+
+    def _host_deals(self, body: dict) -> None:
+        """From the next deal the host deals.  The host's device has the late deal's verdict
+        (the choice was asked after it), so the fair room ends there: every guest is told in
+        the one order, after every fair message (each takes it once its own device has that
+        verdict), then sent the room, now host-dealt, and its seat's state in the new deal."""
+        host = self.host
+        fair = host.fair
+        mirror = fair.mirror
+        position = mirror.device.carried()
+        fair.end(body)
+        host.fair, host.fair_past = None, fair
+        host.lobby = host.lobby.with_dealing(HOST_DEALS)
+        seed = int.from_bytes(host.entropy(SEED_BYTES), "big")
+        host.referee.take_up(host.lobby.rules, position, seed, mirror.deal_records)
+        host.referee.carried = CarriedSeat(host, mirror.table)
+        host.inbox.append(("after_late", body["seat"], body["deal"], HOST))
+        host._send_lobby()
+        for v in host._seated():
+            host._snapshot(v)
 
     def poll(self, now: float) -> None:
         """The choice not made in time: the default is taken."""
@@ -95,4 +125,4 @@ class AfterLate:
         self.host.inbox.append(("after_late", self.seat, self.deal, choice))
 
 
-__all__ = ["AfterLate", "WAIT", "COMPUTER", "STOP"]
+__all__ = ["AfterLate", "WAIT", "COMPUTER", "HOST", "STOP"]

@@ -12,7 +12,8 @@ logged and counted, and the game goes on.  The Host holds its parts, one job eac
 - `referee` (referee.py): a host-dealt game's one `Match`, where actions are applied, each
   seat is told what it may see, and computers stand in;
 - `fair` (fair_room/host.py): dealt fairly, the relay and sequencer of the fair messages,
-  and the devices of the seats the host plays.
+  and the devices of the seats the host plays (`fair_past` once the host deals on after a
+  late seat: host/after_late.py).
 
 The Host itself keeps the room (its `lobby` and `stage`), moves it on (the start, the
 reveal round, the deal, the end), and sends what every guest is sent; its parts call on it
@@ -90,6 +91,7 @@ class Host:
         self.shuffle = Shuffle(clock, entropy)
         self.referee = Referee(self.settings, clock, entropy)
         self.fair = None  # the fair room (fair_room/host.py) of a fairly dealt match, once started
+        self.fair_past = None  # that room, ended, once the host deals on after a late seat (its messages kept)
         self.frame_room = None  # the front end's: the ms left in its frame for the fair room's work (station.py)
         self.after_late = AfterLate(self)  # dealt fairly: how the match goes on after a seat was named late
         self.refused: Counter = Counter()
@@ -138,13 +140,16 @@ class Host:
     @property
     def mirror(self):
         """In fair dealing, the host's own seat as its screens read it (a guest's API:
-        view, take_updates, act, table; fair_room/seat.py); None in a host-dealt game."""
-        return self.fair.mirror if self.fair is not None else None
+        view, take_updates, act, table; fair_room/seat.py); in a match begun fairly that the
+        host deals on after a late seat, the same read from the referee (referee.CarriedSeat);
+        None in a host-dealt game."""
+        return self.fair.mirror if self.fair is not None else self.referee.carried
 
     def fingerprints(self) -> tuple | None:
         """Fair dealing: each seat's signing key's fingerprint, for the lobby to show (people
         compare them out of band: the same on every screen means no device swapped a key)."""
-        keys = self.fair.keys if self.fair is not None and self.fair.started else None
+        room = self.fair or self.fair_past  # (the keys of the fair deals, once the host deals on)
+        keys = room.keys if room is not None and room.started else None
         return tuple(fingerprint(k) for k in keys) if keys else None
 
     def add_link(self, link) -> None:
@@ -168,7 +173,7 @@ class Host:
 
     def choose_after_late(self, choice: str) -> str | None:
         """Dealt fairly, after a guest's seat was named late: how the match goes on (one of
-        protocol.AFTER_LATE: wait, computer, stop); None when taken, else why not."""
+        protocol.AFTER_LATE: wait, computer, host, stop); None when taken, else why not."""
         return self.after_late.choose(choice)
 
     def quick(self, code: str) -> bool:
@@ -316,6 +321,8 @@ class Host:
     def _on_action(self, v: Visitor, body):
         if self.stage != PLAY or self.fair is not None:  # (fair dealing: actions are fair messages)
             return ("unexpected", "the game is not being played")
+        if self.lobby.seats[v.seat].held:  # (a seat handed to the computer while dealt fairly, its person still here)
+            return ("unexpected", "a computer plays this seat now")
         problem = self.referee.refusal(v.seat, body)
         if problem:
             return problem
@@ -331,6 +338,8 @@ class Host:
         return self.fair.take_key(v.seat, body["key"])
 
     def _on_fair(self, v: Visitor, body):
+        if self.fair is None and self.fair_past is not None:
+            return None  # the host deals on: sent before its device took the switch (dropped, unanswered)
         if self.fair is None:
             return ("unexpected", "the cards are not dealt fairly in this game")
         return self.fair.take(v, body)
@@ -372,6 +381,8 @@ class Host:
             self._send_start(v)
             if self.shuffle.step == REVEAL or self.match is not None or self.fair is not None:
                 v.send("commitments", {"commitments": list(self.commitments)})
+        if self.fair_past is not None:  # begun fairly: the fair deals (a guest back rebuilds them), then the switch
+            self.fair_past.catch_up(v, back)
         if self.match is not None:
             self._snapshot(v)
         if self.fair is not None:
@@ -382,7 +393,7 @@ class Host:
         """Everything a guest needs to show a host-dealt game (referee.py), and the values
         for its audit once the match is over."""
         self.referee.snapshot(v, self.lobby)
-        if self.stage == OVER:
+        if self.stage == OVER and self.referee.carried is None:
             v.send("audit", {"values": self._published_values()})
 
     def _published_values(self) -> list:
@@ -452,5 +463,6 @@ class Host:
         problem = self.referee.apply(action, self.seat, self._seated())
         if problem is None and self.match.is_over():
             self.stage = OVER
-            self._broadcast("audit", {"values": self._published_values()})
+            if self.referee.carried is None:  # (a match the host took up after fair deals: no seed of the values dealt it)
+                self._broadcast("audit", {"values": self._published_values()})
         return problem

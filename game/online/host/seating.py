@@ -129,8 +129,10 @@ class Seating:
         person.link, person.away_since = v, None
         host.referee.restart_turn(seat)
         v.seat = seat
-        # dealt fairly, a seat the host's computer plays (its person sent no key before the start) stays the computer's
-        held = host.fair is not None and seat in host.fair.seats
+        # dealt fairly, a seat the host's computer plays (its person sent no key before the start, or it was
+        # handed over after it was named late) stays the computer's, also once the host deals on
+        fair = host.fair or host.fair_past
+        held = fair is not None and seat in fair.seats
         host.lobby = host.lobby.seated(seat, replace(host.lobby.seats[seat], present=True, held=held))
         host._catch_up(v, back=True)
         if was_away:

@@ -1,10 +1,11 @@
 """Over the table of a fairly dealt game, once a seat was named late and the deal's score was
 shown: how the match goes on.  The host's person chooses (Wait for them, A computer plays
-for them, Stop here), the first choice focused being the one a card player expects (wait
-for someone still connected, else the computer: host/after_late.py), and taken for them
-when they let the time pass.  Every other screen says the host is choosing, then what was
-chosen; a guest may leave at any moment, and the late person whose seat a computer took is
-told so and may stay or leave.
+for them, I deal from now on, Stop here), the first choice focused being the one a card
+player expects (wait for someone still connected, else the computer: host/after_late.py),
+and taken for them when they let the time pass.  Every other screen says the host is
+choosing, then what was chosen; a guest may leave at any moment, and the late person whose
+seat a computer took is told so and may stay or leave (the late person who plays on as the
+host deals is told that too: their device now only sends their own moves).
 
 The state is the OnlineGame's (`after_late`: seat, deal, choice), told by the core's inbox;
 this panel only reads it, so it is the same whether it opened before or after the choice.
@@ -25,6 +26,7 @@ from ..window import screen
 
 TEXT = 17
 BUTTON_H = 52
+LATE_PERSON = {"computer": "online.after_late.taken", "host": "online.after_late.host_you"}  # what the late one is told
 
 
 def places(buttons: int, text_h: int) -> dict:
@@ -89,8 +91,8 @@ class AfterLateScene(Scene):
             return t("online.after_late.choosing_you" if you else "online.after_late.choosing", host=host, name=name)
         if game.host is not None:
             return t(f"online.after_late.chosen_you.{choice}", name=name)
-        if you and choice == "computer":
-            return t("online.after_late.taken", host=host)
+        if you and choice in LATE_PERSON:
+            return t(LATE_PERSON[choice], host=host)
         return t(f"online.after_late.chosen.{choice}", host=host, name=name)
 
     def actions(self) -> list[tuple]:

@@ -278,13 +278,25 @@ class OnlineGame:
         for item in host.take_inbox():
             self.tell(item)
         if self.session is not None:
+            self.follow_mirror(host.mirror)
             return
-        if host.match is not None:
+        if host.mirror is not None and host.mirror.updates:  # dealt fairly (for a while, at least): a mirror
+            self.open_mirror(host.mirror)
+        elif host.match is not None:
             from .sessions import HostSession
 
             self.open_table(HostSession(self, host))
-        elif host.mirror is not None and host.mirror.updates:  # dealt fairly: the host's seat is a mirror
-            self.open_mirror(host.mirror)
+
+    def follow_mirror(self, mirror) -> None:
+        """The host deals on after a late seat (host/after_late.py): the table, which read the
+        host's fair seat, reads its seat from the referee from now on, once it has taken the
+        last of the fair seat's steps (the late deal's end), so nothing of it is lost."""
+        session = self.session
+        old = getattr(session, "mirror", None)
+        if mirror is None or old is None or old is mirror:
+            return
+        session.pump()
+        session.mirror = mirror
 
     def _poll_guest(self) -> None:
         from ...online import guest as mirror
@@ -385,7 +397,8 @@ class OnlineGame:
         """The host's game, kept after every move once the match has begun (a finished one
         is not kept: there is nothing to go on with).  A fairly dealt game is not kept for the
         host: no device holds its match, and the dealing secrets of the seats the host plays
-        live only in its memory (a guest keeps its own with its token: keep_guest)."""
+        live only in its memory (a guest keeps its own with its token: keep_guest); once the
+        host deals on after a late seat, it is kept from the deal the host took up."""
         host = self.host
         if host is None or host.match is None:
             return False
@@ -462,7 +475,9 @@ def tell(game, item: tuple) -> None:
         game.after_late = (seat, number, choice)
         if choice is not None:
             you = seat == game.seat and game.host is None
-            key = "online.after_late.taken" if you and choice == "computer" else f"online.after_late.chosen.{choice}"
+            from .after_late import LATE_PERSON
+
+            key = LATE_PERSON[choice] if you and choice in LATE_PERSON else f"online.after_late.chosen.{choice}"
             if game.host is not None:
                 key = f"online.after_late.chosen_you.{choice}"
             host = names[game.lobby.host_seat] if game.lobby is not None else ""

@@ -10,7 +10,9 @@ table reads (`view()`) is the last step shown, never one further on.
 
 - `HostSession`: the host deals: its real `Match`, its own actions through the referee.
 - `MirrorSession`: no `Match`; a seat read through its mirror (a guest's, or in fair
-  dealing the host's own seat: the same API); `match` is a `GuestMatch` (match_face.py)
+  dealing the host's own seat: the same API; once the host deals on after a late seat, the
+  host's seat read from its referee, with the fair deals' rows still on the score sheet:
+  connection.follow_mirror); `match` is a `GuestMatch` (match_face.py)
   that answers the table's questions from the views and the finished deals, and, once the
   match is over and checked, the whole match rebuilt (record, replay, statistics).  An
   action is sent; its result is the next update.
@@ -256,7 +258,8 @@ class MirrorSession(OnlineSession):
             self._deciding = None
         for update in updates:
             self.steps.append(Step(update.at, update.events, update.view, update.snapshot))
-        self.save()
+        if updates or self.game.host is None:  # (the host's game, dealt by it after a late seat: when it moved on)
+            self.save()
 
     def ready(self, step: Step) -> bool:
         """A deal's last step waits (a few seconds at most) until that deal's check is done,
