@@ -93,6 +93,11 @@ def test_two_pages_meet_by_codes_carried_by_hand(devices):
            connect_s=f"{time.monotonic() - t0:.2f}", shim_connect_s=host.connect_s)
     exchange_both_ways(host, guest)
     exchange_both_ways(guest, host)
+    # the shim counts a message's UTF-8 bytes, not its characters, against the limit
+    assert host_bridge.call("send", host.id, "é" * 32768) == "1"  # 65,536 bytes: the most a message has
+    assert host_bridge.call("send", host.id, "é" * 32769) == "0"
+    assert host_bridge.call("send", host.id, "a" * 65537) == "0"
+    assert until(lambda: guest.receive(), 10, what="the longest message") == ["é" * 32768]
     guest.close()
     until(lambda: host.state == CLOSED, 10, what="the host seeing the guest go")
     assert host.reason in (reasons.CLOSED, reasons.LOST)

@@ -17,6 +17,7 @@ Everything the check reads is under `main._oc` (`OnlineCheckDriver`):
 """
 
 import gc
+import json
 import sys
 import time
 
@@ -85,6 +86,7 @@ class FairWatch:
         self.screens: list = []  # the frames that changed the screen and the two after each, described
         self.long_steps: list = []  # the longest steps of the fair work: [ms, its JS calls' ms, where from, where to]
         self.collections: dict = {}  # generation -> [count, ms in all, the longest ms] of Python's collector since Start
+        self.link_calls: dict = {}  # the links' calls into the page (send, news...) -> [count, ms in all, the longest ms]
         self._collecting = None
         self._parts = None
         gc.callbacks.append(self._collector)
@@ -114,6 +116,7 @@ class FairWatch:
         self._time_parts(app)
         if station is not None and not hasattr(station, "_oc_steps"):
             self._time_steps(station)
+        self._time_links()
         self._js = []
         self._parts = {}
         return {"calls": self.calls(app), "busy": getattr(station, "busy_s", 0.0), "modules": len(sys.modules),
@@ -219,6 +222,29 @@ class FairWatch:
         timed._oc_part = True
         return timed
 
+    def _time_links(self) -> None:
+        """Each call of the links into the page timed by its name (a send to a guest was a
+        step of 15-40 ms at 4x CPU slowdown): `link_calls`."""
+        from game.online.links.page import PageBridge
+
+        if hasattr(PageBridge, "_oc_timed"):
+            return
+        call, tally = PageBridge.call, self.link_calls
+
+        def timed(bridge, name: str, *args) -> str:
+            t0 = time.perf_counter()
+            try:
+                return call(bridge, name, *args)
+            finally:
+                ms = (time.perf_counter() - t0) * 1000.0
+                seen = tally.setdefault(name, [0, 0.0, 0.0])
+                seen[0] += 1
+                seen[1] = round(seen[1] + ms, 1)
+                seen[2] = round(max(seen[2], ms), 1)
+
+        PageBridge.call, PageBridge._oc_timed = timed, True
+        PageBridge().window.eval(_JS_TIMING)
+
     def _time_calls(self, group) -> None:
         call = group._call
 
@@ -295,7 +321,7 @@ class FairWatch:
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
                 "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
                 "slow_list": self.slow_list, "screens": self.screens, "long_steps": self.long_steps,
-                "collections": self.collections}
+                "collections": self.collections, "link_calls": self.link_calls, "link_js": _js_timing()}
 
     @staticmethod
     def report(app) -> dict | None:
@@ -313,14 +339,46 @@ class FairWatch:
                 "match_checked": seat.match_checked(), "problems": problems}
 
 
+# The shim's own time in each of its calls (the rest of `link_calls` is the bridge's way there)
+_JS_TIMING = """(() => {
+    const shim = window.g358p2p;
+    if (!shim || window.__oc_link_js) return;
+    const tally = window.__oc_link_js = {};
+    for (const name of ["send", "poll", "pollRoom"]) {
+        const call = shim[name];
+        shim[name] = function (...args) {
+            const t0 = performance.now();
+            try { return call.apply(this, args); } finally {
+                const ms = performance.now() - t0, seen = tally[name] || (tally[name] = [0, 0, 0]);
+                seen[0] += 1; seen[1] += ms; seen[2] = Math.max(seen[2], ms);
+            }
+        };
+    }
+})()"""
+
+
+def _js_timing() -> dict:
+    from game.online.links.page import PageBridge
+
+    text = PageBridge().window.eval("JSON.stringify(window.__oc_link_js || {})")
+    return {name: [n, round(ms, 1), round(most, 1)] for name, (n, ms, most) in json.loads(str(text)).items()}
+
+
 def _where(job) -> str:
-    """file:line where a generator (through the ones it delegates to) is stopped."""
-    while getattr(job, "gi_yieldfrom", None) is not None and hasattr(job.gi_yieldfrom, "gi_frame"):
-        job = job.gi_yieldfrom
-    frame = getattr(job, "gi_frame", None)
-    if frame is None:
+    """file:line where a generator (through the ones it delegates to) is stopped, after the
+    place in the caller that asked the page's group (a step between two of the group's calls
+    is the caller's Python: the group's own line alone would not say whose)."""
+    places = []
+    while job is not None and getattr(job, "gi_frame", None) is not None:
+        frame = job.gi_frame
+        places.append(f"{frame.f_code.co_filename.rsplit('/game/', 1)[-1]}:{frame.f_lineno}")
+        job = getattr(job, "gi_yieldfrom", None)
+    if not places:
         return "-"
-    return f"{frame.f_code.co_filename.rsplit('/game/', 1)[-1]}:{frame.f_lineno}"
+    callers = [p for p in places[:-1] if "page_group.py" not in p and "ops.py" not in p]
+    if "page_group.py" in places[-1] and callers:
+        return f"{callers[-1]}>{places[-1].rsplit('/', 1)[-1]}"
+    return places[-1]
 
 
 def _listed(marks: dict) -> list:

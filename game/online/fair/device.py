@@ -165,8 +165,7 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
                     yield from self._guarded(self._handle(msg), msg.sender)
                     if self.on_message is not None:
                         self.on_message()
-                    if self.inbox:
-                        yield  # each message handled may end the slice
+                    yield  # each message handled may end the slice (what it asks of this seat is a step of its own)
             acted = yield from self._guarded(self._duties(), self.seat)
             if not acted and not self.inbox:
                 if not prepare or not self.prepare_step():

@@ -21,6 +21,7 @@ trying again is making a new link the same way (`PageLink.retry()` for a guest's
 from __future__ import annotations
 
 import json
+import time
 
 from . import reasons
 from .ice import ice_servers
@@ -28,6 +29,13 @@ from .invite import Invite
 from .transport import CLOSED, CONNECTING, OPEN, carried
 
 _STATES = (CONNECTING, OPEN, CLOSED)
+# A link or room asks the shim for its news at most once in this long: the host read a link's
+# `state` eight times a frame (0.4 ms a call at 4x CPU slowdown), and within one frame nothing
+# can change in the shim anyway (its events run between the page's tasks).
+PULL_GAP_S = 0.010
+# A room (which only hands out the guests who connect) asks at most this often: every frame
+# it was a millisecond of the host's frame at 4x CPU slowdown, for a guest who may never come.
+ROOM_GAP_S = 0.25
 
 
 class PageBridge:
@@ -69,6 +77,21 @@ def _news(bridge, call: str, link_id: str) -> tuple[dict, str | None]:
         return {}, reasons.FAILED
 
 
+def _fresh(puller, gap_s: float = PULL_GAP_S) -> bool:
+    """True when `puller` (a PageLink or PageRoom) asked the shim less than `gap_s` ago;
+    else it is about to ask, and that is noted."""
+    now = clock()
+    if puller._pulled_at is not None and 0.0 <= now - puller._pulled_at < gap_s:
+        return True
+    puller._pulled_at = now
+    return False
+
+
+def clock() -> float:
+    """Real seconds for PULL_GAP_S (tests: a fake in its place)."""
+    return time.perf_counter()
+
+
 def _error(answer: str) -> str | None:
     """The reason in an "error:REASON" answer, else None."""
     if not answer.startswith("error:"):
@@ -93,6 +116,7 @@ class PageLink:
         self.connect_s: float | None = None
         self._inbox: list[str] = []
         self._again = again
+        self._pulled_at: float | None = None
 
     @classmethod
     def _start(cls, bridge: PageBridge, answer: str, again=None) -> PageLink:
@@ -100,8 +124,8 @@ class PageLink:
         return cls(bridge, None if reason else answer, reason, again)
 
     def _pull(self) -> None:
-        """Take what the shim has for this link (one call)."""
-        if self._state == CLOSED or self.id is None:
+        """Take what the shim has for this link (one call, unless one was just made)."""
+        if self._state == CLOSED or self.id is None or _fresh(self):
             return
         news, reason = _news(self.bridge, "poll", self.id)
         if reason:
@@ -165,6 +189,7 @@ class PageLink:
         if self.id is None:
             return self.reason or reasons.FAILED
         self._code_error = None
+        self._pulled_at = None  # (what the shim says next is news again)
         answer = self.bridge.call("accept", self.id, answer_code)
         return None if answer == "ok" else (_error(answer) or answer or reasons.FAILED)
 
@@ -184,9 +209,10 @@ class PageRoom:
         self._state = CLOSED if failed else CONNECTING
         self.reason: str | None = failed
         self._fresh: list[PageLink] = []
+        self._pulled_at: float | None = None
 
     def _pull(self) -> None:
-        if self._state == CLOSED or self.id is None:
+        if self._state == CLOSED or self.id is None or _fresh(self, ROOM_GAP_S):
             return
         news, reason = _news(self.bridge, "pollRoom", self.id)
         if reason:
