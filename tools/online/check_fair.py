@@ -35,7 +35,9 @@ for each frame that changed the screen and the two after it (up to 40 a page).
 `long_steps`: per page, the fair work's longest steps (ms, their JS calls' ms, where its
 generator stood before and after); `collections`: the collector's runs since Start by
 generation (count, ms in all, longest); `link_calls`: the links' calls into the page by name
-(count, ms in all, longest), and `link_js` the shim's own time in them.  `--profile` prints each page's cProfile of its
+(count, ms in all, longest), and `link_js` the shim's own time in them; `ready_at_out`: per
+page and deal, how far its device had made the next deal ready when the deal was played out
+(its secrets, and how many of its decks were shuffled ahead).  `--profile` prints each page's cProfile of its
 fair work from the table's opening on (slower: never for the figures).
 
 `--cheat`: instead of the match, the first friend's device plays a card it does not hold
@@ -158,6 +160,7 @@ def run_fair(check) -> None:
     result["collections"] = {name: m.get("collections") for name, m in marks.items()}  # Python's collector since Start
     result["link_calls"] = {name: m.get("link_calls") for name, m in marks.items()}  # the links' calls into the page
     result["link_js"] = {name: m.get("link_js") for name, m in marks.items()}  # ...of which the shim's own time
+    result["ready_at_out"] = {name: m.get("ready_at_out") for name, m in marks.items()}  # the next deal made ahead?
     result["group"] = {p.name: group_figures(p) for p in pages}
     if getattr(args, "profile", False):
         for page in pages:

@@ -76,6 +76,7 @@ class FairWatch:
     def __init__(self):
         self.started = None
         self.out: dict = {}
+        self.ready_at_out: dict = {}  # deal -> how far this device had prepared the next deal when this one was played out
         self.audited: dict = {}
         self.hand: dict = {}
         self.frames = self.slow = self.frames_all = self.slow_all = 0
@@ -310,13 +311,15 @@ class FairWatch:
         if t.phase != DEALING:
             self.hand.setdefault(t.deal_number, now)
         for n in range(t.deal_number + 1 if t.phase == Phase.GAME_OVER else t.deal_number):
-            self.out.setdefault(n, now)
+            if n not in self.out:
+                self.out[n] = now
+                self.ready_at_out[n] = _ready(seat.device)
 
     def marks(self, app) -> dict:
         """The moments and frames above, and `slice_ms`: the longest slice of fair work in one
         frame (Station.longest_ms), the frame's other work left out."""
         station, _ = fair_side(app)
-        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "audited": _listed(self.audited),
+        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "ready_at_out": _listed(self.ready_at_out), "audited": _listed(self.audited),
                 "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
                 "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
@@ -362,6 +365,13 @@ def _js_timing() -> dict:
 
     text = PageBridge().window.eval("JSON.stringify(window.__oc_link_js || {})")
     return {name: [n, round(ms, 1), round(most, 1)] for name, (n, ms, most) in json.loads(str(text)).items()}
+
+
+def _ready(device) -> dict:
+    """How far a device had made the next deal ready: its own secrets, and the decks shuffled
+    ahead (all of them: the dealing waits only for the audit and the keys)."""
+    ahead = device.ahead
+    return {"secrets": device.next_secrets is not None, "decks": len(ahead.decks) if ahead is not None else 0}
 
 
 def _where(job) -> str:
