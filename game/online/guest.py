@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import Counter, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.ai.slicing import SliceKeeper
 from game.engine import Action, View
@@ -123,9 +123,9 @@ class Guest:
 
     def act(self, action) -> str | None:
         """Send this seat's action; None when sent, else why not (nothing is sent)."""
+        if self.seat_taken:  # (watching the computer play it: fair_room/watch.py)
+            return "a computer plays this seat now"
         if self.fair is not None:
-            if self.fair.taken_over:
-                return "a computer plays this seat now"
             return self.fair.seat.act(action) if self.fair.seat else "the game is not being played"
         view = self.view
         if self.stage != PLAY or view is None:
@@ -322,7 +322,7 @@ class Guest:
             self.host_commitment = commit
             if self.commitments is None and self.commitment is not None and not self.revealed:
                 self._send_pending("commit", {"commitment": self.commitment})
-            if self.lobby.dealing == FAIR and self.fair is None:  # back after a reload: the seat again
+            if self.lobby.dealing == FAIR and self.fair is None and self.fair_before is None:  # back after a reload
                 if self.fair_seed is None:
                     self.cannot_play("no dealing secret of this seat was kept on this device")
                 else:
@@ -392,6 +392,8 @@ class Guest:
             self._pending = None  # answered: the match moved on
         self.at, self.view = at, view
         self.digests[at] = view_digest(view)
+        if view.to_act == self.seat and self.seat_taken:  # watching the computer play it: no turn is offered
+            view = replace(view, to_act=None, legal=())
         self.updates.append(Update(at, tuple(events), view, snapshot))
         self.stage = OVER if view.phase == Phase.GAME_OVER else PLAY
 
@@ -477,17 +479,22 @@ class Guest:
         """Dealt fairly, a seat was named late: the host is choosing how the match goes on
         (choice None), or chose; a choice that changes the match takes effect in the one order
         (fair_room/guest.py).  The screens are told either way."""
+        choice = body["choice"]
+        if self.fair is None and self.seat_taken:  # (watching: the host's choices about other seats are news)
+            self.inbox.append(("after_late", body["seat"], body["deal"], choice))
+            return
         if self.fair is None:
             raise Bad("after_late: the cards are not dealt fairly in this game")
-        choice = body["choice"]
         if choice in ("computer", "host", "stop"):
             self.fair.take_turn(body)
         self.inbox.append(("after_late", body["seat"], body["deal"], choice))
 
     @property
     def seat_taken(self) -> bool:
-        """Dealt fairly, this seat was named late and the host's computer plays it now."""
-        return self.fair is not None and self.fair.taken_over
+        """Dealt fairly, this seat was named late and the host's computer plays it now (its
+        person may watch: FairGuestSide.watch)."""
+        side = self.fair or self.fair_before
+        return side is not None and side.taken_over
 
     def _on_bye(self, body) -> None:
         reason = body["reason"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from game.engine import Match
 from game.engine.phases import Phase
 from game.online import protocol
 from game.online.fair import group
@@ -109,6 +110,55 @@ def test_a_computer_plays_the_late_seat_from_the_next_deal_and_every_audit_passe
     assert late.seat_taken and late.act("play AS") == "a computer plays this seat now"
     assert after_late_items(late.take_inbox())[-1] == ("after_late", LATE, DEAL, "computer")
     assert after_late_items(other.take_inbox())[-1] == ("after_late", LATE, DEAL, "computer")
+    watches_to_the_end(room, late)
+    assert other.problems == [] and not other.seat_taken and other.fair.waiting == []  # (shown nothing new)
+
+
+def watches_to_the_end(room, late) -> None:
+    """The taken person, still at the table, saw its old seat played by the computer deal by
+    deal to the match's end: the same score sheet and final scores as everyone, no hand but
+    that seat's, and still no say in it."""
+    room.run_until(lambda: late.stage == "over" and late.match_checked(), 4000)
+    host = room.host
+    assert late.problems == [] and late.view.seat == LATE
+    assert late.view.phase == Phase.GAME_OVER and late.view.deal_number == RULES.deals - 1
+    assert late.view.totals == host.mirror.view.totals
+    assert rows(late.table) == rows(host.mirror.table) and len(rows(late.table)) == RULES.deals
+    assert late.table.result() == host.mirror.table.result()
+    assert late.act("play AS") == "a computer plays this seat now"
+    assert late._last_sync_ask == float("-inf")  # nothing ever found missing: the state never asked again
+    shown, sheet = late.view, rows(late.table)
+    room.clock.advance(host.settings.sync_gap_s)
+    late.peer.send("sync", {})  # (as after a lost message): the same table again
+    room.settle(10)
+    assert late.problems == [] and late.view == shown and rows(late.table) == sheet and late.match_checked()
+    watched = [u for u in room.seen[LATE] if u.view.deal_number > DEAL]
+    assert {u.view.deal_number for u in watched} == set(range(DEAL + 1, RULES.deals))
+    first_at = watched[0].at
+    assert watched[0].snapshot and late.deals[DEAL + 1].first_at == first_at
+    views = {s: views_from(host.mirror, s, first_at) for s in range(3)}
+    for u in watched:
+        if u.view.phase == Phase.GAME_OVER or u.at not in views[LATE]:
+            continue
+        assert u.view.seat == LATE and u.view.to_act != LATE and not u.view.legal  # (no turn offered to watch)
+        if u.view.deal_number == views[LATE][u.at].deal_number:  # (not a deal just played out, shown at its end)
+            assert u.view.hand == views[LATE][u.at].hand
+        for s in {0, 1, 2} - {LATE}:  # never a card another seat holds
+            assert not set(u.view.hand) & set(views[s][u.at].hand)
+
+
+def views_from(mirror, seat: int, first_at: int) -> dict:
+    """Every view `seat` should have had from the deal after the late one, by the match's
+    action count: each later deal replayed through the engine from its audited record."""
+    views = {}
+    for number in range(DEAL + 1, RULES.deals):
+        replay = mirror.table.deal_match(number)
+        fresh = Match.from_dict({**replay.to_dict(), "actions": []})
+        for i, action in enumerate(replay.history):
+            views[first_at + i] = fresh.view(seat)
+            fresh.apply(action)
+        first_at += len(replay.history)
+    return views
 
 
 def test_the_late_device_is_no_longer_trusted_for_its_seat():
@@ -120,7 +170,7 @@ def test_the_late_device_is_no_longer_trusted_for_its_seat():
     room.run_until(lambda: room.guests[0].seat_taken, 4000)
     late = room.guests[0]
     relayed = len(room.host.fair.log)
-    signing = late.fair.seed
+    signing = (late.fair or late.fair_before).seed
     obj = {"game": room.host.fair.game, "deal": DEAL + 1, "sender": LATE, "seq": 0, "kind": "lapse", "body": {}}
     late.peer.send("fair", {"m": obj, "sig": group.sign(signing, fair_wire.signed_bytes(obj)).hex()})
     room.settle(3)
@@ -242,15 +292,18 @@ def test_the_late_person_back_after_a_reload_finds_the_computer_in_the_seat():
     choosing(room)
     room.host.choose_after_late("computer")
     room.run_until(lambda: room.host.fair.seats.get(LATE) is not None and not room.host.fair.paused, 400)
+    before = len(room.seen.get(LATE, []))
     back = room.join(NAMES[0], token=kept["token"], kept=kept, index=0)
     room.run_until(lambda: back.seat_taken and back.view is not None, 4000)
-    assert back.view.deal_number == DEAL and room.seen[LATE][-1].snapshot  # (the room's screens took it)
+    shown = [u for u in room.seen[LATE][before:] if u.snapshot]  # (what the room's screens took)
+    assert shown[0].view.deal_number == DEAL  # the table as it was when the seat was taken (then the computer's)
     assert ("after_late", LATE, DEAL, "computer") in back.take_inbox()
     assert room.host.lobby.seats[LATE].held and room.host.lobby.seats[LATE].present
     assert back.act("play AS") == "a computer plays this seat now"
     other = other_guest(room)
     room.run_until(lambda: room.host.stage == "over" and other.stage == "over", 40000)
     assert other.view.totals == room.host.mirror.view.totals
+    watches_to_the_end(room, back)
 
 
 # --- the host deals from the next deal -------------------------------------------------------------

@@ -81,6 +81,35 @@ def test_the_host_chooses_a_computer_and_every_screen_says_so(tmp_path, drawn_te
     assert gia.online.guest.view.totals == core.mirror.tracker.view().totals
 
 
+def test_the_late_person_still_here_watches_the_computer_play_their_seat(tmp_path):
+    """Gus's device stalls (its page does not run) but stays connected: named late, his seat
+    given to Hana's computer; his screen says he may stay and watch, and once he closes it his
+    table moves on to the next deal as the computer plays his seat, his moves refused."""
+    net, host, gus, gia = three_at_a_fair_table(tmp_path)
+    room = host.online.host
+    room.settings = replace(room.settings, duty_wait_s=5.0, turn_timeout_s=5.0, after_late_wait_s=3600.0)
+    start = room.clock()
+    room.clock = room.fair.clock = lambda: start + host.frames * 0.2  # the frames' time, not the machine's
+    until(lambda: host.scene_name == "after_late" and gia.scene_name == "after_late", host, gia, frames=4000,
+          pilots=[Pilot(host, 1), Pilot(gia, 2)], dt=0.2)
+    click(host, "computer")
+    until(lambda: "a computer plays for Gus" in gia.scene.text(), host, gia, frames=200)
+    step(host, gia, frames=2)
+    click(gia, "close")
+    click(host, "close")
+    pilots = [Pilot(host, 1), Pilot(gia, 2), Pilot(gus, 3)]
+    until(lambda: gus.online.guest.seat_taken and gus.scene_name == "after_late", host, gus, gia, frames=2000,
+          pilots=pilots, dt=0.2)
+    assert "You can stay and watch, or leave" in gus.scene.text()
+    click(gus, "close")
+    guest, core = gus.online.guest, host.online.host
+    until(lambda: at_table(gus) and gus.online.session.shown.deal_number == 1 and gus.online.session.at > guest.at - 3
+          and core.fair.seats[1].tracker.actions > 12, host, gus, gia, frames=4000, pilots=pilots, dt=0.2)
+    assert gus.online.session.shown.seat == 1 and len(gus.online.session.shown.hand) > 0
+    assert guest.act(str(guest.view.legal[0]) if guest.view.legal else "play AS") == "a computer plays this seat now"
+    assert [r["number"] for r in gus.online.session.history()] == [0]
+
+
 def test_the_host_stops_and_both_screens_show_the_final_scores(tmp_path):
     net, host, gus, gia = three_at_a_fair_table(tmp_path)
     gus_is_named_late(net, host, gus, gia)

@@ -197,6 +197,8 @@ class FairGuestSide(Station):
             self.taken_over = True
             self.seats = {}
             seat.end_replay()  # (back after a reload: the table as it was when the seat was taken)
+            self.sync()
+            self.watch()
         else:
             self.keys[body["seat"]] = body["key"]
             seat.rebase(body["game"], handed_on(self.draw_seed, body["game"]), device.carried())
@@ -209,6 +211,14 @@ class FairGuestSide(Station):
             self.waiting.append(msg)
         else:
             self.guest.ignored["too_many"] += 1
+
+    def watch(self) -> None:
+        """This seat handed to the host's computer, its person may stay and watch: the host
+        shows them the seat as its computer plays it, as a host-dealt game's messages
+        (fair_room/watch.py), which this Guest takes from now on as a host-dealt guest does,
+        its score sheet the fair deals' rows up to the late one, then the computer's deals."""
+        self.guest.dealt_from = len(self.seat.deal_records)  # (none of those deals shown yet: none missing)
+        self.host_deals_on()
 
     def host_deals_on(self) -> None:
         """Dealt fairly until a seat was named late, the host deals from the next deal (its

@@ -45,6 +45,7 @@ from ..lobby import GUEST, OVER
 from . import wire
 from .seat import FairSeat
 from .station import Station
+from .watch import Watch
 
 DECKS = ("shuffle", "lock")  # the kinds of a deal's decks, which are shuffled a deal ahead
 GAME_BYTES = 16  # a game id (a match's nonce, or a new one when a seat is handed over)
@@ -75,6 +76,7 @@ class FairRoom(Station):
         self.stopped = False
         self._handing: int | None = None  # the seat being handed to the host's computer (its key is being made)
         self.void_games: set[str] = set()  # game ids a handover left behind
+        self.watches: dict[int, Watch] = {}  # seat -> its late person, shown the computer that took it (watch.py)
 
     @property
     def mirror(self) -> FairSeat | None:
@@ -152,6 +154,7 @@ class FairRoom(Station):
         return not self.stopped and (not self.paused or self._handing is not None)
 
     def poll(self) -> None:
+        self._show_the_taken()
         if self.stopped:
             return
         self.polled()
@@ -226,6 +229,7 @@ class FairRoom(Station):
         relay, no deadline, no work; the choice told in the one order, after every message
         relayed, and kept with them (a guest back after a reload replays the fair deals from
         them and takes the choice where it was made)."""
+        self._show_the_taken()  # (the last fair deal's end, before the choice)
         self.stopped = True
         self.queue.clear()
         self.held = {}
@@ -272,6 +276,7 @@ class FairRoom(Station):
         computer.deal_records, computer.replays = dict(mirror.deal_records), dict(mirror.replays)
         computer.breaches = list(mirror.breaches)
         self.seats[seat] = computer
+        self.watches[seat] = Watch(self, seat, carried["number"])
         self.draw_seeds[seat], self.seeds[seat], self.keys[seat] = seed, signing, public
         self.void_games.add(self.game)
         self.game = game
@@ -289,6 +294,11 @@ class FairRoom(Station):
         host.inbox.append(("after_late", seat, body["deal"], "computer"))
         self._handing = None
         self.paused = False
+
+    def _show_the_taken(self) -> None:
+        """Each seat the host's computer took, as it plays, to its late person (watch.py)."""
+        for watch in self.watches.values():
+            watch.poll()
 
     # --- guests' messages -------------------------------------------------------------------
     def take(self, v, body):
@@ -467,6 +477,8 @@ class FairRoom(Station):
                 v.send("after_late", body["after_late"])
             else:
                 v.send("fair", body)
+        for watch in self.watches.values():  # (after the handover: a late person is shown its seat)
+            watch.catch_up(v)
 
 
 __all__ = ["FairRoom"]
