@@ -37,7 +37,9 @@ generator stood before and after); `collections`: the collector's runs since Sta
 generation (count, ms in all, longest); `link_calls`: the links' calls into the page by name
 (count, ms in all, longest), and `link_js` the shim's own time in them; `ready_at_out`: per
 page and deal, how far its device had made the next deal ready when the deal was played out
-(its secrets, and how many of its decks were shuffled ahead).  `--profile` prints each page's cProfile of its
+(its secrets, and how many of its decks were shuffled ahead); `phases_s`: per deal after the
+first, the wait in parts, each from the first page's mark to the last page's: played out →
+every reveal in (`reveals`), → verdict (`audit`), → hand (`hand`).  `--profile` prints each page's cProfile of its
 fair work from the table's opening on (slower: never for the figures).
 
 `--cheat`: instead of the match, the first friend's device plays a card it does not hold
@@ -52,6 +54,24 @@ import os
 import statistics
 
 from tools.online.check_steps import SHORTEST, choose_in_lobby, pilot_at_table
+
+
+def phases(marks: dict, deals: int) -> list:
+    """Per deal n > 0, its wait in parts (seconds): from deal n-1 played out on the first page
+    to every reveal of it in on the last, then to the last verdict, then to the last hand."""
+    pages = list(marks.values())
+
+    def last(key: str, k: int):
+        got = [m[key][k] if k < len(m[key]) else None for m in pages]
+        return None if None in got else max(got)
+
+    out = []
+    for n in range(1, deals):
+        firsts = [m["out"][n - 1] for m in pages if n - 1 < len(m["out"]) and m["out"][n - 1] is not None]
+        at = [min(firsts) if firsts else None, last("revealed", n - 1), last("audited", n - 1), last("hand", n)]
+        out.append(None if None in at else
+                   {name: round((b - a) / 1000, 2) for name, a, b in zip(("reveals", "audit", "hand"), at, at[1:])})
+    return out
 
 
 def seconds(marks: dict, deals: int) -> dict:
@@ -161,6 +181,7 @@ def run_fair(check) -> None:
     result["link_calls"] = {name: m.get("link_calls") for name, m in marks.items()}  # the links' calls into the page
     result["link_js"] = {name: m.get("link_js") for name, m in marks.items()}  # ...of which the shim's own time
     result["ready_at_out"] = {name: m.get("ready_at_out") for name, m in marks.items()}  # the next deal made ahead?
+    result["phases_s"] = phases(marks, SHORTEST if cheater is None else 1)  # each deal's wait, part by part
     result["group"] = {p.name: group_figures(p) for p in pages}
     if getattr(args, "profile", False):
         for page in pages:

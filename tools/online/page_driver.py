@@ -76,6 +76,7 @@ class FairWatch:
     def __init__(self):
         self.started = None
         self.out: dict = {}
+        self.revealed: dict = {}  # deal -> when this device had every seat's reveal of it (its audit could begin)
         self.ready_at_out: dict = {}  # deal -> how far this device had prepared the next deal when this one was played out
         self.audited: dict = {}
         self.hand: dict = {}
@@ -306,6 +307,9 @@ class FairWatch:
         if seat is None:
             return
         t = seat.tracker
+        d = seat.device.d
+        if len(d.reveals) == 3:
+            self.revealed.setdefault(d.number, now)
         for n in range(len(seat.device.verdicts)):
             self.audited.setdefault(n, now)
         if t.phase != DEALING:
@@ -319,7 +323,7 @@ class FairWatch:
         """The moments and frames above, and `slice_ms`: the longest slice of fair work in one
         frame (Station.longest_ms), the frame's other work left out."""
         station, _ = fair_side(app)
-        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "ready_at_out": _listed(self.ready_at_out), "audited": _listed(self.audited),
+        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "ready_at_out": _listed(self.ready_at_out), "revealed": _listed(self.revealed), "audited": _listed(self.audited),
                 "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
                 "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
