@@ -82,3 +82,34 @@ def test_frames_that_never_leave_room_still_deal_a_short_slice_after_a_rest(monk
     far, in_polls = _short_of_room(monkeypatch, -station_module.NEAR_MS * 4)
     assert far and max(far) <= MIN_SLICE_MS + 2 and in_polls == 0
     assert len(far) < len(near) / 2
+
+
+class _Seat:
+    def __init__(self, dealing: bool):
+        self.dealing = dealing
+
+
+def _first_slice_after(room_ms: float, dealing: bool, monkeypatch) -> float | None:
+    """Seconds of frames short of room until the station gives a frame a slice (None: not in 10 s)."""
+    now = [0.0]
+    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: now[0]))
+    station = Station(group=None, clock=lambda: now[0], frame_room=lambda: room_ms)
+    station.seats = {0: _Seat(dealing)}
+    while now[0] < 10.0:
+        if station._fitted(station.budget_ms()) is not None:
+            return now[0]
+        now[0] += 0.05  # a frame
+    return None
+
+
+def test_between_deals_a_frame_short_of_room_gets_a_slice_sooner(monkeypatch):
+    """Every seat waits for the work between deals (the reveals, the audit, the new hands)
+    while the table draws the deal's end: a frame a little over gets a short slice after
+    BETWEEN_REST_S, not REST_S; a frame further over waits as long as in play."""
+    little_over = -station_module.BETWEEN_NEAR_MS / 2
+    between = _first_slice_after(little_over, True, monkeypatch)
+    in_play = _first_slice_after(little_over, False, monkeypatch)
+    assert between is not None and between <= station_module.BETWEEN_REST_S + 0.05
+    assert in_play is not None and in_play >= station_module.REST_S
+    further = _first_slice_after(-station_module.BETWEEN_NEAR_MS * 1.5, True, monkeypatch)
+    assert further == _first_slice_after(-station_module.BETWEEN_NEAR_MS * 1.5, False, monkeypatch) >= station_module.REST_S

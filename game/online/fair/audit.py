@@ -35,6 +35,8 @@ from .ops import Batch, OffGroup, check_scalar
 from .prepare import KITTY, seat_positions, shuffle_order
 from .rulebook import Rulebook, card_named
 
+DECK_KINDS = ("shuffle", "lock")
+
 
 @dataclass
 class AuditInput:
@@ -68,6 +70,7 @@ def _checked(inp: AuditInput, full: bool):
         problem = _malformed(inp.reveals.get(seat))
         if problem:
             return Breach(seat, f"revealed {problem}")
+        yield  # (a reveal's 52 keys and more, read: a step of its own in the browser)
     replay = _Replay(inp, full)
     try:
         return (yield from replay.run())
@@ -114,13 +117,14 @@ class _Replay:
         self.blind_count = [0, 0, 0]
 
     PAUSE_EVERY = 4  # messages replayed between pauses: the quick pass runs no group operation,
-    # and a whole deal's replay in one go was ~50-100 ms of a browser frame at 4x CPU slowdown
+    # and a whole deal's replay in one go was ~50-100 ms of a browser frame at 4x CPU slowdown;
+    # and a pause before each deck (52 points to take: four of them were a 45 ms step at 4x)
 
     def run(self):
         for number, msg in enumerate(self.inp.transcript):
             if msg.kind == "breach":
                 break
-            if number % self.PAUSE_EVERY == self.PAUSE_EVERY - 1:
+            if number % self.PAUSE_EVERY == self.PAUSE_EVERY - 1 or msg.kind in DECK_KINDS:
                 yield  # the frame's slice keeper may stop here (fair_room/station.py)
             if msg.kind != "reveal":
                 try:
@@ -267,6 +271,7 @@ class _Replay:
             cards[j] = card
         if len(set(cards)) != 52:
             raise Breach(self.order[1], "the deck holds a card twice")
+        yield  # (the deal rebuilt through the rules is a step of its own)
         dealer = self.inp.dealer
         hands = [[cards[j] for j in seat_positions(dealer, s)] for s in range(3)]
         totals, used, previous = self.inp.start

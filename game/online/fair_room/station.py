@@ -31,6 +31,12 @@ MIN_SLICE_MS = 3.0  # less room than this left in a frame: the work waits for a 
 REST_S = 2.0  # ...for this long; then a slice of MIN_SLICE_MS (about one step) in a frame not far over,
 NEAR_MS = 12.0  # one with no less than -NEAR_MS of room (a slow phone's frames seldom leave any),
 MAX_REST_S = 6.0  # and after this long in any frame (a screen that draws every frame heavily)
+# Between deals every seat waits for this work (the reveals, the audit, the new hands) while the
+# table draws the last trick gathered and the deal's score: a short slice comes sooner, in a
+# frame less far over (at 4x CPU slowdown those frames left no room, and each step of the deal's
+# end waited REST_S: 1.5-2.5 s from the last card to the reveals)
+BETWEEN_REST_S = 0.25
+BETWEEN_NEAR_MS = 6.0
 
 
 class Station:
@@ -62,8 +68,11 @@ class Station:
         audit of the deal played, the next one's openings: the table shows the last trick,
         nothing to animate or decide, so the wait is cut by working more of each frame),
         else `work_ms`."""
+        return self.wait_ms if self._between_deals() else self.work_ms
+
+    def _between_deals(self) -> bool:
         seats = self.seats.values()
-        return self.wait_ms if seats and all(seat.dealing for seat in seats) else self.work_ms
+        return bool(seats) and all(seat.dealing for seat in seats)
 
     def may_work(self) -> bool:
         """Whether a frame may give the work a slice now (the subclasses: not once stopped)."""
@@ -87,7 +96,9 @@ class Station:
             if self._rested_since is None:
                 self._rested_since = now
             rested = now - self._rested_since
-            if rested < REST_S or (room < -NEAR_MS and rested < MAX_REST_S):
+            soon = rested >= BETWEEN_REST_S and room >= -BETWEEN_NEAR_MS and self._between_deals()
+            due = rested >= MAX_REST_S or (rested >= REST_S and room >= -NEAR_MS)
+            if not (soon or due):
                 return None
             room = MIN_SLICE_MS
         self._rested_since = None
