@@ -202,7 +202,7 @@ def test_a_choice_the_host_does_not_make_in_time_is_the_first_one_offered():
     assert room.host.after_late.chosen == [(DEAL, LATE, "wait")] and not room.host.fair.paused
 
     gone = room_with(WithholdsItsKeys)
-    gone.run_until(lambda: late_device(gone).held == DEAL, 20000)
+    gone.run_until(lambda: late_device(gone).held == DEAL and late_device(gone).d.number == DEAL, 20000)
     gone.paused = {0}
     gone.links[0].cut()
     choosing(gone)
@@ -285,7 +285,7 @@ def test_the_late_person_back_after_a_reload_finds_the_computer_in_the_seat():
     """Gone when named, back later with the page's kept token: shown where the game was when
     the seat was taken, told so, and the seat stays the computer's."""
     room = room_with(WithholdsItsKeys)
-    room.run_until(lambda: late_device(room).held == DEAL, 20000)
+    room.run_until(lambda: late_device(room).held == DEAL and late_device(room).d.number == DEAL, 20000)
     kept = json.loads(json.dumps(room.guests[0].keep()))
     room.paused = {0}
     room.links[0].cut()

@@ -32,11 +32,11 @@ class HoldsBack(FairDevice):
     kind = ""
     held = None
 
-    def send(self, kind, **body):
-        if self.d.number == DEAL and (kind == self.kind or self.held == DEAL):
-            self.held = self.d.number
+    def _send_in(self, d, kind, **body):  # (every message of a deal, its keys sent ahead with the last reveal too)
+        if d.number == DEAL and (kind == self.kind or self.held == DEAL):
+            self.held = d.number
             return
-        super().send(kind, **body)
+        super()._send_in(d, kind, **body)
 
 
 class WithholdsItsKeys(HoldsBack):

@@ -303,6 +303,7 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         if d.stopped is not None or (t.phase in (DEALING, Phase.GAME_OVER) and "hands" in d.opened):
             if self._once("reveal"):
                 self.send("reveal", **self._reveal())
+                self._keys_ahead()  # (with it, not once it is back: the reveals' round is the audit's wait)
                 return True
             return self._keys_ahead()
         stage = len(d.decks)

@@ -93,16 +93,18 @@ def test_the_next_deal_is_shuffled_and_locked_while_this_one_is_played():
     already made (only its keys and openings are left), except for the first deal."""
     players = [RandomPlayer(s) for s in range(3)]
     table = LocalTable(RuleSet.preset("standard", deals=3), 0, [p.choose for p in players], seed=5)
-    decks_at_start = {}
+    decks_at_start: dict = {seat: {} for seat in range(3)}
 
-    def note(table):
-        for dev in table.devices:
-            t = dev.tracker
-            if t.phase == "dealing" and dev.d.number == t.deal_number and \
-                    dev.d.number not in decks_at_start.setdefault(dev.seat, {}):
-                decks_at_start[dev.seat][dev.d.number] = len(dev.d.decks)
+    def noting(dev):
+        def note(number: int) -> None:  # a deal's verdict is in: the next one begins from `ahead`
+            ahead = dev.ahead
+            if ahead is not None and ahead.number == number + 1:
+                decks_at_start[dev.seat][number + 1] = len(ahead.decks)
+        return note
 
-    table.run(on_step=note)
+    for dev in table.devices:
+        dev.on_verdict = noting(dev)
+    table.run()
     assert all(d.verdicts == [None] * 3 for d in table.devices)
     for seat in range(3):
         assert decks_at_start[seat][1] == 5 and decks_at_start[seat][2] == 5, decks_at_start
