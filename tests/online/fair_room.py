@@ -16,12 +16,12 @@ FAST = HostSettings(turn_timeout_s=None, duty_wait_s=2.0)
 FAST_GUEST = GuestSettings(turn_timeout_s=None)
 
 
-def reference_views(mirror, seat: int) -> dict:
+def reference_views(mirror, seat: int, first: int = 0, first_at: int = 0) -> dict:
     """Every view `seat` should have had, by the match's action count: each finished deal
-    replayed through the engine from the record of it in `mirror` (any device's: the audits
-    agree)."""
-    views, first_at = {}, 0
-    for number in range(mirror.tracker.rules.deals):
+    from `first` on (its first action the match's `first_at`) replayed through the engine
+    from the record of it in `mirror` (any device's: the audits agree)."""
+    views = {}
+    for number in range(first, mirror.tracker.rules.deals):
         replay = mirror.table.deal_match(number)
         fresh = Match.from_dict({**replay.to_dict(), "actions": []})
         for i, action in enumerate(replay.history):

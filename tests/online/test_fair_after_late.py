@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.engine import Match
 from game.engine.phases import Phase
 from game.online import protocol
 from game.online.fair import group
@@ -17,7 +16,7 @@ from game.online.fair.dues import KEYS, TURN, owed
 from game.online.fair_room import wire as fair_wire
 from game.online.guest import GuestSettings
 
-from .fair_room import FairRoom
+from .fair_room import FairRoom, reference_views
 from .helpers import NAMES
 from .test_fair_deadlines import DEAL, LATE, RULES, WAIT, NeverPlays, WithholdsItsKeys, late_device, room_with
 
@@ -150,15 +149,7 @@ def watches_to_the_end(room, late) -> None:
 def views_from(mirror, seat: int, first_at: int) -> dict:
     """Every view `seat` should have had from the deal after the late one, by the match's
     action count: each later deal replayed through the engine from its audited record."""
-    views = {}
-    for number in range(DEAL + 1, RULES.deals):
-        replay = mirror.table.deal_match(number)
-        fresh = Match.from_dict({**replay.to_dict(), "actions": []})
-        for i, action in enumerate(replay.history):
-            views[first_at + i] = fresh.view(seat)
-            fresh.apply(action)
-        first_at += len(replay.history)
-    return views
+    return reference_views(mirror, seat, first=DEAL + 1, first_at=first_at)
 
 
 def test_the_late_device_is_no_longer_trusted_for_its_seat():
