@@ -272,22 +272,6 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
         self.d.done.add(duty)
         return True
 
-    def _keys_ahead(self) -> bool:
-        """Once this deal is played out and revealed, this seat's keys to the next deal's hands
-        (its decks shuffled ahead), sent before the audit ends: every device takes them once
-        it begins that deal, and opens its hand at once, not a round of messages after its
-        verdict.  Not before the deal is played out (a hand seen early could change how one
-        plays for the exchange), nor after an accusation (the deal ends without an audit)."""
-        d = self.d
-        a = self._ahead_deal() if d.stopped is None else None
-        if a is None or a.number != d.number + 1 or a.secrets is None or a.blocked or len(a.decks) < 5 \
-                or "keys hands" in a.done:
-            return False
-        a.done.add("keys hands")
-        keys = a.secrets.card_keys
-        self._send_in(a, "keys", what="hands", keys={j: keys[j] for j in sorted(self._book(a).keys_due(self.seat, "hands"))})
-        return True
-
     def _in_flight(self) -> bool:
         return self.d.seq_out > self.d.seq_in[self.seat]
 

@@ -64,10 +64,27 @@ class Openings:
             self.tracker.kitty_opened(cards)
             d.dirty = True
 
-    def _keys_for(self, what: str) -> dict[int, bytes]:
-        """This seat's keys for `what`, the positions the rule book asks of it."""
-        keys = self.d.secrets.card_keys
-        return {j: keys[j] for j in sorted(self._book(self.d).keys_due(self.seat, what))}
+    def _keys_for(self, what: str, d=None) -> dict[int, bytes]:
+        """This seat's keys for `what` in deal `d` (the one in hand), the positions the rule
+        book asks of it."""
+        d = d or self.d
+        keys = d.secrets.card_keys
+        return {j: keys[j] for j in sorted(self._book(d).keys_due(self.seat, what))}
+
+    def _keys_ahead(self) -> bool:
+        """Once this deal is played out and revealed, this seat's keys to the next deal's hands
+        (its decks shuffled ahead), sent before the audit ends: every device takes them once
+        it begins that deal, and opens its hand at once, not a round of messages after its
+        verdict.  Not before the deal is played out (a hand seen early could change how one
+        plays for the exchange), nor after an accusation (the deal ends without an audit)."""
+        d = self.d
+        a = self._ahead_deal() if d.stopped is None else None
+        if a is None or a.number != d.number + 1 or a.secrets is None or a.blocked or len(a.decks) < 5 \
+                or "keys hands" in a.done:
+            return False
+        a.done.add("keys hands")
+        self._send_in(a, "keys", what="hands", keys=self._keys_for("hands", a))
+        return True
 
 
 __all__ = ["Openings"]
