@@ -73,9 +73,12 @@ window.g358fair = {
     }
     return "pending";
   },
-  // `big`: a batch worth a worker (page_group.py decides); its answer comes on a later call
-  submit(ops, budgetMs, big) {
+  // `big`: a batch worth a worker (page_group.py decides); so is one the page's runner expects
+  // to take longer than `roomMs`, what is left of the caller's slice (null: no end).  A batch
+  // in the worker is answered on a later call.
+  submit(ops, budgetMs, big, roomMs = null) {
     if (!runner) return "error:not_installed";
+    if (!big && worker && roomMs !== null && !runner.fits(ops, roomMs)) big = true;
     if (!big || !worker) return runner.submit(ops, budgetMs);
     const id = nextAway++;
     away.set(id, { ops, answer: null });

@@ -21,6 +21,7 @@ class SliceKeeper:
     def __init__(self):
         self.debt = 0.0  # s the slices of this job ran past their budgets
         self.step = 0.0  # s a step is expected to take
+        self.longest = 0.0  # s the longest step of the last slice (a caller choosing its frames reads it)
 
     def reset(self) -> None:
         """A new job: no debt, no expectation."""
@@ -34,13 +35,16 @@ class SliceKeeper:
         budget = max(0.0, budget_ms) / 1000.0
         allowed = budget - self.debt
         start = now = clock()
+        self.longest = 0.0
         while True:
             before = now
             try:
                 said = next(job)
             except StopIteration as stop:
+                self.longest = max(self.longest, clock() - before)
                 return True, stop.value
             now = clock()
+            self.longest = max(self.longest, now - before)
             if stop_on is not None and said is stop_on:
                 self.debt = min(self.MAX_DEBT * budget, max(0.0, self.debt + (now - start) - budget))
                 return False, None

@@ -89,13 +89,13 @@ class _Seat:
         self.dealing = dealing
 
 
-def _first_slice_after(room_ms: float, dealing: bool, monkeypatch) -> float | None:
-    """Seconds of frames short of room until the station gives a frame a slice (None: not in 10 s)."""
+def _first_slice_after(room_ms: float, dealing: bool, monkeypatch, within_s: float = 10.0) -> float | None:
+    """Seconds of frames short of room until the station gives a frame a slice (None: not within `within_s`)."""
     now = [0.0]
     monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: now[0]))
     station = Station(group=None, clock=lambda: now[0], frame_room=lambda: room_ms)
     station.seats = {0: _Seat(dealing)}
-    while now[0] < 10.0:
+    while now[0] < within_s:
         if station._fitted(station.budget_ms()) is not None:
             return now[0]
         now[0] += 0.05  # a frame
@@ -113,3 +113,38 @@ def test_between_deals_a_frame_short_of_room_gets_a_slice_sooner(monkeypatch):
     assert in_play is not None and in_play >= station_module.REST_S
     further = _first_slice_after(-station_module.BETWEEN_NEAR_MS * 1.5, True, monkeypatch)
     assert further == _first_slice_after(-station_module.BETWEEN_NEAR_MS * 1.5, False, monkeypatch) >= station_module.REST_S
+
+
+def test_a_frame_drawn_far_over_gets_no_slice_until_long_after(monkeypatch):
+    """A frame that drawing alone took far past its room (a new screen at a slow phone's speed)
+    gets no slice on top after MAX_REST_S, as a frame a little less over does: only after twice
+    that (a screen that draws that heavily every frame must still let the deal go on)."""
+    rest = station_module.MAX_REST_S
+    over = _first_slice_after(-station_module.FAR_MS / 2 - MIN_SLICE_MS, False, monkeypatch, 3 * rest)
+    far_over = _first_slice_after(-station_module.FAR_MS * 3, False, monkeypatch, 3 * rest)
+    assert over is not None and rest <= over < rest + 0.1
+    assert far_over is not None and 2 * rest <= far_over < 2 * rest + 0.1
+
+
+def test_a_slow_devices_steps_begin_only_in_frames_with_room_for_one(monkeypatch):
+    """A step cannot be cut: where this device's steps have been taking 20 ms, a frame with
+    MIN_SLICE_MS of room left but not one step's (less OVER_MS) gets no slice; one with it does."""
+    from types import SimpleNamespace
+
+    now, room = [0.0], [30.0]
+    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: now[0]))
+    station = Station(group=SimpleNamespace(deadline=None), clock=lambda: now[0], frame_room=lambda: room[0])
+    station.seats = {0: _Seat(False)}
+
+    def slow_steps():
+        while True:
+            now[0] += 0.020
+            yield
+
+    station._job = slow_steps()
+    worked = []
+    for left in (30.0, MIN_SLICE_MS + 1, 20.0 - station_module.OVER_MS + 1):
+        room[0], before = left, station.busy_s
+        station.work()
+        worked.append(station.busy_s > before)
+    assert worked == [True, False, True]

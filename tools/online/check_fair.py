@@ -108,7 +108,8 @@ def group_figures(page) -> dict:
     stats = json.loads(page.page.evaluate("() => window.g358fair ? window.g358fair.stats() : '{}'") or "{}")
     away = stats.get("away") or {}
     return {"worker": bool(stats.get("worker")), "ops_here": stats.get("ops", 0), "busy_here_ms": round(stats.get("busy", 0)),
-            "longest_op_here_ms": round(stats.get("longestOp", 0), 1), "ops_away": away.get("ops", 0)}
+            "longest_op_here_ms": round(stats.get("longestOp", 0), 1), "longest_op_here": stats.get("longestName", ""),
+            "slow_ops_here": stats.get("slow", [])[:12], "ops_away": away.get("ops", 0)}
 
 
 def run_fair(check) -> None:

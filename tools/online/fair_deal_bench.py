@@ -201,7 +201,7 @@ async def online_match(deals: int = 6, frame=None, group=None) -> dict:
             if marks["played_out"] is None and all(t.deal_number > deal or t.phase in ("dealing", "game_over") for t in trackers) \
                     and deal > 0:
                 marks["played_out"] = now
-            if all(len(d.verdicts) >= deal for d in devices()) and marks["audited"] is None:
+            if all(len(d.verdicts) >= deal for d in devices()) and marks["audited"] is None and marks["played_out"] is not None:
                 marks["audited"] = now
                 audits.append(now - marks["played_out"])
             if marks["audited"] is not None and all(t.deal_number == deal and t.phase not in ("dealing",) for t in trackers):

@@ -12,10 +12,11 @@ small script whose arguments are JSON literals, answered by a string at once.  A
 (a message's signature, a card's opening) runs on the page's thread, for `slice_ms` each
 time Python asks (`step`): usually done in the call, so the dealing never waits a frame for
 it.  A big one (from `away_at` heavy operations or `away_chars` of text: a deck, its
-signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where it costs the frames nothing, and is
-answered on a later call.  Python yields after every call, so a frame's slice keeper stops
-the work at its budget.  Never platform.jsprom nor
-queue_event (docs/ONLINE.md says why).
+signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where
+it costs the frames nothing, and is answered on a later call; so does a small one that the
+page, which times each kind of operation, expects to take longer than what is left of the
+caller's slice (`deadline`).  Python yields after every call, so a frame's slice keeper stops
+the work at its budget.  Never platform.jsprom nor queue_event (docs/ONLINE.md says why).
 """
 
 from __future__ import annotations
@@ -160,15 +161,26 @@ export function makeRunner(g) {
   };
   const jobs = new Map();
   let next = 1;
-  let cost = 1; // ms an operation is expected to take (how many fit in a slice)
+  let cost = 1; // ms an operation of a kind not yet timed is expected to take
+  // ms each kind takes here, from its second run on (the first is the engine's compile of it):
+  // a signature's check is several times a point's multiplication, and on a slow phone one
+  // check alone overran a frame
+  const costs = new Map();
+  const runs = new Map();
+  const costOf = (name) => costs.get(name) ?? cost;
+  const learn = (name, spent) => {
+    const n = (runs.get(name) || 0) + 1;
+    runs.set(name, n);
+    if (n > 1) costs.set(name, costs.has(name) ? 0.7 * costs.get(name) + 0.3 * spent : spent);
+  };
   const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
   const work = (job, budget) => {
     const start = performance.now();
     let done = 0;
     while (job.i < job.ops.length) {
-      if (done && performance.now() - start + cost > budget) break;
       const [name, ...args] = job.ops[job.i];
+      if (done && performance.now() - start + costOf(name) > budget) break;
       const t = performance.now();
       let value = null;
       try {
@@ -184,6 +196,7 @@ export function makeRunner(g) {
       done++;
       const spent = performance.now() - t;
       cost = 0.8 * cost + 0.2 * spent;
+      learn(name, spent);
       stats.ops++;
       if (spent > stats.longestOp) { stats.longestOp = spent; stats.longestName = name; }
       if (spent > 20 && stats.slow.length < 40) stats.slow.push([Math.round(spent), name, stats.ops]);
@@ -199,6 +212,19 @@ export function makeRunner(g) {
     return JSON.stringify({ id, results: job.out });
   };
   return {
+    // Whether a batch is expected to take no more than `room` ms here: not with a kind this
+    // page has not timed yet (its first run here is the engine's compile of it, 30-50 ms at full
+    // speed: the lobby runs each kind before the deal).  A kind a batch would not fit for is
+    // expected a little cheaper each time, so that one slow moment (a collection) does not send
+    // that kind to the worker for good: it is timed here again now and then.
+    fits(text, room) {
+      const ops = JSON.parse(text);
+      let expected = 0;
+      for (const [name] of ops) expected += costs.has(name) ? costs.get(name) : Infinity;
+      if (expected <= room) return true;
+      for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.95 * costs.get(name));
+      return false;
+    },
     submit(text, budget) {
       const job = { ops: JSON.parse(text), out: [], i: 0 };
       const id = next++;
@@ -214,7 +240,7 @@ export function makeRunner(g) {
     },
     drop(id) { jobs.delete(id); return "ok"; },
     pending: () => jobs.size,
-    stats: () => JSON.stringify(stats),
+    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs) }),
   };
 }
 """
@@ -264,9 +290,6 @@ class PageGroup(Backend):
         self.away_at, self.away_chars = away_at, away_chars
         self.ready = False
         self.calls = 0
-        # ms a heavy operation takes on the page's thread, as seen (a slow phone's is several
-        # times a desktop's): a batch that would not fit before `deadline` goes to the worker
-        self.op_ms = 4.0
 
     @property
     def window(self):
@@ -283,12 +306,6 @@ class PageGroup(Backend):
         except Exception as exc:  # a closed page, a page without eval
             return f"error:failed: {exc}"
         return "" if result is None else str(result)
-
-    def fits(self, heavy: int) -> bool:
-        """Whether `heavy` operations fit on the page's thread before the caller's deadline."""
-        if self.deadline is None or not heavy:
-            return True
-        return heavy * self.op_ms <= (self.deadline - time.perf_counter()) * 1000.0
 
     def install_steps(self):
         """Generator: the glue imports this module's SOURCE (once per page)."""
@@ -323,11 +340,9 @@ class PageGroup(Backend):
         heavy = sum(1 for name, *_ in batch.ops if name in HEAVY)
         if self.deadline is not None:
             yield  # the batch is made: the caller's slice may end before it is handed over
-        away = heavy >= self.away_at or len(ops) > self.away_chars or not self.fits(heavy)
-        started = time.perf_counter()
-        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'})")
-        if not away and heavy and '"results"' in answer:
-            self.op_ms = 0.7 * self.op_ms + 0.3 * (time.perf_counter() - started) * 1000.0 / heavy
+        away = heavy >= self.away_at or len(ops) > self.away_chars
+        room = "null" if self.deadline is None else f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0):.2f}"
+        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'}, {room})")
         while True:
             if answer.startswith("error:"):
                 raise RuntimeError(f"the page's group failed: {answer[6:]}")

@@ -27,13 +27,22 @@ from ..fair.device import FairDevice
 from ..fair.ops import AWAY, Batch
 from . import wire
 
-MIN_SLICE_MS = 3.0  # less room than this left in a frame: the work waits for a lighter frame
-REST_S = 2.0  # ...for this long; then a slice of MIN_SLICE_MS (about one step) in a frame not far over,
-NEAR_MS = 12.0  # one with no less than -NEAR_MS of room (a slow phone's frames seldom leave any),
-MAX_REST_S = 6.0  # and after this long in any frame (a screen that draws every frame heavily)
+MIN_SLICE_MS = 3.0  # a slice begins only in a frame with at least this much room left, and
+# at least what this device's longer steps take, less OVER_MS (a frame may end that far past its
+# room): a step cannot be cut, and on a slow phone one of the deal's end is 20-30 ms (at 4x CPU
+# slowdown frames of 50-55 ms were a slice begun with a few ms of room).  The longest step of
+# each slice is remembered, STEP_MEMORY of it a slice later.
+OVER_MS = 12.0
+STEP_MEMORY = 0.9
+# Frames that never leave that room (a slow phone's seldom do) still get a slice of MIN_SLICE_MS:
+REST_S = 2.0  # after this long without one, in a frame short of the room needed by at most NEAR_MS;
+NEAR_MS = 12.0
+MAX_REST_S = 6.0  # after this long, in a frame at most FAR_MS over (a screen drawing heavily every frame);
+FAR_MS = 24.0
+# and after twice MAX_REST_S in any frame.
 # Between deals every seat waits for this work (the reveals, the audit, the new hands) while the
 # table draws the last trick gathered and the deal's score: a short slice comes sooner, in a
-# frame less far over (at 4x CPU slowdown those frames left no room, and each step of the deal's
+# frame less far short (at 4x CPU slowdown those frames left no room, and each step of the deal's
 # end waited REST_S: 1.5-2.5 s from the last card to the reveals)
 BETWEEN_REST_S = 0.25
 BETWEEN_NEAR_MS = 6.0
@@ -61,6 +70,7 @@ class Station:
         self._job = None
         self._keeper = SliceKeeper()
         self._rested_since = None  # when the frames began to leave the work no room (frame_room)
+        self.long_step_ms = 0.0  # what this device's longer steps take, as seen (see OVER_MS)
 
     # --- the frame --------------------------------------------------------------------------
     def budget_ms(self) -> float:
@@ -92,12 +102,15 @@ class Station:
         """The slice that fits the frame's room (None: none this frame)."""
         now = self.work_clock()
         room = self.frame_room()
-        if room < MIN_SLICE_MS:
+        need = max(MIN_SLICE_MS, self.long_step_ms - OVER_MS)
+        if room < need:
             if self._rested_since is None:
                 self._rested_since = now
             rested = now - self._rested_since
-            soon = rested >= BETWEEN_REST_S and room >= -BETWEEN_NEAR_MS and self._between_deals()
-            due = rested >= MAX_REST_S or (rested >= REST_S and room >= -NEAR_MS)
+            short = need - room
+            soon = rested >= BETWEEN_REST_S and short <= MIN_SLICE_MS + BETWEEN_NEAR_MS and self._between_deals()
+            due = (rested >= REST_S and short <= MIN_SLICE_MS + NEAR_MS) or (rested >= MAX_REST_S and room >= -FAR_MS) \
+                or rested >= 2 * MAX_REST_S
             if not (soon or due):
                 return None
             room = MIN_SLICE_MS
@@ -123,6 +136,7 @@ class Station:
         finally:
             self.group.deadline = None
         spent = self.work_clock() - start
+        self.long_step_ms = max(self._keeper.longest * 1000.0, self.long_step_ms * STEP_MEMORY)
         self.busy_s += spent
         self.longest_ms = max(self.longest_ms, spent * 1000)
         if done:

@@ -220,15 +220,65 @@ def test_a_small_batch_that_would_not_fit_the_callers_slice_goes_to_the_worker()
     window = NodeWindow(worker=True)
     try:
         page = PageGroup(window)
-        run_now(page, Batch())  # installed
+        for _ in page.warm_steps():  # installed, every kind timed here
+            pass
         small = _muls(1)
         page.deadline = time.perf_counter() + 60.0  # plenty of room
         values, calls = _calls(page, small)
         assert values == run_now(group.NativeGroup(), small).values and calls == 1
-        away_before = json.loads(window.eval("window.g358fair.stats()"))["away"].get("ops", 0)  # none yet: {}
+        away_before = json.loads(window.eval("window.g358fair.stats()"))["away"]["ops"]  # the card points
         page.deadline = time.perf_counter() - 0.001  # none left
         values, calls = _calls(page, small)
         assert values == run_now(group.NativeGroup(), small).values and calls >= 2
         assert json.loads(window.eval("window.g358fair.stats()"))["away"]["ops"] == away_before + 1
     finally:
+        window.close()
+
+
+def _verify_batch() -> Batch:
+    seed, message = bytes(range(3, 35)), b"a signed message"
+    b = Batch()
+    b.verify(group.public_key(seed), message, group.sign(seed, message))
+    return b
+
+
+def test_a_kind_not_yet_timed_on_the_page_goes_to_the_worker():
+    """The first run of a kind on the page's thread is the engine's compile of it (30-50 ms at
+    full speed): where the lobby has not run it yet, a slice sends it to the worker."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        run_now(page, Batch())  # installed, nothing timed
+        page.deadline = time.perf_counter() + 60.0
+        values, calls = _calls(page, _verify_batch())
+        assert values == [True] and calls >= 2
+    finally:
+        page.deadline = None
+        window.close()
+
+
+def test_what_each_kind_of_operation_takes_decides_where_a_batch_runs():
+    """A signature's check costs several multiplications, and at 4x CPU slowdown one check
+    alone overran a frame: the page times each kind, and a batch expected to take longer
+    than what is left of the slice goes to the worker.  A kind sent away is expected a little
+    cheaper each time, so one slow moment does not keep it off the page's thread for good."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        for _ in page.warm_steps():  # every kind run twice here: timed
+            pass
+        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["verify"]
+        assert cost > 0
+        where = []
+        for _ in range(10):
+            page.deadline = time.perf_counter() + 0.8 * cost / 1000.0  # a little less room than it takes
+            values, calls = _calls(page, _verify_batch())
+            assert values == [True]
+            where.append("here" if calls == 1 else "away")
+        assert where[0] == "away", "expected to take longer than the room left"
+        assert "here" in where, f"never timed here again: {where}"
+        page.deadline = time.perf_counter() + 60.0
+        assert _calls(page, _verify_batch())[1] == 1, "with room, answered in the call"
+    finally:
+        page.deadline = None
         window.close()
