@@ -73,8 +73,8 @@ window.g358fair = {
     }
     return "pending";
   },
-  // `big`: a batch worth a worker (page_group.py decides); so is one the page's runner expects
-  // to take longer than `roomMs`, what is left of the caller's slice (null: no end).  A batch
+  // `big`: a batch worth a worker (page_group.py decides); so is one the page's runner does not
+  // expect to fit well within `roomMs`, what is left of the caller's slice (null: no end).  A batch
   // in the worker is answered on a later call.
   submit(ops, budgetMs, big, roomMs = null) {
     if (!runner) return "error:not_installed";

@@ -14,8 +14,8 @@ time Python asks (`step`): usually done in the call, so the dealing never waits 
 it.  A big one (from `away_at` heavy operations or `away_chars` of text: a deck, its
 signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where
 it costs the frames nothing, and is answered on a later call; so does a small one that the
-page, which times each kind of operation, expects to take longer than what is left of the
-caller's slice (`deadline`).  Python yields after every call, so a frame's slice keeper stops
+page, which times each kind of operation, does not expect to fit well within what is left
+of the caller's slice (`deadline`).  Python yields after every call, so a frame's slice keeper stops
 the work at its budget.  Never platform.jsprom nor queue_event (docs/ONLINE.md says why).
 """
 
@@ -212,17 +212,18 @@ export function makeRunner(g) {
     return JSON.stringify({ id, results: job.out });
   };
   return {
-    // Whether a batch is expected to take no more than `room` ms here: not with a kind this
-    // page has not timed yet (its first run here is the engine's compile of it, 30-50 ms at full
-    // speed: the lobby runs each kind before the deal).  A kind a batch would not fit for is
-    // expected a little cheaper each time, so that one slow moment (a collection) does not send
-    // that kind to the worker for good: it is timed here again now and then.
+    // Whether a batch is expected to take no more than a third of `room` ms here (one
+    // operation's time varies: at 4x CPU slowdown a signature's check timed at 10 ms took 20-50 ms
+    // now and then), and not with a kind this page has not timed yet (its first run here is the
+    // engine's compile of it, 30-50 ms at full speed: the lobby runs each kind before the deal).
+    // A kind a batch would not fit for is expected a little cheaper each time, so that one slow
+    // moment (a collection) does not send that kind to the worker for good.
     fits(text, room) {
       const ops = JSON.parse(text);
       let expected = 0;
       for (const [name] of ops) expected += costs.has(name) ? costs.get(name) : Infinity;
-      if (expected <= room) return true;
-      for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.95 * costs.get(name));
+      if (3 * expected <= room) return true;
+      for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.97 * costs.get(name));
       return false;
     },
     submit(text, budget) {
