@@ -67,10 +67,11 @@ def audit(inp: AuditInput):
 
 def _checked(inp: AuditInput, full: bool):
     for seat in range(3):
+        yield  # (a reveal's 52 keys and more, read: a step of its own in the browser, apart from
+        # the step that took the last reveal in)
         problem = _malformed(inp.reveals.get(seat))
         if problem:
             return Breach(seat, f"revealed {problem}")
-        yield  # (a reveal's 52 keys and more, read: a step of its own in the browser)
     replay = _Replay(inp, full)
     try:
         return (yield from replay.run())

@@ -164,14 +164,14 @@ export function makeRunner(g) {
   let cost = 1; // ms an operation of a kind not yet timed is expected to take
   // ms each kind takes here, from its second run on (the first is the engine's compile of it):
   // a signature's check is several times a point's multiplication, and on a slow phone one
-  // check alone overran a frame
+  // check alone overran a frame.  A slow run counts at once, fast ones little by little.
   const costs = new Map();
   const runs = new Map();
   const costOf = (name) => costs.get(name) ?? cost;
   const learn = (name, spent) => {
     const n = (runs.get(name) || 0) + 1;
     runs.set(name, n);
-    if (n > 1) costs.set(name, costs.has(name) ? 0.7 * costs.get(name) + 0.3 * spent : spent);
+    if (n > 1) costs.set(name, costs.has(name) ? Math.max(spent, 0.7 * costs.get(name) + 0.3 * spent) : spent);
   };
   const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
