@@ -146,6 +146,8 @@ const bytesOf = (hex) => {
 // Runs batches of group operations (ops.py): [[name, ...args]], an argument a hex string,
 // a card's name, or {r: i} for the result of operation i of the same batch.  Results:
 // hex strings, true/false for verify, null for an operation that failed (or used one).
+const SMALL_MS = 3; // the most a batch on the page's own thread is expected to take (runner.fits)
+
 export function makeRunner(g) {
   const OPS = {
     card: (label) => g.cardKnown(label),
@@ -212,17 +214,18 @@ export function makeRunner(g) {
     return JSON.stringify({ id, results: job.out });
   };
   return {
-    // Whether a batch is expected to take no more than a third of `room` ms here (one
-    // operation's time varies: at 4x CPU slowdown a signature's check timed at 10 ms took 20-50 ms
-    // now and then), and not with a kind this page has not timed yet (its first run here is the
-    // engine's compile of it, 30-50 ms at full speed: the lobby runs each kind before the deal).
-    // A kind a batch would not fit for is expected a little cheaper each time, so that one slow
-    // moment (a collection) does not send that kind to the worker for good.
+    // Whether a batch is expected to take no more than a third of `room` ms here, nor more than
+    // SMALL_MS: one operation's time varies several-fold (at 4x CPU slowdown a signature's check
+    // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
+    // timed them (in the lobby).  Not with a kind this page has not timed yet: its first run here
+    // is the engine's compile of it, 30-50 ms at full speed (the lobby runs each kind before the
+    // deal).  A kind a batch would not fit for is expected a little cheaper each time, so that
+    // one slow moment (a collection) does not send that kind to the worker for good.
     fits(text, room) {
       const ops = JSON.parse(text);
       let expected = 0;
       for (const [name] of ops) expected += costs.has(name) ? costs.get(name) : Infinity;
-      if (3 * expected <= room) return true;
+      if (3 * expected <= room && expected <= SMALL_MS) return true;
       for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.97 * costs.get(name));
       return false;
     },

@@ -242,6 +242,14 @@ def _verify_batch() -> Batch:
     return b
 
 
+def _openings(n: int) -> Batch:
+    """n played cards' openings: the page's smallest heavy operation."""
+    b = Batch()
+    for i in range(n):
+        b.mulpub(group.card_point("9S"), (i + 11).to_bytes(32, "little"))
+    return b
+
+
 def test_a_kind_not_yet_timed_on_the_page_goes_to_the_worker():
     """The first run of a kind on the page's thread is the engine's compile of it (30-50 ms at
     full speed): where the lobby has not run it yet, a slice sends it to the worker."""
@@ -258,27 +266,51 @@ def test_a_kind_not_yet_timed_on_the_page_goes_to_the_worker():
 
 
 def test_what_each_kind_of_operation_takes_decides_where_a_batch_runs():
-    """A signature's check costs several multiplications, and at 4x CPU slowdown one check
-    alone overran a frame: the page times each kind, and a batch not expected to fit well
-    within what is left of the slice goes to the worker.  A kind sent away is expected a little
-    cheaper each time, so one slow moment does not keep it off the page's thread for good."""
+    """At 4x CPU slowdown one operation alone overran a frame: the page times each kind, and a
+    batch not expected to fit well within what is left of the slice goes to the worker.  A kind
+    sent away is expected a little cheaper each time, so one slow moment does not keep it off
+    the page's thread for good."""
     window = NodeWindow(worker=True)
     try:
         page = PageGroup(window)
         for _ in page.warm_steps():  # every kind run twice here: timed
             pass
-        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["verify"]
-        assert cost > 0
+        page.away_at, page.away_chars = 10**6, 10**9  # only the time decides
+        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["mulpub"]
+        n = max(1, int(2.0 / cost))  # openings of about 2 ms, a batch small enough for the page
+        batch = _openings(n)
         where = []
-        for _ in range(60):
-            page.deadline = time.perf_counter() + 0.8 * cost / 1000.0  # a little less room than it takes
-            values, calls = _calls(page, _verify_batch())
-            assert values == [True]
+        for _ in range(100):
+            page.deadline = time.perf_counter() + 0.8 * n * cost / 1000.0  # a little less room than it takes
+            values, calls = _calls(page, batch)
+            assert values == run_now(group.NativeGroup(), batch).values
             where.append("here" if calls == 1 else "away")
         assert where[0] == "away", "expected to take longer than the room left"
         assert "here" in where, f"never timed here again: {where}"
         page.deadline = time.perf_counter() + 60.0
-        assert _calls(page, _verify_batch())[1] == 1, "with room, answered in the call"
+        assert _calls(page, _openings(1))[1] == 1, "with room, answered in the call"
+    finally:
+        page.deadline = None
+        window.close()
+
+
+def test_however_much_room_is_left_the_pages_thread_takes_only_small_batches():
+    """A phone may be slower now than when the page timed the kinds (in the lobby), and one
+    operation's time varies several-fold: only a batch expected to take a few ms runs on the
+    page's own thread, even in a frame with plenty of room."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        for _ in page.warm_steps():
+            pass
+        page.away_at, page.away_chars = 10**6, 10**9  # only the time decides
+        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["mulpub"]
+        small, big = max(1, int(1.0 / cost)), int(8.0 / cost) + 1  # ~1 ms of openings; ~8 ms
+        page.deadline = time.perf_counter() + 60.0
+        assert _calls(page, _openings(small))[1] == 1
+        page.deadline = time.perf_counter() + 60.0
+        values, calls = _calls(page, _openings(big))
+        assert values == run_now(group.NativeGroup(), _openings(big)).values and calls >= 2
     finally:
         page.deadline = None
         window.close()
