@@ -345,7 +345,10 @@ class PageGroup(Backend):
         if self.deadline is not None:
             yield  # the batch is made: the caller's slice may end before it is handed over
         away = heavy >= self.away_at or len(ops) > self.away_chars
-        room = "null" if self.deadline is None else f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0):.2f}"
+        if self.deadline is None:
+            room = "null"
+        else:
+            room = f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0) if self.own_thread else 0.0:.2f}"
         answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'}, {room})")
         while True:
             if answer.startswith("error:"):

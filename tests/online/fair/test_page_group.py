@@ -314,3 +314,22 @@ def test_however_much_room_is_left_the_pages_thread_takes_only_small_batches():
     finally:
         page.deadline = None
         window.close()
+
+
+def test_a_caller_on_a_slow_device_sends_even_a_small_batch_to_the_worker():
+    """The station says when its device is slow now (its steps long): then a batch the page
+    would take at once goes to the worker, where an operation's 20-60 ms cost no frame."""
+    window = NodeWindow(worker=True)
+    try:
+        page = PageGroup(window)
+        for _ in page.warm_steps():
+            pass
+        page.deadline = time.perf_counter() + 60.0
+        assert _calls(page, _openings(1))[1] == 1
+        page.own_thread = False
+        page.deadline = time.perf_counter() + 60.0
+        values, calls = _calls(page, _openings(1))
+        assert values == run_now(group.NativeGroup(), _openings(1)).values and calls >= 2
+    finally:
+        page.deadline = None
+        window.close()
