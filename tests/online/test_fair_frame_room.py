@@ -149,31 +149,3 @@ def test_a_slow_devices_steps_begin_only_in_frames_with_room_for_one(monkeypatch
         worked.append(station.busy_s > before)
     assert worked == [True, False, True]
 
-
-def test_a_device_slow_now_keeps_its_group_work_off_its_own_thread(monkeypatch):
-    """Where this device's steps take long (a slow phone), the station tells its backend to send
-    every batch away (the page's worker); where they are quick, small ones may run at once."""
-    from types import SimpleNamespace
-
-    now, step_s = [0.0], [0.020]
-    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: now[0]))
-    group = SimpleNamespace(deadline=None, own_thread=True)
-    station = Station(group=group, clock=lambda: now[0], frame_room=lambda: 30.0)
-    station.seats = {0: _Seat(False)}
-    seen = []
-
-    def steps():
-        while True:
-            seen.append(group.own_thread)
-            now[0] += step_s[0]
-            yield
-
-    station._job = steps()
-    station.work()
-    assert seen[0] is False, "before any step was timed: not on its own thread"
-    station.work()
-    assert seen[-1] is False
-    step_s[0] = 0.001
-    for _ in range(40):  # the long steps forgotten, a slice at a time
-        station.work()
-    assert seen[-1] is True

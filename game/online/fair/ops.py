@@ -156,9 +156,6 @@ class Backend:
     # time.perf_counter() by which the caller's slice of this frame ends (None: no slice):
     # a backend that can work elsewhere (the page's worker) sends there what would not fit
     deadline: float | None = None
-    # whether a small batch may run on the caller's own thread (False: the device is slow now,
-    # and every batch goes where it costs the frames nothing)
-    own_thread: bool = True
 
     def run(self, batch: Batch):  # pragma: no cover - each backend has its own
         raise NotImplementedError

@@ -147,6 +147,8 @@ const bytesOf = (hex) => {
 // a card's name, or {r: i} for the result of operation i of the same batch.  Results:
 // hex strings, true/false for verify, null for an operation that failed (or used one).
 const SMALL_MS = 3; // the most a batch on the page's own thread is expected to take (runner.fits)
+const PACE_EVERY_MS = 1000; // how often runner.fits times the page's pace again
+const SLOWER = 1.5; // a page this much slower than when it timed the kinds runs none of them itself
 
 export function makeRunner(g) {
   const OPS = {
@@ -174,6 +176,31 @@ export function makeRunner(g) {
     const n = (runs.get(name) || 0) + 1;
     runs.set(name, n);
     if (n > 1) costs.set(name, costs.has(name) ? Math.max(spent, 0.7 * costs.get(name) + 0.3 * spent) : spent);
+    if (n > 1 && timedPace === null) timedPace = pace();
+  };
+  // The page's pace: a fixed piece of arithmetic timed, the least of three runs (a pause only
+  // lengthens one).  The kinds' costs hold at the pace they were timed at; a page slower than
+  // that now (a phone slowed since the lobby timed them) runs nothing on its own thread.
+  let timedPace = null;
+  let paceNow = null;
+  let pacedAt = -Infinity;
+  const pace = () => {
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      let x = 7n;
+      for (let i = 0; i < 150; i++) x = (x * 48271n + 11n) % g.L;
+      best = Math.min(best, performance.now() - start + (x === 0n ? 1 : 0));
+    }
+    return best;
+  };
+  const slowerNow = () => {
+    const now = performance.now();
+    if (now - pacedAt > PACE_EVERY_MS) {
+      paceNow = pace();
+      pacedAt = now;
+    }
+    return timedPace !== null && paceNow > SLOWER * timedPace;
   };
   const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
@@ -219,9 +246,11 @@ export function makeRunner(g) {
     // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
     // timed them (in the lobby).  Not with a kind this page has not timed yet: its first run here
     // is the engine's compile of it, 30-50 ms at full speed (the lobby runs each kind before the
-    // deal).  A kind a batch would not fit for is expected a little cheaper each time, so that
-    // one slow moment (a collection) does not send that kind to the worker for good.
+    // deal), nor while the page runs slower than when it timed them (slowerNow).  A kind a batch
+    // would not fit for is expected a little cheaper each time, so that one slow moment (a
+    // collection) does not send that kind to the worker for good.
     fits(text, room) {
+      if (slowerNow()) return false;
       const ops = JSON.parse(text);
       let expected = 0;
       for (const [name] of ops) expected += costs.has(name) ? costs.get(name) : Infinity;
@@ -244,7 +273,7 @@ export function makeRunner(g) {
     },
     drop(id) { jobs.delete(id); return "ok"; },
     pending: () => jobs.size,
-    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs) }),
+    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs), pace: [timedPace, paceNow] }),
   };
 }
 """
@@ -345,10 +374,7 @@ class PageGroup(Backend):
         if self.deadline is not None:
             yield  # the batch is made: the caller's slice may end before it is handed over
         away = heavy >= self.away_at or len(ops) > self.away_chars
-        if self.deadline is None:
-            room = "null"
-        else:
-            room = f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0) if self.own_thread else 0.0:.2f}"
+        room = "null" if self.deadline is None else f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0):.2f}"
         answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'}, {room})")
         while True:
             if answer.startswith("error:"):

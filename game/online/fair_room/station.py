@@ -34,10 +34,6 @@ MIN_SLICE_MS = 3.0  # a slice begins only in a frame with at least this much roo
 # each slice is remembered, STEP_MEMORY of it a slice later.
 OVER_MS = 12.0
 STEP_MEMORY = 0.9
-# On a device whose longer steps take more than QUICK_STEP_MS (a phone 4x slower than a desktop)
-# every batch of group operations goes to the page's worker: one operation on the page's own
-# thread took 20-60 ms there now and then, a whole frame's room
-QUICK_STEP_MS = 6.0
 # Frames that never leave that room (a slow phone's seldom do) still get a slice of MIN_SLICE_MS:
 REST_S = 2.0  # after this long without one, in a frame short of the room needed by at most NEAR_MS;
 NEAR_MS = 12.0
@@ -135,7 +131,6 @@ class Station:
             self._job = self._work()
         start = self.work_clock()
         self.group.deadline = time.perf_counter() + budget / 1000.0
-        self.group.own_thread = 0.0 < self.long_step_ms <= QUICK_STEP_MS  # (not before a step was timed)
         try:
             done, _ = self._keeper.run(self._job, budget, self.work_clock, stop_on=AWAY)
         finally:
