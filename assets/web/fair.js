@@ -39,6 +39,7 @@ function startWorker(source) {
     started.onmessage = (e) => {
       const [id, answer, stats] = e.data;
       awayStats = stats;
+      if (runner) runner.heed(JSON.parse(stats).costs || {});
       const job = away.get(id);
       if (job) job.answer = answer;
     };

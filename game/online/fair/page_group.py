@@ -147,8 +147,6 @@ const bytesOf = (hex) => {
 // a card's name, or {r: i} for the result of operation i of the same batch.  Results:
 // hex strings, true/false for verify, null for an operation that failed (or used one).
 const SMALL_MS = 3; // the most a batch on the page's own thread is expected to take (runner.fits)
-const PACE_EVERY_MS = 1000; // how often runner.fits times the page's pace again
-const SLOWER = 1.5; // a page this much slower than when it timed the kinds runs none of them itself
 
 export function makeRunner(g) {
   const OPS = {
@@ -170,37 +168,13 @@ export function makeRunner(g) {
   // a signature's check is several times a point's multiplication, and on a slow phone one
   // check alone overran a frame.  A slow run counts at once, fast ones little by little.
   const costs = new Map();
+  const timedAway = new Map(); // what the worker's runner timed (heed)
   const runs = new Map();
   const costOf = (name) => costs.get(name) ?? cost;
   const learn = (name, spent) => {
     const n = (runs.get(name) || 0) + 1;
     runs.set(name, n);
     if (n > 1) costs.set(name, costs.has(name) ? Math.max(spent, 0.7 * costs.get(name) + 0.3 * spent) : spent);
-    if (n > 1 && timedPace === null) timedPace = pace();
-  };
-  // The page's pace: a fixed piece of arithmetic timed, the least of three runs (a pause only
-  // lengthens one).  The kinds' costs hold at the pace they were timed at; a page slower than
-  // that now (a phone slowed since the lobby timed them) runs nothing on its own thread.
-  let timedPace = null;
-  let paceNow = null;
-  let pacedAt = -Infinity;
-  const pace = () => {
-    let best = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const start = performance.now();
-      let x = 7n;
-      for (let i = 0; i < 150; i++) x = (x * 48271n + 11n) % g.L;
-      best = Math.min(best, performance.now() - start + (x === 0n ? 1 : 0));
-    }
-    return best;
-  };
-  const slowerNow = () => {
-    const now = performance.now();
-    if (now - pacedAt > PACE_EVERY_MS) {
-      paceNow = pace();
-      pacedAt = now;
-    }
-    return timedPace !== null && paceNow > SLOWER * timedPace;
   };
   const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
@@ -246,17 +220,21 @@ export function makeRunner(g) {
     // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
     // timed them (in the lobby).  Not with a kind this page has not timed yet: its first run here
     // is the engine's compile of it, 30-50 ms at full speed (the lobby runs each kind before the
-    // deal), nor while the page runs slower than when it timed them (slowerNow).  A kind a batch
-    // would not fit for is expected a little cheaper each time, so that one slow moment (a
-    // collection) does not send that kind to the worker for good.
+    // deal).  A kind a batch would not fit for is expected a little cheaper each time, so that
+    // one slow moment (a collection) does not send that kind to the worker for good.
     fits(text, room) {
-      if (slowerNow()) return false;
       const ops = JSON.parse(text);
       let expected = 0;
-      for (const [name] of ops) expected += costs.has(name) ? costs.get(name) : Infinity;
+      for (const [name] of ops) expected += costs.has(name) ? Math.max(costs.get(name), timedAway.get(name) || 0) : Infinity;
       if (3 * expected <= room && expected <= SMALL_MS) return true;
       for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.97 * costs.get(name));
       return false;
+    },
+    // What the worker's runner timed: a kind it takes longer for than this page expects is
+    // expected to take that here too.  The worker runs most of the operations, so its figures
+    // are fresh where the page's may be the lobby's, when the phone was quicker.
+    heed(timed) {
+      for (const [name, ms] of Object.entries(timed)) timedAway.set(name, ms);
     },
     submit(text, budget) {
       const job = { ops: JSON.parse(text), out: [], i: 0 };
@@ -273,7 +251,7 @@ export function makeRunner(g) {
     },
     drop(id) { jobs.delete(id); return "ok"; },
     pending: () => jobs.size,
-    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs), pace: [timedPace, paceNow] }),
+    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs) }),
   };
 }
 """
