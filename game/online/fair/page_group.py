@@ -218,14 +218,15 @@ export function makeRunner(g) {
     // Whether a batch is expected to take no more than a third of `room` ms here, nor more than
     // SMALL_MS: one operation's time varies several-fold (at 4x CPU slowdown a signature's check
     // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
-    // timed them (in the lobby).  Not with a kind this page has not timed yet: its first run here
-    // is the engine's compile of it, 30-50 ms at full speed (the lobby runs each kind before the
-    // deal).  A kind a batch would not fit for is expected a little cheaper each time, so that
-    // one slow moment (a collection) does not send that kind to the worker for good.
+    // timed them (in the lobby).  Not with a kind this page has not timed yet (its first run
+    // here is the engine's compile of it, 30-50 ms at full speed: the lobby runs each kind
+    // before the deal), nor one the worker has not (its figures are the fresh ones: see heed).
+    // A kind a batch would not fit for is expected a little cheaper each time, so that one slow
+    // moment (a collection) does not send that kind to the worker for good.
     fits(text, room) {
       const ops = JSON.parse(text);
       let expected = 0;
-      for (const [name] of ops) expected += costs.has(name) ? Math.max(costs.get(name), timedAway.get(name) || 0) : Infinity;
+      for (const [name] of ops) expected += costs.has(name) && timedAway.has(name) ? Math.max(costs.get(name), timedAway.get(name)) : Infinity;
       if (3 * expected <= room && expected <= SMALL_MS) return true;
       for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.97 * costs.get(name));
       return false;
