@@ -215,8 +215,8 @@ def test_the_lobbys_warm_up_runs_every_kind_of_operation_on_the_pages_own_thread
 
 
 def test_a_small_batch_that_would_not_fit_the_callers_slice_goes_to_the_worker():
-    """A slow phone's frame with little room left: even one signature waits for the worker
-    rather than run past the slice on the page's thread; with room it is answered at once."""
+    """A slow phone's frame with little room left: even one multiplication waits for the worker
+    rather than run past the slice on the page's thread."""
     window = NodeWindow(worker=True)
     try:
         page = PageGroup(window)
@@ -224,15 +224,13 @@ def test_a_small_batch_that_would_not_fit_the_callers_slice_goes_to_the_worker()
             pass
         run_now(page, _muls(page.away_at))  # and a point's multiplication timed in the worker
         small = _muls(1)
-        page.deadline = time.perf_counter() + 60.0  # plenty of room
-        values, calls = _calls(page, small)
-        assert values == run_now(group.NativeGroup(), small).values and calls == 1
         away_before = json.loads(window.eval("window.g358fair.stats()"))["away"]["ops"]
         page.deadline = time.perf_counter() - 0.001  # none left
         values, calls = _calls(page, small)
         assert values == run_now(group.NativeGroup(), small).values and calls >= 2
         assert json.loads(window.eval("window.g358fair.stats()"))["away"]["ops"] == away_before + 1
     finally:
+        page.deadline = None
         window.close()
 
 
@@ -241,16 +239,6 @@ def _verify_batch() -> Batch:
     b = Batch()
     b.verify(group.public_key(seed), message, group.sign(seed, message))
     return b
-
-
-def _went_away(window, page, batch) -> bool:
-    """Runs `batch`; whether the page's worker ran it (rather than the page's own thread)."""
-    def away_ops():
-        return json.loads(window.eval("window.g358fair.stats()"))["away"].get("ops", 0)
-
-    before = away_ops()
-    assert run_now(page, batch).values == run_now(group.NativeGroup(), batch).values
-    return away_ops() > before
 
 
 def _openings(n: int) -> Batch:
@@ -276,92 +264,107 @@ def test_a_kind_not_yet_timed_on_the_page_goes_to_the_worker():
         window.close()
 
 
+# The page's clock made to count: every reading is `window.tick` ms after the one before, so an
+# operation timed on the page takes `tick` ms whatever the machine's load.  And a worker that
+# answers every batch with nothing, and says it timed every kind at `window.workerMs`.
+COUNTED_PAGE = """(() => {
+  let now = 0;
+  window.tick = 0.01;
+  performance.now = () => (now += window.tick);
+  window.workerMs = 0.01;
+  window.Worker = class {
+    postMessage([id, ops]) {
+      const n = JSON.parse(ops).length;
+      const costs = {};
+      for (const kind of ["card", "mul", "mulpub", "check", "inv", "times", "public", "sign", "verify"]) costs[kind] = window.workerMs;
+      const stats = JSON.stringify({ ops: n, costs });
+      setTimeout(() => this.onmessage({ data: [id, JSON.stringify({ id, results: Array(n).fill(null) }), stats] }), 0);
+    }
+    terminate() {}
+  };
+  window.Blob = Blob;
+  return 'ok';
+})()"""
+
+
+def _counted_page(window) -> PageGroup:
+    """A page on COUNTED_PAGE, its kinds timed on its thread and in its worker."""
+    from game.online.fair.page_group import warm_batches
+
+    window.eval(COUNTED_PAGE)
+    page = PageGroup(window)
+    run_now(page, Batch())  # installed
+    for batch in warm_batches() * 2:  # every kind timed on the page's thread
+        run_now(page, batch)
+    run_now(page, _muls(page.away_at))  # a big batch: the worker's answer brings its figures
+    return page
+
+
+def _here(page, batch, room_ms: float = 60_000.0) -> bool:
+    """Whether `batch` runs on the page's own thread in a slice with `room_ms` left."""
+    page.deadline = time.perf_counter() + room_ms / 1000.0
+    try:
+        return _calls(page, batch)[1] == 1
+    finally:
+        page.deadline = None
+
+
 def test_a_kind_found_slow_on_the_page_goes_to_the_worker_and_is_tried_there_again_later():
     """At 4x CPU slowdown one operation alone overran a frame: a kind that ran slow on the page's
     thread goes to the worker from then on, and is expected a little quicker each time, so one
-    slow moment (a collection) does not keep it off the page's thread for good.  (The page's
-    clock is made to run twenty times fast for one batch: it looks twenty times slower.)"""
-    window = NodeWindow(worker=True)
+    slow moment (a collection) does not keep it off the page's thread for good."""
+    window = NodeWindow()
     try:
-        page = PageGroup(window)
-        for _ in page.warm_steps():  # every kind run twice here: timed
-            pass
-        page.away_at, page.away_chars = 10**6, 10**9  # only the time decides
-        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["mulpub"]
-        batch = _openings(max(1, int(1.0 / cost)))  # about 1 ms of openings: small enough for the page
-        window.eval("(() => { const real = performance.now.bind(performance); window.realNow = real;"
-                    " const t0 = real(); performance.now = () => t0 + 20 * (real() - t0); return 'ok'; })()")
-        assert not _went_away(window, page, batch)  # outside a slice: run here, and timed slow
-        window.eval("(performance.now = window.realNow, 'ok')")
-        where = []
-        for _ in range(150):
-            page.deadline = time.perf_counter() + 60.0
-            where.append("away" if _went_away(window, page, batch) else "here")
+        page = _counted_page(window)
+        assert _here(page, _openings(1))
+        window.eval("(window.tick = 50, 'ok')")
+        run_now(page, _openings(1))  # outside a slice: run here, and timed at 50 ms
+        window.eval("(window.tick = 0.01, 'ok')")
+        where = ["here" if _here(page, _openings(1)) else "away" for _ in range(150)]
         assert where[0] == "away", "found slow: sent to the worker"
         assert "here" in where, f"never tried here again: {where}"
+        assert where.index("here") > 40, "expected a little quicker each time, not at once"
     finally:
-        page.deadline = None
         window.close()
 
 
 def test_however_much_room_is_left_the_pages_thread_takes_only_small_batches():
     """A phone may be slower now than when the page timed the kinds (in the lobby), and one
     operation's time varies several-fold: only a batch expected to take a few ms runs on the
-    page's own thread, even in a frame with plenty of room."""
-    window = NodeWindow(worker=True)
+    page's own thread, even in a frame with plenty of room; and only one expected to take a
+    third of the room left."""
+    window = NodeWindow()
     try:
-        page = PageGroup(window)
-        for _ in page.warm_steps():
-            pass
-        run_now(page, _openings(page.away_at))  # timed in the worker too
-        page.away_at, page.away_chars = 10**6, 10**9  # only the time decides
-        cost = json.loads(window.eval("window.g358fair.stats()"))["costs"]["mulpub"]
-        small, big = max(1, int(1.0 / cost)), int(8.0 / cost) + 1  # ~1 ms of openings; ~8 ms
-        page.deadline = time.perf_counter() + 60.0
-        assert not _went_away(window, page, _openings(small))
-        page.deadline = time.perf_counter() + 60.0
-        assert _went_away(window, page, _openings(big))
+        page = _counted_page(window)
+        window.eval("(window.tick = 1, window.workerMs = 1, 'ok')")
+        run_now(page, _openings(1))  # a played card's opening now timed at 1 ms
+        page.away_at = 10**6  # only the time decides
+        assert _here(page, _openings(2))
+        assert not _here(page, _openings(4)), "4 ms: more than a few"
+        assert not _here(page, _openings(2), room_ms=5.0), "2 ms: more than a third of 5"
     finally:
-        page.deadline = None
         window.close()
-
-
-
-
-# A worker that answers every batch with nothing, and says it timed a played card's opening at
-# window.workerMs.
-SLOW_WORKER = """window.Worker = class {
-  postMessage([id, ops]) {
-    const n = JSON.parse(ops).length;
-    const stats = JSON.stringify({ ops: n, costs: { mulpub: window.workerMs } });
-    setTimeout(() => this.onmessage({ data: [id, JSON.stringify({ id, results: Array(n).fill(null) }), stats] }), 0);
-  }
-  terminate() {}
-}, window.Blob = Blob, 'ok'"""
 
 
 def test_what_the_worker_timed_counts_where_the_page_expected_less():
     """The page timed its kinds in the lobby; the worker, which runs most operations, times them
     all along: a kind the worker has not timed yet, or found slower than the page expects (a
     phone slower now), goes to the worker; one both found quick runs on the page at once."""
-    from game.online.fair.page_group import warm_batches
-
     window = NodeWindow()
     try:
-        window.eval(SLOW_WORKER)
+        window.eval(COUNTED_PAGE)
         page = PageGroup(window)
-        run_now(page, Batch())  # installed
-        for batch in warm_batches() * 2:  # every kind timed on the page's thread
+        run_now(page, Batch())
+        from game.online.fair.page_group import warm_batches
+
+        for batch in warm_batches() * 2:
             run_now(page, batch)
         verdicts = []
-        for worker_ms in (None, 0.001, 1000):
+        for worker_ms in (None, 0.01, 1000):
             if worker_ms is not None:
                 window.eval(f"(window.workerMs = {worker_ms}, 'ok')")
                 run_now(page, _muls(page.away_at + 2))  # a big batch: the worker's answer brings its figures
-            page.deadline = time.perf_counter() + 60.0
-            verdicts.append("here" if _calls(page, _openings(1))[1] == 1 else "away")
-            page.deadline = None
+            verdicts.append("here" if _here(page, _openings(1)) else "away")
         assert verdicts == ["away", "here", "away"]
     finally:
-        page.deadline = None
         window.close()
