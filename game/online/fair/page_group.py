@@ -15,8 +15,9 @@ it.  A big one (from `away_at` heavy operations or `away_chars` of text: a deck,
 signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where
 it costs the frames nothing, and is answered on a later call; so does a small one that the
 page, which times each kind of operation, does not expect to fit well within what is left
-of the caller's slice (`deadline`).  Python yields after every call, so a frame's slice keeper stops
-the work at its budget.  Never platform.jsprom nor queue_event (docs/ONLINE.md says why).
+of the caller's slice (`deadline`).  Python yields after every call, so a frame's slice
+keeper stops the work at its budget.  Never platform.jsprom nor queue_event (docs/ONLINE.md
+says why).
 """
 
 from __future__ import annotations

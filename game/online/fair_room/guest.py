@@ -35,10 +35,9 @@ from ..fair.ops import Batch
 from ..guest_table import CarriedTable
 from . import wire
 from .seat import FairSeat
-from .station import Station
+from .station import WRITTEN_A_STEP, Station
 
 VERIFY_BATCH = 64  # relayed messages whose signatures are checked in one batch
-WRITTEN_A_STEP = 2  # of them written out to be checked in one step of the work
 WAITING_MAX = 4096  # host-dealt messages held while this device ends its fair deals (host_deals_on)
 
 

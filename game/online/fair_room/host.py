@@ -44,12 +44,11 @@ from ..fair.ops import Batch
 from ..lobby import GUEST, OVER
 from . import wire
 from .seat import FairSeat
-from .station import Station
+from .station import WRITTEN_A_STEP, Station
 from .watch import Watch
 
 DECKS = ("shuffle", "lock")  # the kinds of a deal's decks, which are shuffled a deal ahead
 GAME_BYTES = 16  # a game id (a match's nonce, or a new one when a seat is handed over)
-WRITTEN_A_STEP = 2  # messages written out to be checked in one step of the work (station.py)
 
 
 class FairRoom(Station):

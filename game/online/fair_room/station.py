@@ -46,6 +46,7 @@ FAR_MS = 24.0
 # end waited REST_S: 1.5-2.5 s from the last card to the reveals)
 BETWEEN_REST_S = 0.25
 BETWEEN_NEAR_MS = 6.0
+WRITTEN_A_STEP = 2  # relayed messages written out again to be checked in one step (the host's and a guest's)
 
 
 class Station:
