@@ -147,7 +147,7 @@ const bytesOf = (hex) => {
 // Runs batches of group operations (ops.py): [[name, ...args]], an argument a hex string,
 // a card's name, or {r: i} for the result of operation i of the same batch.  Results:
 // hex strings, true/false for verify, null for an operation that failed (or used one).
-const SMALL_MS = 3; // the most a batch on the page's own thread is expected to take (runner.fits)
+const SMALL_MS = 1; // the most a batch on the page's own thread is expected to take (runner.fits)
 
 export function makeRunner(g) {
   const OPS = {
@@ -219,7 +219,8 @@ export function makeRunner(g) {
     // Whether a batch is expected to take no more than a third of `room` ms here, nor more than
     // SMALL_MS: one operation's time varies several-fold (at 4x CPU slowdown a signature's check
     // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
-    // timed them (in the lobby).  Not with a kind this page has not timed yet (its first run
+    // timed them (in the lobby).  So the page's thread takes the scalars' arithmetic and little
+    // more: a point's multiplication (1-3 ms at full speed) waits a frame for the worker.  Not with a kind this page has not timed yet (its first run
     // here is the engine's compile of it, 30-50 ms at full speed: the lobby runs each kind
     // before the deal), nor one the worker has not (its figures are the fresh ones: see heed).
     // A kind a batch would not fit for is expected a little cheaper each time, so that one slow

@@ -330,18 +330,18 @@ def test_a_kind_found_slow_on_the_page_goes_to_the_worker_and_is_tried_there_aga
 
 def test_however_much_room_is_left_the_pages_thread_takes_only_small_batches():
     """A phone may be slower now than when the page timed the kinds (in the lobby), and one
-    operation's time varies several-fold: only a batch expected to take a few ms runs on the
+    operation's time varies several-fold: only a batch expected to take at most 1 ms runs on the
     page's own thread, even in a frame with plenty of room; and only one expected to take a
     third of the room left."""
     window = NodeWindow()
     try:
         page = _counted_page(window)
-        window.eval("(window.tick = 1, window.workerMs = 1, 'ok')")
-        run_now(page, _openings(1))  # a played card's opening now timed at 1 ms
+        window.eval("(window.tick = 0.4, window.workerMs = 0.4, 'ok')")
+        run_now(page, _openings(1))  # a played card's opening now timed at 0.4 ms
         page.away_at = 10**6  # only the time decides
         assert _here(page, _openings(2))
-        assert not _here(page, _openings(4)), "4 ms: more than a few"
-        assert not _here(page, _openings(2), room_ms=5.0), "2 ms: more than a third of 5"
+        assert not _here(page, _openings(4)), "1.6 ms: more than a little"
+        assert not _here(page, _openings(2), room_ms=2.0), "0.8 ms: more than a third of 2"
     finally:
         window.close()
 
