@@ -3,11 +3,10 @@
 // node's tests and the page).  Python calls window.g358fair with one window.eval a call;
 // every function answers a string at once, "error:REASON" when it cannot.
 //
-// Two runners of the same module: one on the page's own thread, for the small batches (an
-// answer in the same call, so the dealing never waits a frame for them), and one in a
-// worker, for the big ones (a deck shuffled, a set of signatures checked, an audit): there
-// they cost the page's frames nothing.  Where a worker cannot start, the page's runner takes
-// every batch, a slice a call, as it always could.
+// Two runners of the same module: one in a worker, for every batch with a point's operation
+// in it (page_group.py says why): there they cost the page's frames nothing; and one on the
+// page's own thread, for scalar arithmetic, answered in the same call.  Where a worker cannot
+// start, the page's runner takes every batch, a slice a call, as it always could.
 import * as noble from "./noble-ed25519.min.js";
 
 const NOBLE_URL = new URL("./noble-ed25519.min.js", import.meta.url).href;
@@ -39,7 +38,6 @@ function startWorker(source) {
     started.onmessage = (e) => {
       const [id, answer, stats] = e.data;
       awayStats = stats;
-      if (runner) runner.heed(JSON.parse(stats).costs || {});
       const job = away.get(id);
       if (job) job.answer = answer;
     };
@@ -74,13 +72,10 @@ window.g358fair = {
     }
     return "pending";
   },
-  // `big`: a batch worth a worker (page_group.py decides); so is one the page's runner does not
-  // expect to fit well within `roomMs`, what is left of the caller's slice (null: no end).  A batch
-  // in the worker is answered on a later call.
-  submit(ops, budgetMs, big, roomMs = null) {
+  // `forWorker`: a batch for the worker (page_group.py decides), answered on a later call.
+  submit(ops, budgetMs, forWorker) {
     if (!runner) return "error:not_installed";
-    if (!big && worker && roomMs !== null && !runner.fits(ops, roomMs)) big = true;
-    if (!big || !worker) return runner.submit(ops, budgetMs);
+    if (!forWorker || !worker) return runner.submit(ops, budgetMs);
     const id = nextAway++;
     away.set(id, { ops, answer: null });
     worker.postMessage([id, ops]);

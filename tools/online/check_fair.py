@@ -110,11 +110,7 @@ def group_figures(page) -> dict:
     return {"worker": bool(stats.get("worker")), "ops_here": stats.get("ops", 0), "busy_here_ms": round(stats.get("busy", 0)),
             "longest_op_here_ms": round(stats.get("longestOp", 0), 1), "longest_op_here": stats.get("longestName", ""),
             "slow_ops_here": stats.get("slow", [])[:12], "ops_away": away.get("ops", 0),
-            "costs_here": _rounded(stats.get("costs") or {}), "costs_away": _rounded(away.get("costs") or {})}
-
-
-def _rounded(costs: dict) -> dict:
-    return {name: round(ms, 2) for name, ms in costs.items()}
+            "longest_op_away_ms": round(away.get("longestOp", 0), 1), "longest_op_away": away.get("longestName", "")}
 
 
 def run_fair(check) -> None:

@@ -153,8 +153,8 @@ class Backend:
 
     points: list | None = None  # the card points in card-index order, once made
     card_at: dict | None = None  # point -> Card
-    # time.perf_counter() by which the caller's slice of this frame ends (None: no slice):
-    # a backend that can work elsewhere (the page's worker) sends there what would not fit
+    # time.perf_counter() by which the caller's slice of this frame ends (None: no slice): in
+    # a slice the page's backend pauses once a batch is made, before handing it over
     deadline: float | None = None
 
     def run(self, batch: Batch):  # pragma: no cover - each backend has its own

@@ -8,22 +8,21 @@ tests write it out: `write_module`) and the page, where the glue assets/web/fair
 it from the text `PageGroup` hands over, with the bundle it loaded.
 
 `PageGroup` calls the glue the way links/page.py calls p2p.js: one ``window.eval`` of a
-small script whose arguments are JSON literals, answered by a string at once.  A small batch
-(a message's signature, a card's opening) runs on the page's thread, for `slice_ms` each
-time Python asks (`step`): usually done in the call, so the dealing never waits a frame for
-it.  A big one (from `away_at` heavy operations or `away_chars` of text: a deck, its
-signature, a set of signatures, an audit's checks) goes to the same runner in a worker, where
-it costs the frames nothing, and is answered on a later call; so does a small one that the
-page, which times each kind of operation, does not expect to fit well within what is left
-of the caller's slice (`deadline`).  Python yields after every call, so a frame's slice
-keeper stops the work at its budget.  Never platform.jsprom nor queue_event (docs/ONLINE.md
-says why).
+small script whose arguments are JSON literals, answered by a string at once.  Every batch
+with a point's operation in it (a signature made or checked, a card opened, a deck) goes to
+the same runner in a worker, where it costs the frames nothing, and is answered on a later
+call.  Only scalar arithmetic runs on the page's own thread, for `slice_ms` each time Python
+asks (`step`), and everything does where no worker can start.  Why not the small batches
+too: at 4x CPU slowdown one signature made or checked on the page's thread took 20-60 ms now
+and then, where the lobby had timed it at 1-3 ms, and it cannot be cut; the worker costs the
+dealing a frame's wait for each such batch instead.  Python yields after every call, so a
+frame's slice keeper stops the work at its budget.  Never platform.jsprom nor queue_event
+(docs/ONLINE.md says why).
 """
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from .ops import AWAY, HEAVY, Backend, Batch, Ref, Results
@@ -147,8 +146,6 @@ const bytesOf = (hex) => {
 // Runs batches of group operations (ops.py): [[name, ...args]], an argument a hex string,
 // a card's name, or {r: i} for the result of operation i of the same batch.  Results:
 // hex strings, true/false for verify, null for an operation that failed (or used one).
-const SMALL_MS = 1; // the most a batch on the page's own thread is expected to take (runner.fits)
-
 export function makeRunner(g) {
   const OPS = {
     card: (label) => g.cardKnown(label),
@@ -164,19 +161,7 @@ export function makeRunner(g) {
   };
   const jobs = new Map();
   let next = 1;
-  let cost = 1; // ms an operation of a kind not yet timed is expected to take
-  // ms each kind takes here, from its second run on (the first is the engine's compile of it):
-  // a signature's check is several times a point's multiplication, and on a slow phone one
-  // check alone overran a frame.  A slow run counts at once, fast ones little by little.
-  const costs = new Map();
-  const timedAway = new Map(); // what the worker's runner timed (heed)
-  const runs = new Map();
-  const costOf = (name) => costs.get(name) ?? cost;
-  const learn = (name, spent) => {
-    const n = (runs.get(name) || 0) + 1;
-    runs.set(name, n);
-    if (n > 1) costs.set(name, costs.has(name) ? Math.max(spent, 0.7 * costs.get(name) + 0.3 * spent) : spent);
-  };
+  let cost = 1; // ms an operation is expected to take: a slice ends before one that would pass its budget
   const stats = { ops: 0, busy: 0, longestSlice: 0, longestOp: 0, longestName: "", slow: [] }; // for benchmarks
 
   const work = (job, budget) => {
@@ -184,7 +169,7 @@ export function makeRunner(g) {
     let done = 0;
     while (job.i < job.ops.length) {
       const [name, ...args] = job.ops[job.i];
-      if (done && performance.now() - start + costOf(name) > budget) break;
+      if (done && performance.now() - start + cost > budget) break;
       const t = performance.now();
       let value = null;
       try {
@@ -200,7 +185,6 @@ export function makeRunner(g) {
       done++;
       const spent = performance.now() - t;
       cost = 0.8 * cost + 0.2 * spent;
-      learn(name, spent);
       stats.ops++;
       if (spent > stats.longestOp) { stats.longestOp = spent; stats.longestName = name; }
       if (spent > 20 && stats.slow.length < 40) stats.slow.push([Math.round(spent), name, stats.ops]);
@@ -216,29 +200,6 @@ export function makeRunner(g) {
     return JSON.stringify({ id, results: job.out });
   };
   return {
-    // Whether a batch is expected to take no more than a third of `room` ms here, nor more than
-    // SMALL_MS: one operation's time varies several-fold (at 4x CPU slowdown a signature's check
-    // timed at 10 ms took 20-50 ms now and then), and a phone may be slower now than when it
-    // timed them (in the lobby).  So the page's thread takes the scalars' arithmetic and little
-    // more: a point's multiplication (1-3 ms at full speed) waits a frame for the worker.  Not with a kind this page has not timed yet (its first run
-    // here is the engine's compile of it, 30-50 ms at full speed: the lobby runs each kind
-    // before the deal), nor one the worker has not (its figures are the fresh ones: see heed).
-    // A kind a batch would not fit for is expected a little cheaper each time, so that one slow
-    // moment (a collection) does not send that kind to the worker for good.
-    fits(text, room) {
-      const ops = JSON.parse(text);
-      let expected = 0;
-      for (const [name] of ops) expected += costs.has(name) && timedAway.has(name) ? Math.max(costs.get(name), timedAway.get(name)) : Infinity;
-      if (3 * expected <= room && expected <= SMALL_MS) return true;
-      for (const [name] of ops) if (costs.has(name)) costs.set(name, 0.97 * costs.get(name));
-      return false;
-    },
-    // What the worker's runner timed: a kind it takes longer for than this page expects is
-    // expected to take that here too.  The worker runs most of the operations, so its figures
-    // are fresh where the page's may be the lobby's, when the phone was quicker.
-    heed(timed) {
-      for (const [name, ms] of Object.entries(timed)) timedAway.set(name, ms);
-    },
     submit(text, budget) {
       const job = { ops: JSON.parse(text), out: [], i: 0 };
       const id = next++;
@@ -254,7 +215,7 @@ export function makeRunner(g) {
     },
     drop(id) { jobs.delete(id); return "ok"; },
     pending: () => jobs.size,
-    stats: () => JSON.stringify({ ...stats, costs: Object.fromEntries(costs) }),
+    stats: () => JSON.stringify(stats),
   };
 }
 """
@@ -276,7 +237,7 @@ def _arg(value):
 
 
 def warm_batches() -> list:
-    """One of each operation, in batches small enough to run on the page's thread."""
+    """One of each operation, in a few small batches."""
     seed, scalar, message = bytes(range(1, 33)), (7).to_bytes(32, "little"), b"warm"
     points = Batch()
     card = points.card("AS")
@@ -296,12 +257,9 @@ class PageGroup(Backend):
     `window` is the page (``platform.window``; tests pass an object whose ``eval`` runs the
     script in a real page).  `calls` counts the Python-to-JS calls made."""
 
-    def __init__(self, window=None, slice_ms: float = 6.0, away_at: int = 4, away_chars: int = 1500):
+    def __init__(self, window=None, slice_ms: float = 6.0):
         self._window = window
         self.slice_ms = slice_ms
-        # a batch runs in the page's worker (fair.js) from `away_at` heavy operations, or when its
-        # text is over `away_chars` (a deck's signature: a long message to hash, a long script to read)
-        self.away_at, self.away_chars = away_at, away_chars
         self.ready = False
         self.calls = 0
 
@@ -334,15 +292,10 @@ class PageGroup(Backend):
 
     def warm_steps(self):
         """Generator, one call a step, for frames that wait (a lobby before Start): the module
-        installed, the page thread's tables for signing and checking made (noble builds them
-        on the first use: one task of ~110 ms at 4x CPU slowdown), the card points made, and
-        each kind of operation run twice on the page's thread, so that its first use in a deal
-        is not the engine's first compile of it (single operations of 20-35 ms at full speed
-        were seen in the first deal's frames, against 2-8 ms later)."""
+        installed, the card points made, and each kind of operation run twice where the
+        dealing will run it (the worker), so that its first use in a deal is not the engine's
+        first compile of it (single operations of 20-35 ms at full speed)."""
         yield from self.install_steps()
-        batch = Batch()
-        batch.public(bytes(range(1, 33)))
-        yield from self.run(batch)
         yield from self.points_steps()
         for _ in range(2):
             for batch in warm_batches():
@@ -351,12 +304,10 @@ class PageGroup(Backend):
     def run(self, batch):
         yield from self.install_steps()
         ops = json.dumps([[name, *(_arg(a) for a in args)] for name, *args in batch.ops], separators=(",", ":"))
-        heavy = sum(1 for name, *_ in batch.ops if name in HEAVY)
+        away = any(name in HEAVY for name, *_ in batch.ops)
         if self.deadline is not None:
             yield  # the batch is made: the caller's slice may end before it is handed over
-        away = heavy >= self.away_at or len(ops) > self.away_chars
-        room = "null" if self.deadline is None else f"{max(0.0, (self.deadline - time.perf_counter()) * 1000.0):.2f}"
-        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'}, {room})")
+        answer = self._call(f"window.g358fair.submit({json.dumps(ops)}, {self.slice_ms}, {'true' if away else 'false'})")
         while True:
             if answer.startswith("error:"):
                 raise RuntimeError(f"the page's group failed: {answer[6:]}")
