@@ -244,6 +244,7 @@ class App:
         self._events(pygame.event.get() if events is None else events)
         if self.online is not None:
             self.online.poll()  # the others never wait for this device's menus
+        perf.part("input")
         if self.scene is not None:  # a game asked for before its modules were loaded (the browser):
             self.games.start_waiting()  # started in a frame of its own, not after the warm-up's last import
             self.first_frames.build_waiting(now)  # a screen asked for, built over frames (push_built)
@@ -259,13 +260,20 @@ class App:
         if self.web and self.frames % page.POLL_FRAMES == 0 and self.display.poll_page():
             self.picture.page_changed()  # a phone turned, a window resized: the window follows the page
         self.picture.apply()  # the browser's render size: the page's shape; a new budget only between games
+        perf.part("update")
         if put_off:
             self.painter.not_yet()
-        elif self.painter.draw():
-            self.display.present(self.painter.take_rects(), self.picture)
-        elif self.painter.last_draw == "skipped" and hasattr(self.scene, "idle"):
-            self.scene.idle()  # a frame that drew nothing makes pictures ahead
+        else:
+            drew = self.painter.draw()
+            perf.part("draw")
+            if drew:
+                self.display.present(self.painter.take_rects(), self.picture)
+                perf.part("present")
+            elif self.painter.last_draw == "skipped" and hasattr(self.scene, "idle"):
+                self.scene.idle()  # a frame that drew nothing makes pictures ahead
+                perf.part("idle")
         save_waiting(idle=self.painter.last_draw == "skipped")  # in the browser a move is saved after its first frames
+        perf.part("save")
         if self.online is not None:
             self.online.frame_end()  # fair dealing's work in what the frame has left
         perf.frame_done(self, now)

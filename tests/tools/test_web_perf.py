@@ -197,3 +197,34 @@ def test_the_task_loading_the_harness_driver_is_not_counted_as_the_games():
     after = web_perf.summarize(data)["long_tasks"]["from_title"]
     assert after["over_100"] == 2 and after["max"] == 150.0 and after["harness"] == 1
     assert "the harness loading its driver: 1 more" in web_perf.report(web_perf.summarize(data))
+
+
+def test_a_frames_parts_add_up_to_it_and_say_where_a_slow_frame_went(recorder, tmp_path):
+    """The App marks the parts of each frame (its input, the update, the drawing, the present,
+    the save, ...); they add up to the frame, and the figures say where the slow ones went."""
+    from game.ui.app import App
+
+    app = App(size=(1280, 720), storage_dir=tmp_path, settings={"speed": "instant"})
+    for _ in range(5):
+        app.step(events=[], dt=1 / 60)
+    snap = recorder.snapshot()
+    assert snap["parts"] == list(perf.PARTS)
+    first = snap["frames"][0]
+    parts = dict(zip(snap["parts"], first[5]))
+    assert sum(parts.values()) == pytest.approx(first[1], abs=0.05)
+    assert parts["draw"] > 0 and parts["present"] > 0  # the title's first frame drew and presented it
+
+    names = list(perf.PARTS)
+
+    def frame(i, ms, scene, **where):
+        return [20.0 * i, ms, 1, 0.0, scene, [where.get(name, 0.0) for name in names]]
+
+    data = {"parts": names, "frame_fields": snap["frame_fields"],
+            "frames": [frame(0, 5.0, "play", draw=3.0, present=2.0), frame(1, 30.0, "play", draw=6.0, present=24.0),
+                       frame(2, 20.0, "kitty", update=18.0, present=2.0)]}
+    s = web_perf.summarize(data)["parts"]
+    assert s["slow_n"] == 2 and s["slow_mean"]["present"] == 13.0 and s["slow_mean"]["update"] == 9.0
+    assert s["slow_by_scene"]["play"]["present"] == 24.0 and s["slow_by_scene"]["kitty"]["n"] == 1
+    assert s["drawn"]["present"]["max"] == 24.0
+    text = web_perf.report(web_perf.summarize(data))
+    assert "mean ms of each part: input 0.0, update 9.0, draw 3.0, present 13.0" in text

@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -216,6 +217,9 @@ def summarize(data: dict) -> dict:
         "think_over_2x_budget": sum(1 for ms, budget in slices if ms > 2 * budget),
         "think_budget_ms": sorted({s[1] for s in slices}),
     }
+    parts = frame_parts(data, frames, col)
+    if parts:
+        out["parts"] = parts
     boot = data.get("boot") or {}
     first = boot.get("first_frame") or data.get("first_frame")
     if first and boot.get("offset_ms") is not None:
@@ -255,6 +259,30 @@ def summarize(data: dict) -> dict:
 
 
 TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")
+SLOW_MS = 16.7  # a drawn frame over this is a slow one: where did it go?
+
+
+def frame_parts(data: dict, frames, col) -> dict | None:
+    """Where drawn frames go, part by part (game/perf.py PARTS): each part's median and p95 over
+    the drawn frames, and its mean over the slow ones (over SLOW_MS), by scene too."""
+    names = data.get("parts")
+    if not names or "parts_ms" not in col:
+        return None
+    drawn = [f for f in frames if f[col["drawn"]] and len(f) > col["parts_ms"]]
+    slow = [f for f in drawn if f[col["ms"]] > SLOW_MS]
+
+    def means(rows) -> dict:
+        return {name: round(statistics.fmean(f[col["parts_ms"]][k] for f in rows), 2) for k, name in enumerate(names)}
+
+    by_scene: dict[str, list] = {}
+    for f in slow:
+        by_scene.setdefault(f[col["scene"]], []).append(f)
+    return {
+        "drawn": {name: spread([f[col["parts_ms"]][k] for f in drawn]) for k, name in enumerate(names)},
+        "slow_n": len(slow),
+        "slow_mean": means(slow) if slow else None,
+        "slow_by_scene": {scene: dict(n=len(rows), **means(rows)) for scene, rows in sorted(by_scene.items())},
+    }
 
 
 def game_start(frames, col) -> dict | None:
@@ -314,6 +342,16 @@ def report(s: dict) -> str:
     for name, d in s["by_scene"].items():
         lines.append(f"  drawn in {name} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])}"
                      f" / max {_ms(d['max'])} ms")
+    parts = s.get("parts")
+    if parts:
+        lines.append("parts of drawn frames, median / p95 ms: " + ", ".join(
+            f"{name} {_ms(d['median'])} / {_ms(d['p95'])}" for name, d in parts["drawn"].items()))
+        if parts["slow_mean"]:
+            lines.append(f"drawn frames over {SLOW_MS} ms (n={parts['slow_n']}), mean ms of each part: " + ", ".join(
+                f"{name} {ms:.1f}" for name, ms in parts["slow_mean"].items()))
+            for scene, d in parts["slow_by_scene"].items():
+                lines.append(f"  over {SLOW_MS} ms in {scene} (n={d['n']}): " + ", ".join(
+                    f"{name} {d[name]:.1f}" for name in parts["drawn"]))
     lt = s.get("long_tasks")
     if lt:
         lines.append(f"browser tasks over 50 ms during play: {lt['n']} (over 100 ms: {lt['over_100']},"
