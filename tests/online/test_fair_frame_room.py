@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.engine import RuleSet
+from game.online.fair.group import NativeGroup
+from game.online.fair.ops import AWAY, HEAVY
 from game.online.fair_room import station as station_module
 from game.online.fair_room.station import MIN_SLICE_MS, Station
 
@@ -149,3 +151,52 @@ def test_a_slow_devices_steps_begin_only_in_frames_with_room_for_one(monkeypatch
         worked.append(station.busy_s > before)
     assert worked == [True, False, True]
 
+
+
+class WorkerLike(NativeGroup):
+    """Answers a batch with a point's operation a frame later, as the page's worker does, and
+    counts how often it is asked for it meanwhile (in the page each ask is a call into it)."""
+
+    frame = 0  # the room's frame now (FramedRoom.step sets it)
+
+    def __init__(self):
+        self.asks: dict[int, int] = {}  # frame -> asks for answers not there yet
+
+    def run(self, batch):
+        if any(name in HEAVY for name, *_ in batch.ops):
+            due = WorkerLike.frame + 1
+            while WorkerLike.frame < due:
+                self.asks[WorkerLike.frame] = self.asks.get(WorkerLike.frame, 0) + 1
+                yield AWAY
+        return (yield from super().run(batch))
+
+
+def test_a_slice_waiting_for_the_worker_ends_rather_than_ask_again_and_again(monkeypatch):
+    """The next deal made ready while one is played, batch by batch in the worker: a frame with
+    room to spare asks for a batch's answer once or twice, not dozens of times (each ask a call
+    into the page: 40-60 of them were 20-26 ms of a frame)."""
+    from game.online.fair_room import guest as guest_module
+    from game.online.fair_room import host as host_module
+
+    _fake_clock(monkeypatch)
+    groups = []
+
+    def new_group():
+        groups.append(WorkerLike())
+        return groups[-1]
+
+    monkeypatch.setattr(host_module, "default_group", new_group)
+    monkeypatch.setattr(guest_module, "default_group", new_group)
+
+    class WorkerRoom(FramedRoom):
+        def step(self, dt: float = 0.05) -> None:
+            WorkerLike.frame = self.frame
+            super().step(dt)
+
+    room = WorkerRoom(lambda frame: 24.0, guests=2, rules=RuleSet.preset("standard", deals=3))
+    room.start()
+    room.play_to_end()
+    check_fair_match(room)
+    assert len(groups) == 3 and all(g.asks for g in groups)
+    most = max(n for g in groups for n in g.asks.values())
+    assert most <= 3, f"asked {most} times in one frame"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .breach import Breach
 from .deal_state import DealState
 from .messages import Msg
-from .ops import Batch, OffGroup
+from .ops import AWAY, Batch, OffGroup
 from .prepare import DealSecrets, prepare_steps, shuffle_order
 
 
@@ -61,9 +61,10 @@ class Decks:
             self.ahead.secrets = ready
         return self.ahead
 
-    def _ahead_step(self) -> bool:
+    def _ahead_step(self):
         """One slice of the next deal's shuffle or lock while this deal is played: the decks
-        do not depend on any card, so they are off the next deal's path."""
+        do not depend on any card, so they are off the next deal's path.  False when there is
+        none to do, AWAY while its batch is in the page's worker (as prepare_step)."""
         if self.replaying:
             return False  # its own decks come back in the transcript
         if self._ahead_job is None:
@@ -77,7 +78,8 @@ class Decks:
             self._ahead_job = (self._deck_work(a, stage), a, stage)
         job, a, stage = self._ahead_job
         try:
-            next(job)
+            if next(job) is AWAY:
+                return AWAY
         except StopIteration:
             self._ahead_job = None
         except OffGroup:  # a deck not of the group: done again in the deal's own turn, which names its sender
@@ -86,9 +88,11 @@ class Decks:
             a.blocked = True
         return True
 
-    def prepare_step(self) -> bool:
+    def prepare_step(self):
         """One slice of preparing this deal's secrets (if missing) or the next deal's, on an
-        idle moment; False when there is nothing to prepare."""
+        idle moment; False when there is nothing to prepare, AWAY while the batch it waits
+        for is in the page's worker (whose answer comes between frames: the caller ends its
+        slice rather than ask again, which had been 40-60 calls into the page in one frame)."""
         if self._preparing is None:
             d = self.d
             if d.secrets is None:
@@ -101,8 +105,7 @@ class Decks:
             self._preparing = prepare_steps(role, self._prepared, self.draws, number, self.group)
             self._preparing_for = d if d.secrets is None else None
         try:
-            next(self._preparing)
-            return True
+            return AWAY if next(self._preparing) is AWAY else True
         except StopIteration:
             self._preparing = None
         ready = self._prepared[0]

@@ -55,7 +55,7 @@ from .draws import Draws, new_seed
 from .dues import LATE_UNFOUNDED, owed
 from .messages import Msg
 from .openings import Openings
-from .ops import Batch, OffGroup
+from .ops import AWAY, Batch, OffGroup
 from .own_messages import OwnMessages
 from .prepare import DealSecrets
 from .rulebook import Rulebook
@@ -168,9 +168,10 @@ class FairDevice(Decks, Openings, BlindedExchange, OwnMessages):
                     yield  # each message handled may end the slice (what it asks of this seat is a step of its own)
             acted = yield from self._guarded(self._duties(), self.seat)
             if not acted and not self.inbox:
-                if not prepare or not self.prepare_step():
+                prepared = prepare and self.prepare_step()
+                if not prepared:
                     return
-                yield
+                yield prepared if prepared is AWAY else None  # AWAY: the slice ends (see prepare_step)
 
     def _guarded(self, job, blame: int):
         """Runs a handler; a breach it raises stops the deal and is broadcast."""

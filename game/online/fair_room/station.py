@@ -156,7 +156,8 @@ class Station:
             prepared = [seat.device.prepare_step() for seat in list(self.seats.values())]
             if not any(prepared):
                 return
-            yield
+            # only waiting for the page's worker: the slice ends (its answer comes between frames)
+            yield AWAY if all(p is AWAY for p in prepared if p) else None
 
     def _outgoing(self):
         """Signs what the devices sent and hands each message on; True if there were any."""
