@@ -6,12 +6,9 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
 ``tools.web.perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
 
     App.present()      perf.presented()                 this frame drew something
-    in App.step()      perf.part(name)                  the frame's part `name` (PARTS) ends now
+    in App.step()      perf.part(name)                  the frame's part `name` ends now (perf_recorder.PARTS)
     end of App.step()  perf.frame_done(self, start)     one frame: start .. now
     Player.think()     perf.think_slice(ms, budget_ms)  one slice of a computer player
-
-A frame's parts say where a slow frame went (its input, the scenes' update, drawing,
-presenting, ...): the time from the part before (or the frame's start) to each mark.
 
 The time the first frame was presented is kept even while off (one comparison per
 frame): the title appears before any script can switch the recorder on.
@@ -24,95 +21,23 @@ from __future__ import annotations
 import os
 import sys
 import time
-from array import array
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .perf_recorder import FrameRecorder
 
 ENV = "G358_PERF"
 CAPACITY = 1 << 15  # frames kept (about nine minutes at 60 fps); older ones are overwritten
 clock = time.perf_counter
-# the parts of App.step(), in order: events and the online poll; the scenes' update (and the
-# warm-up, the picture's size); drawing; presenting; a frame that drew nothing making pictures
-# ahead; the save; what is left (fair dealing's work, the recorder)
-PARTS = ("input", "update", "draw", "present", "idle", "save", "rest")
-
-
-class FrameRecorder:
-    """Ring buffers of frames (start, duration, drawn, thinking inside, scene, the ms of each
-    part) and think() slices (duration, budget)."""
-
-    def __init__(self, capacity: int = CAPACITY):
-        self.capacity = int(capacity)
-        self.start = array("d", bytes(8 * self.capacity))
-        self.ms = array("f", bytes(4 * self.capacity))
-        self.think_ms = array("f", bytes(4 * self.capacity))
-        self.drawn = bytearray(self.capacity)
-        self.scene = array("H", bytes(2 * self.capacity))
-        self.scenes: list[str] = []  # scene names, indexed by self.scene
-        self.frames = 0  # frames recorded in all (the ring keeps the last `capacity`)
-        self.slice_ms = array("f", bytes(4 * self.capacity))
-        self.slice_budget = array("f", bytes(4 * self.capacity))
-        self.slices = 0
-        self._thinking = 0.0  # think() ms in the frame under way
-        self.parts = array("f", bytes(4 * len(PARTS) * self.capacity))  # ms of each part, frame by frame
-        self._marks: list[tuple[int, float]] = []  # the frame under way's: (part, when it ended)
-
-    def add_mark(self, index: int, now: float) -> None:
-        self._marks.append((index, now))
-
-    def add_frame(self, start: float, end: float, drawn: bool, scene: str) -> None:
-        i = self.frames % self.capacity
-        self.start[i] = start
-        self.ms[i] = (end - start) * 1000.0
-        self.drawn[i] = 1 if drawn else 0
-        self.think_ms[i] = self._thinking
-        self._thinking = 0.0
-        base, before = i * len(PARTS), start
-        for k in range(len(PARTS)):
-            self.parts[base + k] = 0.0
-        for k, when in self._marks + [(len(PARTS) - 1, end)]:  # the rest: from the last mark to the end
-            if when >= before:  # (a mark left from before this frame began counts nothing)
-                self.parts[base + k] += (when - before) * 1000.0
-                before = when
-        self._marks = []
-        try:
-            code = self.scenes.index(scene)
-        except ValueError:
-            code = len(self.scenes)
-            self.scenes.append(scene)
-        self.scene[i] = code
-        self.frames += 1
-
-    def add_slice(self, ms: float, budget_ms: float) -> None:
-        i = self.slices % self.capacity
-        self.slice_ms[i] = ms
-        self.slice_budget[i] = budget_ms
-        self.slices += 1
-        self._thinking += ms
-
-    def snapshot(self) -> dict:
-        """The kept frames and slices, oldest first, in ms (frame starts on the clock)."""
-        frames = []
-        n = min(self.frames, self.capacity)
-        for k in range(self.frames - n, self.frames):
-            i = k % self.capacity
-            parts = [round(self.parts[i * len(PARTS) + k], 3) for k in range(len(PARTS))]
-            frames.append([round(self.start[i] * 1000.0, 3), round(self.ms[i], 3), self.drawn[i],
-                           round(self.think_ms[i], 3), self.scenes[self.scene[i]], parts])
-        m = min(self.slices, self.capacity)
-        slices = [[round(self.slice_ms[k % self.capacity], 3), round(self.slice_budget[k % self.capacity], 3)]
-                  for k in range(self.slices - m, self.slices)]
-        return {"frames": frames, "frame_fields": ["start_ms", "ms", "drawn", "think_ms", "scene", "parts_ms"],
-                "parts": list(PARTS),
-                "frames_total": self.frames, "slices": slices, "slice_fields": ["ms", "budget_ms"],
-                "slices_total": self.slices, "first_frame": first_frame(), "clock_ms": round(clock() * 1000.0, 3)}
-
-
-RECORDER: FrameRecorder | None = None
+RECORDER: FrameRecorder | None = None  # perf_recorder's, while recording (imported then: not at the start)
 _first_frame: tuple[float, str] | None = None  # (clock time, scene) of the first frame presented
 _drawn = False
 
 
 def enable(capacity: int = CAPACITY) -> FrameRecorder:
     """Start recording (a fresh recorder) and return it."""
+    from .perf_recorder import FrameRecorder
+
     global RECORDER
     RECORDER = FrameRecorder(capacity)
     return RECORDER
@@ -129,14 +54,12 @@ def presented() -> None:
     _drawn = True
 
 
-_PART_INDEX = {name: k for k, name in enumerate(PARTS)}
-
-
+# A frame's parts say where a slow frame went: each is the time from the mark before (or the
+# frame's start) to its own; what follows the last mark is "rest".
 def part(name: str) -> None:
-    """Hook: the frame under way's part `name` (one of PARTS) ends now."""
     rec = RECORDER
     if rec is not None:
-        rec.add_mark(_PART_INDEX[name], clock())
+        rec.add_mark(name, clock())
 
 
 def frame_done(app, start: float) -> None:
@@ -165,7 +88,9 @@ def first_frame() -> dict | None:
 
 
 def snapshot() -> dict | None:
-    return RECORDER.snapshot() if RECORDER is not None else None
+    if RECORDER is None:
+        return None
+    return {**RECORDER.snapshot(), "first_frame": first_frame(), "clock_ms": round(clock() * 1000.0, 3)}
 
 
 def _query_flag() -> bool:
