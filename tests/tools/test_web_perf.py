@@ -1,4 +1,4 @@
-"""The frame benchmark's recording and figures: game/perf.py filled by the App's
+"""The frame benchmark's recording and figures: game/perf filled by the App's
 hooks and Player.think, and tools.web.perf's statistics on a recorded browser sample.
 The browser run itself (tools.web.perf --wheel ...) is not part of the tests."""
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import perf, perf_recorder
+from game import perf
+from game.perf.recorder import PARTS
 from tools.web import perf as web_perf
 
 SAMPLE = Path(__file__).parent / "data" / "web_perf_sample.json"
@@ -208,13 +209,13 @@ def test_a_frames_parts_add_up_to_it_and_say_where_a_slow_frame_went(recorder, t
     for _ in range(5):
         app.step(events=[], dt=1 / 60)
     snap = recorder.snapshot()
-    assert snap["parts"] == list(perf_recorder.PARTS)
+    assert snap["parts"] == list(PARTS)
     first = snap["frames"][0]
     parts = dict(zip(snap["parts"], first[5]))
     assert sum(parts.values()) == pytest.approx(first[1], abs=0.05)
     assert parts["draw"] > 0 and parts["present"] > 0  # the title's first frame drew and presented it
 
-    names = list(perf_recorder.PARTS)
+    names = list(PARTS)
 
     def frame(i, ms, scene, **where):
         return [20.0 * i, ms, 1, 0.0, scene, [where.get(name, 0.0) for name in names]]

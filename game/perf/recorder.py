@@ -1,4 +1,4 @@
-"""The frame recorder behind game/perf.py: ring buffers of frames and think() slices, made
+"""The frame recorder behind game/perf (the hooks): ring buffers of frames and think() slices, made
 only when recording is switched on (so its code is not part of the game's start).  Pure
 Python, no pygame."""
 

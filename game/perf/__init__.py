@@ -6,7 +6,7 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
 ``tools.web.perf`` does through the webcheck harness).  Hooks, all cheap no-ops while off:
 
     App.present()      perf.presented()                 this frame drew something
-    in App.step()      perf.part(name)                  the frame's part `name` ends now (perf_recorder.PARTS)
+    in App.step()      perf.part(name)                  the frame's part `name` ends now (perf.recorder.PARTS)
     end of App.step()  perf.frame_done(self, start)     one frame: start .. now
     Player.think()     perf.think_slice(ms, budget_ms)  one slice of a computer player
 
@@ -24,19 +24,19 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .perf_recorder import FrameRecorder
+    from .recorder import FrameRecorder
 
 ENV = "G358_PERF"
 CAPACITY = 1 << 15  # frames kept (about nine minutes at 60 fps); older ones are overwritten
 clock = time.perf_counter
-RECORDER: FrameRecorder | None = None  # perf_recorder's, while recording (imported then: not at the start)
+RECORDER: FrameRecorder | None = None  # recorder.py's, while recording (imported then: not at the start)
 _first_frame: tuple[float, str] | None = None  # (clock time, scene) of the first frame presented
 _drawn = False
 
 
 def enable(capacity: int = CAPACITY) -> FrameRecorder:
     """Start recording (a fresh recorder) and return it."""
-    from .perf_recorder import FrameRecorder
+    from .recorder import FrameRecorder
 
     global RECORDER
     RECORDER = FrameRecorder(capacity)
@@ -100,7 +100,7 @@ def _query_flag() -> bool:
     try:
         import platform
 
-        from .web.params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
+        from ..web.params import parse_qsl  # not urllib.parse: ~380 ms of the start at 4x
 
         query = str(platform.window.location.search).lstrip("?")
         # a blank value does not count (as with urllib's parse_qsl, which drops blank pairs)
