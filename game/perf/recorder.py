@@ -71,7 +71,7 @@ class FrameRecorder:
         n = min(self.frames, self.capacity)
         for k in range(self.frames - n, self.frames):
             i = k % self.capacity
-            parts = [round(self.parts[i * len(PARTS) + k], 3) for k in range(len(PARTS))]
+            parts = [round(ms, 3) for ms in self.parts[i * len(PARTS):(i + 1) * len(PARTS)]]
             frames.append([round(self.start[i] * 1000.0, 3), round(self.ms[i], 3), self.drawn[i],
                            round(self.think_ms[i], 3), self.scenes[self.scene[i]], parts])
         m = min(self.slices, self.capacity)

@@ -263,7 +263,7 @@ SLOW_MS = 16.7  # a drawn frame over this is a slow one: where did it go?
 
 
 def frame_parts(data: dict, frames, col) -> dict | None:
-    """Where drawn frames go, part by part (game/perf.py PARTS): each part's median and p95 over
+    """Where drawn frames go, part by part (game/perf/recorder.py PARTS): each part's median and p95 over
     the drawn frames, and its mean over the slow ones (over SLOW_MS), by scene too."""
     names = data.get("parts")
     if not names or "parts_ms" not in col:
