@@ -152,6 +152,35 @@ def test_a_slow_devices_steps_begin_only_in_frames_with_room_for_one(monkeypatch
     assert worked == [True, False, True]
 
 
+def test_one_long_step_is_forgotten_in_time_though_no_slice_follows(monkeypatch):
+    """One step of 25 ms (a call into a busy page) and then frames with a few ms of room, in
+    play: a slice comes again within a second, not after REST_S (refused slices used to be
+    the only way to forget it, so none came until the rest was over)."""
+    from types import SimpleNamespace
+
+    now, room = [0.0], [30.0]
+    monkeypatch.setattr(Station, "work_clock", staticmethod(lambda: now[0]))
+    station = Station(group=SimpleNamespace(deadline=None), clock=lambda: now[0], frame_room=lambda: room[0])
+    station.seats = {0: _Seat(False)}
+    lengths = iter([0.025])
+
+    def steps():
+        while True:
+            now[0] += next(lengths, 0.001)
+            yield
+
+    station._job = steps()
+    station.work()
+    room[0], sliced_at = MIN_SLICE_MS + 2, None
+    while now[0] < 5.0 and sliced_at is None:
+        now[0] += 0.05  # a frame
+        before = station.busy_s
+        station.work()
+        if station.busy_s > before:
+            sliced_at = now[0]
+    assert sliced_at is not None and 0.1 < sliced_at < 1.0 < station_module.REST_S
+
+
 
 class WorkerLike(NativeGroup):
     """Answers a batch with a point's operation a frame later, as the page's worker does, and

@@ -31,9 +31,12 @@ MIN_SLICE_MS = 3.0  # a slice begins only in a frame with at least this much roo
 # at least what this device's longer steps take, less OVER_MS (a frame may end that far past its
 # room): a step cannot be cut, and on a slow phone one of the deal's end is 20-30 ms (at 4x CPU
 # slowdown frames of 50-55 ms were a slice begun with a few ms of room).  The longest step of
-# each slice is remembered, STEP_MEMORY of it a slice later.
+# each slice is remembered, half of it STEP_HALF_LIFE_S later: forgotten in time, not slice by
+# slice, since one long step (a call into the page while the machine is busy: 20-25 ms at 4x)
+# kept the frames short of its room, so no slice came to forget it and the work waited REST_S,
+# again and again (at 4x, 1-2 s from a deal's last card to the reveals).
 OVER_MS = 12.0
-STEP_MEMORY = 0.9
+STEP_HALF_LIFE_S = 0.5
 # Frames that never leave that room (a slow phone's seldom do) still get a slice of MIN_SLICE_MS:
 REST_S = 2.0  # after this long without one, in a frame short of the room needed by at most NEAR_MS;
 NEAR_MS = 12.0
@@ -72,6 +75,7 @@ class Station:
         self._keeper = SliceKeeper()
         self._rested_since = None  # when the frames began to leave the work no room (frame_room)
         self.long_step_ms = 0.0  # what this device's longer steps take, as seen (see OVER_MS)
+        self._long_step_at = 0.0  # when it was seen (work_clock)
 
     # --- the frame --------------------------------------------------------------------------
     def budget_ms(self) -> float:
@@ -103,7 +107,7 @@ class Station:
         """The slice that fits the frame's room (None: none this frame)."""
         now = self.work_clock()
         room = self.frame_room()
-        need = max(MIN_SLICE_MS, self.long_step_ms - OVER_MS)
+        need = max(MIN_SLICE_MS, self._long_step(now) - OVER_MS)
         if room < need:
             if self._rested_since is None:
                 self._rested_since = now
@@ -117,6 +121,10 @@ class Station:
             room = MIN_SLICE_MS
         self._rested_since = None
         return min(budget, room)
+
+    def _long_step(self, now: float) -> float:
+        """The longer steps' ms as remembered at `now` (see STEP_HALF_LIFE_S)."""
+        return self.long_step_ms * 0.5 ** (max(0.0, now - self._long_step_at) / STEP_HALF_LIFE_S)
 
     def work(self) -> None:
         """One frame's slice of the work (`budget_ms()` of real time, about one step more;
@@ -136,8 +144,9 @@ class Station:
             done, _ = self._keeper.run(self._job, budget, self.work_clock, stop_on=AWAY)
         finally:
             self.group.deadline = None
-        spent = self.work_clock() - start
-        self.long_step_ms = max(self._keeper.longest * 1000.0, self.long_step_ms * STEP_MEMORY)
+        end = self.work_clock()
+        spent = end - start
+        self.long_step_ms, self._long_step_at = max(self._keeper.longest * 1000.0, self._long_step(end)), end
         self.busy_s += spent
         self.longest_ms = max(self.longest_ms, spent * 1000)
         if done:
