@@ -37,7 +37,9 @@ generator stood before and after); `collections`: the collector's runs since Sta
 generation (count, ms in all, longest); `link_calls`: the links' calls into the page by name
 (count, ms in all, longest), and `link_js` the shim's own time in them; `ready_at_out`: per
 page and deal, how far its device had made the next deal ready when the deal was played out
-(its secrets, and how many of its decks were shuffled ahead); `phases_s`: per deal after the
+(its secrets, and how many of its decks were shuffled ahead); `ends`: per page and deal,
+its end from played out to the next hand: [frames, frames with a slice of the fair work, the
+longest ms without one, the ms of stretches over 150 ms without one in all]; `phases_s`: per deal after the
 first, the wait in parts, each from the first page's mark to the last page's: played out →
 every reveal in (`reveals`), → verdict (`audit`), → hand (`hand`).  `--profile` prints each page's cProfile of its
 fair work from the table's opening on (slower: never for the figures).
@@ -183,6 +185,7 @@ def run_fair(check) -> None:
     result["link_calls"] = {name: m.get("link_calls") for name, m in marks.items()}  # the links' calls into the page
     result["link_js"] = {name: m.get("link_js") for name, m in marks.items()}  # ...of which the shim's own time
     result["ready_at_out"] = {name: m.get("ready_at_out") for name, m in marks.items()}  # the next deal made ahead?
+    result["ends"] = {name: m.get("ends") for name, m in marks.items()}  # the deals' ends: frames let work in?
     result["phases_s"] = phases(marks, SHORTEST if cheater is None else 1)  # each deal's wait, part by part
     result["group"] = {p.name: group_figures(p) for p in pages}
     if getattr(args, "profile", False):

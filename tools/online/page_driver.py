@@ -30,6 +30,7 @@ from game.ui.autopilot import Autopilot, post_click
 SLOW_FRAME_MS = 33.0  # a frame longer than two at 60 Hz is one a person may see stutter
 SLOW_KEPT = 40  # the slow frames described one by one (the first ones of each deal)
 LONG_STEPS_KEPT = 16  # the longest steps of the fair work kept
+UNSLICED_MS = 150.0  # a deal's end waiting this long for a slice of the fair work is a wait the station chose
 FAIR_WORK_MS = 1.0  # a frame whose fair work ran this long is one of fair work, called the group or not
 
 
@@ -80,6 +81,11 @@ class FairWatch:
         self.ready_at_out: dict = {}  # deal -> how far this device had prepared the next deal when this one was played out
         self.audited: dict = {}
         self.hand: dict = {}
+        # deal n -> its end from played out to deal n+1's hand: [frames, frames with a slice of
+        # the fair work, the longest stretch of ms without one, the ms the stretches over
+        # UNSLICED_MS took in all]: the frames a deal's end waits for the work to be let in
+        self.ends: dict = {}
+        self._unsliced_since = None
         self.frames = self.slow = self.frames_all = self.slow_all = 0
         self.longest_ms = self.longest_all_ms = 0.0
         self.longest_at = None  # [screen, the tracker's phase, deal] of the longest frame of fair work
@@ -314,16 +320,30 @@ class FairWatch:
             self.audited.setdefault(n, now)
         if t.phase != DEALING:
             self.hand.setdefault(t.deal_number, now)
+        ending = t.deal_number - 1 if t.phase == DEALING else None
+        if ending is not None and ending in self.out:
+            self._note_end(str(ending), now, worked_ms > 0)
         for n in range(t.deal_number + 1 if t.phase == Phase.GAME_OVER else t.deal_number):
             if n not in self.out:
                 self.out[n] = now
                 self.ready_at_out[n] = _ready(seat.device)
 
+    def _note_end(self, deal: str, now: float, sliced: bool) -> None:
+        end = self.ends.setdefault(deal, [0, 0, 0.0, 0.0])
+        end[0] += 1
+        if sliced or self._unsliced_since is None or self._unsliced_since[0] != deal:
+            if sliced and self._unsliced_since is not None and self._unsliced_since[0] == deal:
+                gap = now - self._unsliced_since[1]
+                end[2] = round(max(end[2], gap), 1)
+                end[3] = round(end[3] + (gap if gap > UNSLICED_MS else 0.0), 1)
+            self._unsliced_since = None if sliced else (deal, now)
+        end[1] += sliced
+
     def marks(self, app) -> dict:
         """The moments and frames above, and `slice_ms`: the longest slice of fair work in one
         frame (Station.longest_ms), the frame's other work left out."""
         station, _ = fair_side(app)
-        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "ready_at_out": _listed(self.ready_at_out), "revealed": _listed(self.revealed), "audited": _listed(self.audited),
+        return {"slice_ms": round(station.longest_ms, 1) if station is not None else None, "started": self.started, "out": _listed(self.out), "ready_at_out": _listed(self.ready_at_out), "ends": self.ends, "revealed": _listed(self.revealed), "audited": _listed(self.audited),
                 "hand": _listed(self.hand), "frames": self.frames, "slow": self.slow,
                 "longest_ms": round(self.longest_ms, 1), "longest_at": self.longest_at, "frames_all": self.frames_all, "slow_all": self.slow_all,
                 "longest_all_ms": round(self.longest_all_ms, 1), "longest": self.longest, "longest_all": self.longest_all,
