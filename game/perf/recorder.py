@@ -7,9 +7,10 @@ from __future__ import annotations
 from array import array
 
 # the parts of App.step(), in order: events and the online poll; the scenes' update (and the
-# warm-up, the picture's size); drawing; presenting; a frame that drew nothing making pictures
-# ahead; the save; what is left (fair dealing's work, the recorder)
-PARTS = ("input", "update", "draw", "present", "idle", "save", "rest")
+# warm-up, the picture's size); the frame's key (every object asked its state: whether to draw,
+# and what changed); drawing; presenting; a frame that drew nothing making pictures ahead; the
+# save; what is left (fair dealing's work, the recorder)
+PARTS = ("input", "update", "keys", "draw", "present", "idle", "save", "rest")
 
 
 class FrameRecorder:

@@ -214,6 +214,7 @@ def test_a_frames_parts_add_up_to_it_and_say_where_a_slow_frame_went(recorder, t
     parts = dict(zip(snap["parts"], first[5]))
     assert sum(parts.values()) == pytest.approx(first[1], abs=0.05)
     assert parts["draw"] > 0 and parts["present"] > 0  # the title's first frame drew and presented it
+    assert parts["keys"] > 0  # and asked what it shows first, apart from the drawing
 
     names = list(PARTS)
 
@@ -228,4 +229,4 @@ def test_a_frames_parts_add_up_to_it_and_say_where_a_slow_frame_went(recorder, t
     assert s["slow_by_scene"]["play"]["present"] == 24.0 and s["slow_by_scene"]["kitty"]["n"] == 1
     assert s["drawn"]["present"]["max"] == 24.0
     text = web_perf.report(web_perf.summarize(data))
-    assert "mean ms of each part: input 0.0, update 9.0, draw 3.0, present 13.0" in text
+    assert "mean ms of each part: input 0.0, update 9.0, keys 0.0, draw 3.0, present 13.0" in text

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from ... import perf
 from ..draw import gfx
 from ..window import screen
 
@@ -58,6 +59,7 @@ class Painter:
         explicit = surf is not None
         if not explicit and not self.always_redraw:
             key = self.frame_key()
+            perf.part("keys")
             now = time.perf_counter()
             # natively an unchanged picture is drawn again twice a second all the same; in the
             # browser the canvas keeps it, and a menu drawn again is a task of ~100 ms at 4x
