@@ -180,8 +180,18 @@ def test_with_the_mirror_it_is_in_the_page_before_the_game_starts_in_screen_read
     mirror = next(i for i, s in enumerate(steps) if "mirror ready" in s.get("py", ""))
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
     assert mirror < start and "window.g358access" in steps[mirror]["py"]
-    assert steps[start]["py"].endswith(", True)") and plain[-3]["py"].endswith(", False)")
+    assert steps[start]["py"].endswith(", True, False)") and plain[-3]["py"].endswith(", False, False)")
     assert not any("mirror ready" in s.get("py", "") for s in plain)
+
+
+def test_with_profile_the_game_recorded_is_drawn_under_the_profiler():
+    """--profile: the recorded game's drawing runs under cProfile (its own start flag), and
+    nothing else of the steps changes."""
+    plain, steps = web_perf.steps(), web_perf.steps(profile=True)
+    start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
+    assert steps[start]["py"].endswith(", False, True)")
+    assert [s for i, s in enumerate(steps) if i != start] == [s for i, s in enumerate(plain) if i != start]
+    assert "prof.enable()" in web_perf.DRIVER and "data[\"profile\"]" in web_perf.DRIVER
 
 
 def test_the_task_loading_the_harness_driver_is_not_counted_as_the_games():

@@ -5,6 +5,7 @@ Chromium (WebAssembly), with the frame, long-task and think() figures it produce
                              [--size 390x844 --mobile --scale 3]
                              [--seed 7] [--strength normal] [--out /tmp/358-perf] [--json]
     python -m tools.web.perf --summarize FILE        # figures of a saved recording
+    python -m tools.web.perf --wheel WHEEL --profile ...  # and where the drawing's time goes
 
 `--size WxH` is the page's size in CSS px (default 1280x720, a desktop window); `--mobile`
 emulates a phone (touch, a mobile viewport) and `--scale` its device pixel ratio: a phone
@@ -36,6 +37,10 @@ soon as the App exists, so that the tasks counted from the title's first frame o
 game's own, and starts the game once the title has drawn more than two frames, as it always
 has, so the runs stay comparable with older ones (the game's own start includes the probe).
 The report's first line says which size was drawn and what the presents measured.
+`--profile` runs the drawing (the painter's draw: the frame's key and the drawing itself)
+under cProfile and prints its functions by their own time and by their whole time, and how
+much of it was in built-ins (pygame's blits, fills and the like): slower, so its frames are
+never the figures.
 `--summarize` prints the same from OUT/perf.json, or from a native recording
 (`G358_PERF=/tmp/frames.json python main.py`).  The wheel is pygame-ce for WebAssembly
 (cp314) from the public pygame-web/cdn repository; never commit it.
@@ -69,8 +74,21 @@ _g358_loading = perf.clock() * 1000.0
 from game.ui.autopilot import Autopilot
 
 
-def _g358_perf_start(seed, deals, strength, hold_s, a11y=False):
+def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False):
     app = main.APP
+    if profile:  # the drawing under cProfile (slower: for where its time goes, never for the figures)
+        import cProfile
+        main._g358_profile = prof = cProfile.Profile()
+        draw = app.painter.draw
+
+        def profiled_draw(*args, **kwargs):
+            prof.enable()
+            try:
+                return draw(*args, **kwargs)
+            finally:
+                prof.disable()
+
+        app.painter.draw = profiled_draw
     if a11y:  # screen-reader mode for this session: the Access layer publishes to the mirror
         app.params["a11y"] = True
     js.eval("""window.__g358_lt = []; window.__g358_lt_ok = 'yes';
@@ -133,6 +151,16 @@ def _g358_perf_dump():
     data["picture_end"] = main.APP.picture.auto
     rects = getattr(main.APP, "rects_presenter", None)  # None: pygame's update presents the changed rects
     data["rects_presented"] = None if rects is None else {"by_page": rects.presented, "by_pygame": rects.declined}
+    prof = getattr(main, "_g358_profile", None)
+    if prof is not None:
+        import io, pstats
+        stats, text = pstats.Stats(prof), io.StringIO()
+        compiled = sum(v[2] for k, v in stats.stats.items() if k[0] == "~")  # built-ins: pygame's C, dicts...
+        text.write(f"drawing profiled: {stats.total_tt * 1000:.0f} ms in all, {compiled * 1000:.0f} ms of it in built-ins\n")
+        stats.stream = text
+        stats.sort_stats("tottime").print_stats(30)
+        stats.sort_stats("cumulative").print_stats(30)
+        data["profile"] = text.getvalue()
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -142,17 +170,18 @@ main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's c
 
 
 def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float = 1.5,
-          timeout_s: float = 2400, mirror: str | None = None) -> list[dict]:
+          timeout_s: float = 2400, mirror: str | None = None, profile: bool = False) -> list[dict]:
     """The webcheck steps script: wait for the title, record a game, print the recording.
     `mirror`: the page's screen-reader mirror (access.js), put into the harness's page and
-    switched on for the game recorded (the harness's page does not load it by itself)."""
+    switched on for the game recorded (the harness's page does not load it by itself).
+    `profile`: the drawing runs under cProfile, its figures in the recording's "profile"."""
     load_mirror = [] if mirror is None else [{"py": f"import js\njs.eval({json.dumps(mirror)})\n'mirror ready'"}]
     return [
         {"until": "getattr(main, 'APP', None) is not None", "timeout": 300},
         {"py": DRIVER + "\n'driver ready'"},  # the harness's own compiling, before the title's first frame if it can
         *load_mirror,
         {"until": "main.APP.frames > 2", "timeout": 300},
-        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None})"},
+        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None}, {profile})"},
         {"until": "getattr(main, '_g358_done', False)", "timeout": timeout_s},
         {"py": DUMP_EXPR},
     ]
@@ -390,7 +419,8 @@ def run(args) -> dict:
         web = Path(args.web) if args.web else build_web(Path(tmp))
         script = out / "steps.json"
         mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
-        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror), indent=1))
+        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile),
+                                     indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
                "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
                "--size", f"{args.size[0]}x{args.size[1]}", "--scale", f"{args.scale:g}"] + (["--mobile"] if args.mobile else [])
@@ -433,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="/tmp/358-perf")
     ap.add_argument("--harness", help="webcheck's run.py (default: ../shared/webcheck/run.py)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    ap.add_argument("--profile", action="store_true",
+                    help="the drawing under cProfile, its top functions printed (slower: never for the figures)")
     ap.add_argument("--summarize", metavar="FILE", help="print the figures of a saved recording and stop")
     args = ap.parse_args(argv)
     if args.summarize:
@@ -446,7 +478,10 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit("web_perf: --wheel PATH to the pygame-ce WebAssembly wheel is required")
         if args.deals < 1 or args.cpu_slowdown < 1 or not 0.5 <= args.scale <= 8:
             sys.exit("web_perf: --deals must be 1 or more, --cpu-slowdown 1 or more and --scale 0.5 to 8")
-        figures = summarize(run(args))
+        data = run(args)
+        figures = summarize(data)
+        if data.get("profile"):
+            print(data["profile"])
     print(report(figures))
     if args.json:
         print(json.dumps(figures, indent=1))
