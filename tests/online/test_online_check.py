@@ -103,6 +103,27 @@ def test_the_dealing_seconds_run_from_start_or_the_first_last_card_to_the_last_p
     assert seconds({"host": page(None, [], [], [])}, 1) == {"dealing_s": [None], "audit_s": []}
 
 
+def test_a_deals_end_counts_its_frames_those_with_a_slice_and_the_stretches_without_one():
+    """`ends`: from a deal's last card to the next hand, each frame with a slice of the fair
+    work or not; a stretch without one runs from its first frame to the next with one, and
+    the stretches over UNSLICED_MS are summed apart.  The next deal's end starts afresh."""
+    import gc
+
+    from tools.online.page_driver import UNSLICED_MS, FairWatch
+
+    watch = FairWatch()
+    try:
+        for t, sliced in [(0, True), (20, False), (40, False), (240, True), (260, False), (300, True)]:
+            watch._note_end("0", t, sliced)
+        watch._note_end("1", 1000, False)  # the next deal's end: its own stretch
+        watch._note_end("1", 1050, True)
+    finally:
+        gc.callbacks.remove(watch._collector)
+    assert UNSLICED_MS < 220
+    assert watch.ends["0"] == [6, 3, 220.0, 220.0]
+    assert watch.ends["1"] == [2, 1, 50.0, 0.0]
+
+
 @pytest.mark.slow
 def test_three_pages_play_a_whole_match_dealt_fairly_and_every_audit_passes(tmp_path):
     result = _run(tmp_path, "--fair", timeout_s=2400)

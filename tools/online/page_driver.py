@@ -329,15 +329,22 @@ class FairWatch:
                 self.ready_at_out[n] = _ready(seat.device)
 
     def _note_end(self, deal: str, now: float, sliced: bool) -> None:
+        """One frame of deal `deal`'s end (`ends`): a stretch without a slice runs from its
+        first frame to the next frame with one."""
         end = self.ends.setdefault(deal, [0, 0, 0.0, 0.0])
         end[0] += 1
-        if sliced or self._unsliced_since is None or self._unsliced_since[0] != deal:
-            if sliced and self._unsliced_since is not None and self._unsliced_since[0] == deal:
-                gap = now - self._unsliced_since[1]
+        end[1] += sliced
+        since = self._unsliced_since
+        if since is not None and since[0] != deal:
+            since = None  # (a stretch of the deal before)
+        if sliced:
+            if since is not None:
+                gap = now - since[1]
                 end[2] = round(max(end[2], gap), 1)
                 end[3] = round(end[3] + (gap if gap > UNSLICED_MS else 0.0), 1)
-            self._unsliced_since = None if sliced else (deal, now)
-        end[1] += sliced
+            self._unsliced_since = None
+        elif since is None:
+            self._unsliced_since = (deal, now)
 
     def marks(self, app) -> dict:
         """The moments and frames above, and `slice_ms`: the longest slice of fair work in one

@@ -33,8 +33,8 @@ MIN_SLICE_MS = 3.0  # a slice begins only in a frame with at least this much roo
 # slowdown frames of 50-55 ms were a slice begun with a few ms of room).  The longest step of
 # each slice is remembered, half of it STEP_HALF_LIFE_S later: forgotten in time, not slice by
 # slice, since one long step (a call into the page while the machine is busy: 20-25 ms at 4x)
-# kept the frames short of its room, so no slice came to forget it and the work waited REST_S,
-# again and again (at 4x, 1-2 s from a deal's last card to the reveals).
+# kept the frames short of its room, so no slice came to forget it and the work waited REST_S
+# (2 s), again and again.
 OVER_MS = 12.0
 STEP_HALF_LIFE_S = 0.5
 # Frames that never leave that room (a slow phone's seldom do) still get a slice of MIN_SLICE_MS:
