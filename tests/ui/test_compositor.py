@@ -361,3 +361,45 @@ def test_an_item_making_many_pictures_is_drawn_over_passes_one_new_picture_each(
         assert len(new_per_pass) < 20
     assert max(new_per_pass) == 1 and sum(new_per_pass) == 5  # never more than one picture past the deadline
     assert layer.surface.get_at((5, 5))[:3] == (0, 200, 0) and layer.surface.get_at((35, 5))[:3] == (0, 200, 0)
+
+
+def test_the_same_objects_with_the_same_keys_change_nothing_and_are_not_diffed_again(monkeypatch):
+    """Most frames change no still object (the cards in flight are top objects): the layer
+    then repaints nothing and skips its diff, as it does not for a changed key, a new object
+    with an old one's key, or a new size; what it paints is what the slow way paints."""
+    from game.ui.table.compositor import Layer
+
+    class Patch:
+        layer = "base"
+
+        def __init__(self, x, colour):
+            self.x, self.colour = x, colour
+
+        def state_key(self):
+            return self.colour
+
+        def paint_bounds(self):
+            return pygame.Rect(self.x, 0, 10, 10)
+
+        def draw(self, surf):
+            surf.fill(self.colour, (self.x, 0, 10, 10))
+
+    diffs = []
+    diff = Layer.diff
+    monkeypatch.setattr(Layer, "diff", lambda self, *args: diffs.append(1) or diff(self, *args))
+    items = [Patch(0, (200, 0, 0)), Patch(20, (0, 200, 0))]
+    layer = Layer()
+
+    def update(items, size=(40, 10)):
+        return layer.update(items, size, "ctx", lambda size: pygame.Surface(size))
+
+    assert update(items) is None and diffs == []  # the first drawing: whole
+    assert update(items) == [] and diffs == []  # nothing changed: not diffed
+    items[1].colour = (0, 0, 200)
+    assert update(items) and len(diffs) == 1  # a changed key: its rect repainted
+    assert layer.surface.get_at((25, 5))[:3] == (0, 0, 200)
+    assert update(items) == [] and len(diffs) == 1
+    rebuilt = [items[0], Patch(20, (0, 0, 200))]  # another object with the same key
+    assert update(rebuilt) and len(diffs) == 2  # diffed: another object, its place repainted
+    assert update(rebuilt) == [] and len(diffs) == 2
+    assert update(rebuilt, (50, 10)) is None  # a new size: drawn whole
