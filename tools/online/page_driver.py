@@ -320,9 +320,8 @@ class FairWatch:
             self.audited.setdefault(n, now)
         if t.phase != DEALING:
             self.hand.setdefault(t.deal_number, now)
-        ending = t.deal_number - 1 if t.phase == DEALING else None
-        if ending is not None and ending in self.out:
-            self._note_end(str(ending), now, worked_ms > 0)
+        if t.phase == DEALING and t.deal_number - 1 in self.out:  # the end of the deal before
+            self._note_end(str(t.deal_number - 1), now, worked_ms > 0)
         for n in range(t.deal_number + 1 if t.phase == Phase.GAME_OVER else t.deal_number):
             if n not in self.out:
                 self.out[n] = now

@@ -200,6 +200,10 @@ def parse_dump(stdout: str) -> dict:
 
 
 # --- figures --------------------------------------------------------------------------
+SLOW_MS = 16.7  # a frame over one at 60 Hz is a slow one: where did it go?
+OVER_MS = (SLOW_MS, 33)  # the shares of frames over one and over two frames at 60 Hz
+
+
 def percentile(values, p: float) -> float | None:
     """Nearest-rank percentile (p in 0..100) of the values; None when there are none."""
     xs = sorted(values)
@@ -237,9 +241,9 @@ def summarize(data: dict) -> dict:
     slice_ms = [s[0] for s in slices]
     out = {
         "frames": len(frames),
-        "drawn": spread(drawn, over=(16.7, 33)),
-        "all_frames": spread([f[col["ms"]] for f in frames], over=(16.7, 33)),
-        "interval": spread(gaps, over=(16.7, 33)),
+        "drawn": spread(drawn, over=OVER_MS),
+        "all_frames": spread([f[col["ms"]] for f in frames], over=OVER_MS),
+        "interval": spread(gaps, over=OVER_MS),
         "by_scene": {name: spread(v) for name, v in sorted(by_scene.items())},
         "think": spread(slice_ms),
         "think_over_budget": sum(1 for ms, budget in slices if ms > budget),
@@ -288,7 +292,6 @@ def summarize(data: dict) -> dict:
 
 
 TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")
-SLOW_MS = 16.7  # a drawn frame over this is a slow one: where did it go?
 
 
 def frame_parts(data: dict, frames, col) -> dict | None:
@@ -367,7 +370,7 @@ def report(s: dict) -> str:
     for key, label in (("drawn", "drawn frames"), ("all_frames", "all frames"), ("interval", "frame interval")):
         d = s[key]
         lines.append(f"{label} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])} / p99 {_ms(d['p99'])}"
-                     f" / max {_ms(d['max'])} ms; over 16.7 ms {_pct(d['over_16.7'])}, over 33 ms {_pct(d['over_33'])}")
+                     f" / max {_ms(d['max'])} ms; " + ", ".join(f"over {ms:g} ms {_pct(d[f'over_{ms:g}'])}" for ms in OVER_MS))
     for name, d in s["by_scene"].items():
         lines.append(f"  drawn in {name} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])}"
                      f" / max {_ms(d['max'])} ms")
