@@ -38,7 +38,10 @@ class Widget:
         pass
 
     # what the table's compositor (table/compositor.py) redraws by: a widget is redrawn only
-    # when its key changed, and only over paint_bounds() (the rect, shadow and focus ring)
+    # when its key changed, and only over paint_bounds() (the rect, shadow and focus ring);
+    # its own hover and focus change it, so the table asks for it every frame (not steady)
+    steady = False
+
     def state_key(self):
         return (tuple(self.rect), self.visible, self.enabled, self.hover, self.focused)
 

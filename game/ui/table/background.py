@@ -36,6 +36,7 @@ def picture(size) -> pygame.Surface:
 
 
 class Background(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     def state_key(self):
         return 0  # never changes (the size is part of the table's cache key)
 

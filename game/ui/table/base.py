@@ -13,6 +13,10 @@ mid-animation (``table.board``).  Its contract with the scenes and the composito
   rect it may paint, or a list of rects (``bounds()`` grown by ``paint_margin`` for shadows
   and glows; None: anywhere, so any change of it redraws the whole table).  It must hold every pixel the
   object paints: a test draws each object alone and checks.
+- ``steady``: True when the key is made only of what ``Table.inputs()`` holds (the view, the
+  board, the human's picks, the layout...); the table then asks for it only in a frame
+  where those changed.  An object with timers or its own state stays False (asked every
+  frame).
 - ``changed_bounds(old_key, new_key)`` (optional): the logical rects a change of key
   repaints when that is less than all of ``paint_bounds()`` (the hand being dealt: the
   slot a card lands in); None: all of it.
@@ -27,6 +31,7 @@ from __future__ import annotations
 class TableObject:
     layer = "base"
     visible = True
+    steady = False  # the key is made only of Table.inputs(): asked when they change
     paint_margin = 0  # logical pixels painted around bounds() (shadows, glows)
 
     def __init__(self, table):

@@ -38,6 +38,7 @@ def sort_cards(cards, trump: int) -> list:
 
 
 class HandFan(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     paint_margin = 16  # glow and shadow around the cards
     def __init__(self, table):
         super().__init__(table)

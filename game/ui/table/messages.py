@@ -20,6 +20,7 @@ def current_receiver(v):
 
 
 class PromptLine(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     def __init__(self, table):
         super().__init__(table)
         self.drawn: list[pygame.Rect] = []  # logical rects of the last drawing

@@ -120,6 +120,7 @@ def _row_rects(n, total, place) -> list:
 
 
 class OpponentHands(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     paint_margin = 6
 
     def seats(self):

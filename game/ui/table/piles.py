@@ -62,6 +62,7 @@ def warm_piles(budget_ms: float) -> bool:
 
 
 class WonPiles(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     def pos(self, seat: int) -> tuple[float, float]:
         """Centre of the pile of tricks a seat has won."""
         return layout.now().piles[layout.side(seat, self.table.human)]

@@ -45,6 +45,7 @@ def sign_rect(plate: pygame.Rect, look: str) -> pygame.Rect:
 class Plate(BakedOnBackground, TableObject):
     """Drawn once per state on the table's background and then copied (baked.py): the turn passing
     changes two plates with every card played."""
+    steady = True  # its key is made of Table.inputs() alone
 
     def __init__(self, table, seat: int):
         super().__init__(table)

@@ -18,6 +18,7 @@ from .plates import deal_in_play
 
 
 class TopBar(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     def bounds(self):
         return layout.now().top_bar
 
@@ -87,6 +88,7 @@ BADGE_W = 96  # the contract's badge at its widest
 class ContractBadge(TableObject):
     """The contract beside the trick, its suit large (the trumps at a glance where the cards
     are played), named below it when the name fits whole."""
+    steady = True  # its key is made of Table.inputs() alone
 
     def rect(self) -> pygame.Rect:
         """Left of the trick's left card, clear of what that card paints (its glow, the

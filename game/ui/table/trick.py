@@ -73,6 +73,7 @@ def draw_led_tag(surf, card, card_rect: pygame.Rect, size: float) -> pygame.Rect
 
 
 class TrickArea(TableObject):
+    steady = True  # its key is made of Table.inputs() alone
     def slot(self, seat: int) -> tuple[float, float]:
         lay = layout.now()
         (x, y), dx, dy = lay.trick_center, lay.trick_dx, lay.trick_dy
