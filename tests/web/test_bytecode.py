@@ -31,7 +31,8 @@ from tools.web.check import SOURCES, check
 BROKEN = b'raise ImportError("compiled from the source, not loaded from the pyc")\n'
 # pure-Python modules (no pygame, which a native python3.12 here may lack)
 WITH_PYC = "game/engine/cards.py"  # the start imports it
-WITHOUT_PYC = "game/records/library.py"  # imported on the first click that needs it, not by the start
+WITHOUT_PYC = "game/records/library.py"  # imported on the first click that needs it, not by the start nor a game
+FIRST_GAME = "game/ui/table/table.py"  # not imported by the start: the warm-up loads it for the first game
 PIN = web_bytecode.PINS["3.12"]
 
 
@@ -69,7 +70,7 @@ def _import(python: str, app: Path, module: str) -> subprocess.CompletedProcess:
     return subprocess.run([python, "-c", code], cwd=app, capture_output=True, text=True, timeout=60)
 
 
-def test_archive_has_the_starts_bytecode_for_the_pages_python_only(web_build, tmp_path):
+def test_archive_has_the_bytecode_of_the_start_and_the_first_game_for_the_pages_python_only(web_build, tmp_path):
     """By default the page's Python (3.12) and no other; made whenever the pinned
     interpreter can be had, so a machine's own Pythons and caches change nothing."""
     web_dir, *_ = web_build
@@ -77,10 +78,12 @@ def test_archive_has_the_starts_bytecode_for_the_pages_python_only(web_build, tm
     assert report.ok, report.problems
     assert set(report.bytecode) <= {"cpython-312"}
     _need_shipped_312(web_dir)
-    start = web_bytecode.start_modules(_unpack(web_dir, tmp_path))
-    assert {"game/ui/app.py", "game/ui/scenes/title.py", WITH_PYC} <= set(start)
-    assert WITHOUT_PYC not in start
-    assert report.bytecode["cpython-312"] == sorted(f"assets/{f}" for f in start)
+    app = _unpack(web_dir, tmp_path)
+    start, game = web_bytecode.start_modules(app), web_bytecode.start_modules(app, game=True)
+    assert {"game/ui/app.py", "game/ui/scenes/title.py", WITH_PYC} <= set(start) < set(game)
+    assert FIRST_GAME in game and FIRST_GAME not in start
+    assert WITHOUT_PYC not in game
+    assert report.bytecode["cpython-312"] == sorted(f"assets/{f}" for f in game)
     with tarfile.open(web_dir / f"{NAME}.tar.gz", "r:gz") as tar:
         header = tar.extractfile("assets/game/engine/__pycache__/cards.cpython-312.pyc").read(4)
     assert header == b"\xcb\x0d\x0d\x0a"  # CPython 3.12's magic number (3531), the same in every 3.12
@@ -91,11 +94,11 @@ def test_the_start_is_the_same_whatever_the_machines_language(tmp_path, monkeypa
     Polish table's bytecode instead of the English one."""
     app = tmp_path / NAME
     stage(app, ROOT / "main.py")
-    english = web_bytecode.start_modules(app)
+    english, game = web_bytecode.start_modules(app), web_bytecode.start_modules(app, game=True)
     for var, value in (("LANG", "pl_PL.UTF-8"), ("LANGUAGE", "pl"), ("G358_LANG", "ru"), ("LC_ALL", "pl_PL.UTF-8")):
         monkeypatch.setenv(var, value)
-    assert web_bytecode.start_modules(app) == english
-    assert "game/i18n/en.py" in english and "game/i18n/pl.py" not in english
+    assert web_bytecode.start_modules(app) == english and web_bytecode.start_modules(app, game=True) == game
+    assert "game/i18n/en.py" in game and "game/i18n/pl.py" not in game
 
 
 def test_python312_loads_the_shipped_bytecode_not_the_source(web_build, tmp_path):

@@ -12,8 +12,13 @@ archive's are all 0) nor its hash. Staleness is the build's job: the staging cop
 made afresh at every build, from the sources only, and compiled there.
 
 Bytecode is ~2.4x the size of its source once gzipped, so only the modules the title's
-first frame needs get it (`start_modules`: found by running the staged game natively,
-headless, in a fixed environment, up to that frame).
+first frame needs get it, and those the warm-up loads for the first game (the new-game
+screen, the table, the computer players, the score sheet: `warmup.FIRST_GAME_PARTS`),
+whose compiling in the page was one task of 100-250 ms each on a cheap phone (CPU slowed
+10x) in the new-game screen's frames and the first deal's (`start_modules`: found by
+running the staged game natively, headless, in a fixed environment, up to that frame,
+then importing those). The menus' own modules (records, analysis, statistics) are
+compiled in the page, a module a frame, while a menu shows.
 
 What ships must not depend on the machine that builds it, so each version's bytecode is
 made by one pinned interpreter: the CPython inside a pinned release of the npm package
@@ -121,6 +126,11 @@ steps = 0
 while perf.first_frame() is None and steps < 600:
     app.step()
     steps += 1
+if sys.argv[1:] == ["--game"]:  # and what the warm-up loads for the first game (warmup.FIRST_GAME_PARTS)
+    import importlib
+    from game.ui.loop import warmup
+    for name in warmup.FIRST_GAME_PARTS:
+        importlib.import_module(name)
 here = os.getcwd()
 files = sorted({os.path.relpath(m.__file__, here) for m in list(sys.modules.values())
                 if getattr(m, "__file__", None) and os.path.abspath(m.__file__).startswith(here + os.sep)
@@ -304,12 +314,15 @@ def probe_env(data: str) -> dict[str, str]:
     return env
 
 
-def start_modules(app_dir: Path) -> list[str]:
+def start_modules(app_dir: Path, game: bool = False) -> list[str]:
     """The staged game's sources (relative POSIX paths) loaded when the title's first frame
-    is presented, natively and headless; main.py is left out (pygbag runs it from source)."""
+    is presented, natively and headless; main.py is left out (pygbag runs it from source).
+    `game`: with those the warm-up loads for the first game too (the new-game screen, the
+    table, the computer players, the score sheet)."""
     with tempfile.TemporaryDirectory(prefix="358probe-") as data:
-        out = subprocess.run([sys.executable, "-c", START_PROBE], cwd=app_dir, env=probe_env(data),
-                             capture_output=True, text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
+        out = subprocess.run([sys.executable, "-c", START_PROBE, *(["--game"] if game else [])], cwd=app_dir,
+                             env=probe_env(data), capture_output=True, text=True, timeout=TIMEOUT_S,
+                             stdin=subprocess.DEVNULL)
     if out.returncode != 0:
         raise RuntimeError(f"the start probe failed: {out.stderr.strip()[-1500:]}")
     files = json.loads(out.stdout.strip().splitlines()[-1])
@@ -368,7 +381,7 @@ def _store(outputs: Path, key: str, app_dir: Path, pycs: list[Path], keep: int =
 
 
 def make(app_dir: Path, versions, log, cache: Path | None = None) -> list[Path]:
-    """Bytecode of the start's modules for each version whose pinned interpreter can be
+    """Bytecode of the modules of the start and the first game for each version whose pinned interpreter can be
     had; returns the pycs written (under app_dir). Never stops the build: a version that
     cannot be made is named in the log, with the reason, and ships without bytecode.
     What the interpreter made for the same sources before is taken from the cache
@@ -379,9 +392,9 @@ def make(app_dir: Path, versions, log, cache: Path | None = None) -> list[Path]:
         log("bytecode: none asked for; the runtime compiles the source")
         return []
     try:
-        files = start_modules(app_dir)
+        files = start_modules(app_dir, game=True)
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
-        log(f"bytecode: NONE SHIPPED, the modules of the start are unknown ({exc})")
+        log(f"bytecode: NONE SHIPPED, the modules of the start and the first game are unknown ({exc})")
         return []
     pycs = []
     for version in versions:
@@ -400,7 +413,8 @@ def make(app_dir: Path, versions, log, cache: Path | None = None) -> list[Path]:
                 continue
             how = compiler.how
             _store(outputs, key, app_dir, made)
-        log(f"bytecode {version}: {len(made)} modules of the start, {sum(p.stat().st_size for p in made) / 1024:.0f} KB,"
+        log(f"bytecode {version}: {len(made)} modules of the start and the first game,"
+            f" {sum(p.stat().st_size for p in made) / 1024:.0f} KB,"
             f" by {how}")
         pycs += made
     return pycs

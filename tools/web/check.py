@@ -33,11 +33,13 @@ from pathlib import Path, PurePosixPath
 # 700 KB keeps the first load well under the runtime's own several MB while leaving about a
 # tenth for what comes next; shipping the sources without their comments is the next lever.
 SOURCES_KB = 700
-# The start's bytecode (tools/web/bytecode.py) per Python version: the 55 modules the
-# title's first frame imports (65 today, ~253 KB for 3.12), ~2.4x their source once gzipped. Worth it: it saves
-# compiling ~260 KB of source at every start (~0.5 s of the game's start with the CPU
-# slowed 4x) against ~190 KB more to download once (the runtime itself is several MB).
-BYTECODE_KB = {"cpython-312": 300, "cpython-314": 320}
+# The bytecode (tools/web/bytecode.py) per Python version: the modules the title's first
+# frame imports and those the warm-up loads for the first game (143 on 6 Dec 2026, ~656 KB
+# for 3.12), ~2.4x their source once gzipped. Worth it: it saves compiling ~760 KB of
+# source in the page at every start (~0.5 s of the start with the CPU slowed 4x; for the
+# first game's modules one task of 100-250 ms each on a cheap phone, CPU slowed 10x),
+# against ~560 KB more to download once and keep offline (the runtime is several MB).
+BYTECODE_KB = {"cpython-312": 700, "cpython-314": 760}
 SOURCES = "sources and assets"
 # Bytecode is __pycache__/MODULE.cpython-3NN.pyc next to MODULE.py, as CPython looks for it.
 PYC = re.compile(r"^(?P<module>[A-Za-z_][A-Za-z0-9_]*)\.(?P<tag>cpython-3\d+)\.pyc$")

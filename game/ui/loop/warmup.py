@@ -58,6 +58,12 @@ ONLINE_PARTS = ("game.ui.online.sessions", "game.ui.online.match_face", "game.ui
 # ahead on the title, so opening it compiles nothing
 NEW_GAME_PARTS = ("game.ui.menus.menu_page", "game.ui.menus.menu_rows", "game.ui.menus.new_game_page", "game.ui.scenes.new_game")
 
+# What the warm-up loads for a first game, from the new-game screen to the score sheet: the
+# web build ships their bytecode with the start's (tools/web/bytecode.py), since compiling
+# one in the page was a task of 100-250 ms on a cheap phone, in the new-game screen's frames
+# and in the first deal's.
+FIRST_GAME_PARTS = (*NEW_GAME_PARTS, *TABLE_PARTS, *SCORE_PARTS)
+
 # What the menus' own modules import that nothing before them does: compiled ahead too
 MENU_PARTS = ("game.ai.analysis", "game.ui.menus.analysis_view", "game.ui.coach.review", "game.records", "game.engine.formats.sharecode",
               "game.records.library", "game.web", "game.web.bridge", "game.ui.table.replay_places", "game.ui.table.replay",
