@@ -240,3 +240,26 @@ def test_a_frames_parts_add_up_to_it_and_say_where_a_slow_frame_went(recorder, t
     assert s["drawn"]["present"]["max"] == 24.0
     text = web_perf.report(web_perf.summarize(data))
     assert "mean ms of each part: input 0.0, update 9.0, keys 0.0, draw 3.0, present 13.0" in text
+
+
+def test_a_build_without_the_harness_bytecode_is_told_apart(tmp_path):
+    """The harness's Python is 3.14: a build with 3.12 bytecode only makes it compile what
+    the page loads ready, so the figures of its start are not the page's."""
+    import io
+    import tarfile
+
+    from tools.web.perf import harness_bytecode
+
+    def archive(folder, names):
+        folder.mkdir()
+        with tarfile.open(folder / "game.tar.gz", "w:gz") as tar:
+            for name in names:
+                info = tarfile.TarInfo(name)
+                info.size = 1
+                tar.addfile(info, io.BytesIO(b"x"))
+        return folder
+
+    page_only = archive(tmp_path / "a", ["assets/game/__pycache__/app.cpython-312.pyc", "assets/main.py"])
+    both = archive(tmp_path / "b", ["assets/game/__pycache__/app.cpython-312.pyc", "assets/game/__pycache__/app.cpython-314.pyc"])
+    (tmp_path / "c").mkdir()
+    assert not harness_bytecode(page_only) and harness_bytecode(both) and not harness_bytecode(tmp_path / "c")

@@ -412,6 +412,22 @@ def build_web(dest: Path) -> Path:
     return build(dest / "web", dest / "stage", bytecode=("3.12", "3.14"))
 
 
+HARNESS_PYC = ".cpython-314.pyc"  # the harness runs Pyodide's CPython 3.14
+
+
+def harness_bytecode(web: Path) -> bool:
+    """Does the build carry bytecode for the harness's Python?  Without it the harness
+    compiles every module the page would load from bytecode: its start and its first game
+    then count compiling the page does not do (~2 s of the start at 10x)."""
+    import tarfile
+
+    archives = sorted(web.glob("*.tar.gz"))
+    if not archives:
+        return False
+    with tarfile.open(archives[0], "r:gz") as tar:
+        return any(name.endswith(HARNESS_PYC) for name in tar.getnames())
+
+
 def run(args) -> dict:
     run_py = Path(args.harness) if args.harness else webcheck_run_py("web_perf")
     if not run_py.is_file():
@@ -420,6 +436,10 @@ def run(args) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="358-perf-") as tmp:
         web = Path(args.web) if args.web else build_web(Path(tmp))
+        if not harness_bytecode(web):
+            print(f"web_perf: WARNING: {web} has no bytecode for the harness's Python 3.14 (build it with"
+                  " --bytecode 3.12,3.14): the start and the first game's frames count compiling the page"
+                  " does not do", file=sys.stderr)
         script = out / "steps.json"
         mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
         script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile),
