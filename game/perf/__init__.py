@@ -9,6 +9,7 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
     in App.step()      perf.part(name)                  the frame's part `name` ends now (perf.recorder.PARTS)
     end of App.step()  perf.frame_done(self, start)     one frame: start .. now
     Player.think()     perf.think_slice(ms, budget_ms)  one slice of a computer player
+    gfx's budget       perf.picture_made()              a cached picture (text, panel, card) made now
 
 The time the first frame was presented is kept even while off (one comparison per
 frame): the title appears before any script can switch the recorder on.
@@ -71,6 +72,14 @@ def frame_done(app, start: float) -> None:
     rec = RECORDER
     if rec is not None:
         rec.add_frame(start, clock(), drawn, getattr(app, "scene_name", ""))
+
+
+def picture_made() -> None:
+    """Hook: a cached picture is made in the frame under way (a frame that makes many is a
+    frame whose pictures were not made ahead)."""
+    rec = RECORDER
+    if rec is not None:
+        rec.pictures_now += 1
 
 
 def think_slice(ms: float, budget_ms: float) -> None:

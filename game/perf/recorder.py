@@ -14,8 +14,8 @@ PARTS = ("input", "update", "keys", "draw", "present", "idle", "save", "rest")
 
 
 class FrameRecorder:
-    """Ring buffers of frames (start, duration, drawn, thinking inside, scene, parts) and
-    think() slices (duration, budget)."""
+    """Ring buffers of frames (start, duration, drawn, thinking inside, scene, parts,
+    pictures made) and think() slices (duration, budget)."""
 
     def __init__(self, capacity: int):
         self.capacity = int(capacity)
@@ -32,6 +32,8 @@ class FrameRecorder:
         self._thinking = 0.0  # think() ms in the frame under way
         self.parts = array("f", bytes(4 * len(PARTS) * self.capacity))  # ms of each part, frame by frame
         self._marks: list[tuple[int, float]] = []  # the frame under way's: (part, when it ended)
+        self.pictures = array("H", bytes(2 * self.capacity))  # cached pictures each frame made
+        self.pictures_now = 0  # ...the frame under way (perf.picture_made)
 
     def add_mark(self, name: str, now: float) -> None:
         self._marks.append((_PART_INDEX[name], now))
@@ -51,6 +53,8 @@ class FrameRecorder:
                 self.parts[base + k] += (when - before) * 1000.0
                 before = when
         self._marks = []
+        self.pictures[i] = min(self.pictures_now, 65535)
+        self.pictures_now = 0
         try:
             code = self.scenes.index(scene)
         except ValueError:
@@ -74,11 +78,11 @@ class FrameRecorder:
             i = k % self.capacity
             parts = [round(ms, 3) for ms in self.parts[i * len(PARTS):(i + 1) * len(PARTS)]]
             frames.append([round(self.start[i] * 1000.0, 3), round(self.ms[i], 3), self.drawn[i],
-                           round(self.think_ms[i], 3), self.scenes[self.scene[i]], parts])
+                           round(self.think_ms[i], 3), self.scenes[self.scene[i]], parts, self.pictures[i]])
         m = min(self.slices, self.capacity)
         slices = [[round(self.slice_ms[k % self.capacity], 3), round(self.slice_budget[k % self.capacity], 3)]
                   for k in range(self.slices - m, self.slices)]
-        return {"frames": frames, "frame_fields": ["start_ms", "ms", "drawn", "think_ms", "scene", "parts_ms"],
+        return {"frames": frames, "frame_fields": ["start_ms", "ms", "drawn", "think_ms", "scene", "parts_ms", "pictures"],
                 "parts": list(PARTS),
                 "frames_total": self.frames, "slices": slices, "slice_fields": ["ms", "budget_ms"],
                 "slices_total": self.slices}

@@ -151,7 +151,30 @@ def test_long_tasks_are_counted_from_the_titles_first_frame_on():
             "long_tasks": [[100.0, 300.0], [450.0, 90.0], [600.0, 150.0], [700.0, 60.0], [2000.0, 120.0], [6000.0, 500.0]]}
     lt = web_perf.summarize(data)["long_tasks"]
     assert (lt["n"], lt["over_100"]) == (1, 1)
+    where = lt["from_title"].pop("where")
     assert lt["from_title"] == {"n": 3, "over_100": 2, "max": 150.0, "harness": 0}
+    assert where == [{"ms": 150, "scene": None}, {"ms": 120, "scene": None}]  # no frame of the game began in them
+
+
+def test_each_long_task_is_told_by_its_frame_the_part_that_took_longest_and_the_pictures_it_made(recorder):
+    """The recorder counts the cached pictures each frame made; a task over 100 ms is
+    reported with the longest frame that began in it."""
+    from game.ui.draw import budget
+
+    kitty = type("App", (), {"scene_name": "kitty"})()
+    for pictures in (0, 3):
+        start = perf.clock()
+        for _ in range(pictures):
+            budget.making()
+        perf.frame_done(kitty, start)
+    snap = recorder.snapshot()
+    assert [f[snap["frame_fields"].index("pictures")] for f in snap["frames"]] == [0, 3]
+    second = snap["frames"][1][0]
+    col = {name: i for i, name in enumerate(snap["frame_fields"])}
+    frames = [f[:5] + [[0, 1, 0, 125, 2, 0, 0, 0], f[6]] for f in snap["frames"]]  # drawing the longest part
+    where = web_perf.task_frames([(second + 1000.0, 130.0)], frames, col, 1000.0, list(PARTS))
+    assert where == [{"ms": 130, "scene": "kitty", "drawn": False, "part": "draw", "pictures": 3}]
+    assert web_perf._task_words(where[0]) == "kitty 130 ms (draw, drew nothing, 3 pictures)"
 
 
 def test_the_page_size_is_checked():

@@ -281,10 +281,13 @@ def summarize(data: dict) -> dict:
             def the_harness(t, d):
                 return bool(harness) and t <= harness[1] and harness[0] <= t + d
 
-            since = [d for t, d in data["long_tasks"] if out["title_ms"] <= t <= window[1] and not the_harness(t, d)]
+            tasks = [(t, d) for t, d in data["long_tasks"] if out["title_ms"] <= t <= window[1] and not the_harness(t, d)]
+            since = [d for _t, d in tasks]
             out["long_tasks"]["from_title"] = {"n": len(since), "over_100": sum(1 for d in since if d > 100),
                                                "max": max(since) if since else None,
-                                               "harness": sum(1 for t, d in data["long_tasks"] if the_harness(t, d))}
+                                               "harness": sum(1 for t, d in data["long_tasks"] if the_harness(t, d)),
+                                               "where": task_frames([(t, d) for t, d in tasks if d > 100], frames, col,
+                                                                    boot["offset_ms"], data.get("parts"))}
     start = game_start(frames, col)
     if start:
         out["start"] = start
@@ -292,6 +295,27 @@ def summarize(data: dict) -> dict:
 
 
 TABLE_SCENES = ("deal", "declare", "exchange", "kitty", "play")
+
+
+def task_frames(tasks, frames, col, offset_ms: float, names) -> list[dict]:
+    """For each browser task (page ms, duration): the longest frame that began in it, its
+    scene, its longest part, whether it drew and how many pictures it made (None: no frame
+    of the game began in it)."""
+    out = []
+    for t, d in tasks:
+        inside = [f for f in frames if t - 5 <= f[col["start_ms"]] + offset_ms <= t + d]
+        if not inside:
+            out.append({"ms": round(d), "scene": None})
+            continue
+        f = max(inside, key=lambda f: f[col["ms"]])
+        row = {"ms": round(d), "scene": f[col["scene"]], "drawn": bool(f[col["drawn"]])}
+        if names and "parts_ms" in col and len(f) > col["parts_ms"]:
+            parts = f[col["parts_ms"]]
+            row["part"] = names[max(range(len(parts)), key=parts.__getitem__)]
+        if "pictures" in col and len(f) > col["pictures"]:
+            row["pictures"] = f[col["pictures"]]
+        out.append(row)
+    return out
 
 
 def frame_parts(data: dict, frames, col) -> dict | None:
@@ -393,6 +417,8 @@ def report(s: dict) -> str:
             harness = f"; the harness loading its driver: {ft['harness']} more" if ft.get("harness") else ""
             lines.append(f"browser tasks over 50 ms from the title's first frame on: {ft['n']} (over 100 ms:"
                          f" {ft['over_100']}, max {_ms(ft['max'])} ms{harness})")
+            if ft.get("where"):
+                lines.append("  over 100 ms: " + ", ".join(_task_words(w) for w in ft["where"]))
     t = s["think"]
     budgets = ", ".join(f"{b:g}" for b in s["think_budget_ms"]) or "-"
     lines.append(f"think() slices (budget {budgets} ms, n={t['n']}): median {_ms(t['median'])} / p95 {_ms(t['p95'])}"
@@ -458,6 +484,16 @@ def run(args) -> dict:
                         "strength": args.strength, "size": list(args.size), "mobile": args.mobile, "scale": args.scale}
     (out / "perf.json").write_text(json.dumps(data))
     return data
+
+
+def _task_words(w: dict) -> str:
+    """'kitty 241 ms (draw, drew, 12 pictures)'; 'a task of no frame 399 ms'."""
+    if w.get("scene") is None:
+        return f"no frame's {w['ms']} ms"
+    said = [w[k] for k in ("part",) if w.get(k)] + ["drew" if w.get("drawn") else "drew nothing"]
+    if w.get("pictures") is not None:
+        said.append(f"{w['pictures']} pictures")
+    return f"{w['scene']} {w['ms']} ms ({', '.join(said)})"
 
 
 def page_size(text: str) -> tuple[int, int]:

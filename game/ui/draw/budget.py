@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import time
 
+from ... import perf
+
 
 class OutOfTime(Exception):
     """A drawing made under a deadline (``set_deadline``) ran past it before a new cached
@@ -55,6 +57,7 @@ def making() -> None:
         if _made and time.perf_counter() > _deadline:
             raise OutOfTime
         _made += 1
+    perf.picture_made()
 
 
 def past_deadline() -> bool:
