@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-# Before any game module is imported: game/ui/table/table.py reads it once.
+# Before any game module is imported: game/ui/table/steady.py reads it once.
 os.environ["G358_CHECK_STEADY"] = "1"
 
 from game import i18n

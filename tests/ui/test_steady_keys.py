@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ui.autopilot import Autopilot, post_click, post_key
-from game.ui.table import table as table_module
-from game.ui.table.table import SteadyKeyMissed
+from game.ui.table import steady
+from game.ui.table.steady import SteadyKeyMissed
 from tests.ui.helpers import advance_until, table_for
 
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_SPACE,
@@ -36,11 +36,11 @@ def _asked(table) -> dict:
 
 
 def test_the_check_is_on_for_every_test():
-    assert table_module.CHECK_STEADY
+    assert steady.CHECK
 
 
 def test_cards_in_flight_do_not_ask_the_steady_objects(make_app, monkeypatch):
-    monkeypatch.setattr(table_module, "CHECK_STEADY", False)  # the check asks them all every frame
+    monkeypatch.setattr(steady, "CHECK", False)  # the check asks them all every frame
     app = make_app(size=(390, 844), settings={"speed": "normal"})
     m = advance_until(lambda m: m.phase == "play" and m.to_act == 0 and not m.trick and len(m.hand(0)) > 3)
     scene = table_for(app, m)
@@ -56,7 +56,7 @@ def test_cards_in_flight_do_not_ask_the_steady_objects(make_app, monkeypatch):
     while table.board.sprites and flying < 60:
         app.step(dt=1 / 60)
         flying += 1
-    assert 5 <= flying < table_module.FULL_KEYS_EVERY, flying
+    assert 5 <= flying < steady.FULL_KEYS_EVERY, flying
     # asked in the frame the card lands, and in the one full asking the table makes anyway
     assert max(counts.values(), default=0) <= 2, counts
 
@@ -101,8 +101,8 @@ def test_no_steady_key_changes_unseen_whatever_the_player_does(make_app, seed, s
                 app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], dt=1 / 60)
         pilot.decide()
         app.step(dt=1 / 60)
-        last = getattr(getattr(app.scene, "table", None), "_steady", None)
-        if last is not None:
+        keys = getattr(getattr(app.scene, "table", None), "steady", None)
+        if keys is not None and keys.asked_at is not None:
             tables += 1
-            asked.add((id(app.scene.table), last[3]))  # the frames in which they were all asked
+            asked.add((id(keys), keys.asked_at))  # the frames in which they were all asked
     assert tables > 100 and len(asked) < tables / 2, (len(asked), tables)

@@ -5,7 +5,6 @@ the objects it needs from here and takes only its phase's input."""
 from __future__ import annotations
 
 import dataclasses
-import os
 
 from ... import i18n
 from ...engine import Event, IllegalAction, Phase
@@ -32,22 +31,12 @@ from .panels import DeclarePanel, ExchangePanel
 from .piles import WonPiles
 from .plates import Plate, ThinkingDots
 from .sprites import FlyingCards
+from .steady import SteadyKeys
 from .topbar import ContractBadge, TopBar
 from .trick import TrickArea
 from .verdict import PointSigns, Verdict
 
 MAX_HELD = 3  # frames in a row a computer player's thinking may wait for a presented picture
-# The steady objects (base.py) are asked for their keys only when the table's inputs changed,
-# and all the same at least this often: a key that read something the inputs leave out would
-# then be stale for half a second at most, not for good.
-FULL_KEYS_EVERY = 30
-# Tests turn this on (tests/conftest.py): every frame the steady objects are asked anyway and
-# a key that changed while the inputs did not is an error naming the object.
-CHECK_STEADY = os.environ.get("G358_CHECK_STEADY") == "1"
-
-
-class SteadyKeyMissed(AssertionError):
-    """A steady object's key changed while the table's inputs stayed the same."""
 
 
 class Table:
@@ -69,7 +58,7 @@ class Table:
         self.compositor = Compositor()  # the cached still layer, redrawn where it changed
         self._prebaked_for = None  # the still layer's records when every plate's next picture was made
         self._frame_keys = None  # the objects' keys frame_key() found this frame
-        self._steady = None  # (inputs, (still items, their ids), their keys, frame they were all asked) of the last frame
+        self.steady = SteadyKeys()  # the still items' keys, asked only when the inputs changed
         self.started = False
         # the objects on the felt
         self.background = Background(self)
@@ -331,7 +320,7 @@ class Table:
     def invalidate(self) -> None:
         """Forget the cached still layer (benchmarks: measure drawing from scratch)."""
         self.compositor.invalidate()
-        self._steady = None
+        self.steady.forget()
         for plate in self.plates:
             plate.forget()  # drawn again, not copied
 
@@ -345,41 +334,22 @@ class Table:
         """(still key, top keys); the per-item keys are kept for this frame's drawing, so
         the compositor does not ask every object again."""
         still, tops = self.layers(objects, widgets)
-        keys, top_keys = self._still_keys(still), [o.state_key() for o in tops]
+        keys, top_keys = self.steady.keys(still, self.inputs(), self.app.frames), [o.state_key() for o in tops]
         self._frame_keys = (self.app.frames, still, keys, tops, top_keys)
         # the still layer has rects left to repaint, or was drawn whole in part: draw again
         unfinished = (len(self.compositor.still.pending), self.compositor.waits)
         return (tuple(keys), self.timeline.busy, i18n.language(), gfx.card_style(), unfinished), tuple(top_keys)
 
     def inputs(self) -> tuple:
-        """What the steady objects' keys are made of: the view, the match ahead of it (the
-        hand's room), the board, the turn's animation, the human's picks, pointer and
-        cursor, the hint's cards, the names, the layout and the drawing's context.  Most
+        """What the steady objects' keys are made of (steady.py): the view, the match ahead of
+        it (the hand's room), the board, the turn's animation, the human's picks, pointer
+        and cursor, the hint's cards, the names, the layout and the drawing's context.  Most
         frames (cards in flight, a computer thinking) change none of it."""
         b, hand = self.board, self.hand
         return (self.v, self.session.match.view(self.human), self.human, self.you, b.key(), b.hidden, b.deck, b.slots,
                 b.landed, tuple(b.totals), b.verdict is None, self.timeline.busy, self.timeline.holding,
                 frozenset(hand.selected), hand.hover, hand.cursor, self.hint.hand_cards(), tuple(self.session.names),
                 layout.now(), gfx.scale(), i18n.language(), gfx.card_style())
-
-    def _still_keys(self, still: list) -> list:
-        """The still items' keys.  A steady object's is last frame's while the table's inputs
-        and the items are the same (asking them all was a third of a frame's drawing); the
-        others are asked every frame."""
-        # the items as ids: the last frame's are held in _steady, so no new object has their id
-        inputs, items, frame, last = self.inputs(), (still, tuple(map(id, still))), self.app.frames, self._steady
-        if last is None or last[0] != inputs or last[1][1] != items[1] or frame - last[3] >= FULL_KEYS_EVERY:
-            keys = [o.state_key() for o in still]
-            self._steady = (inputs, items, keys, frame)
-            return keys
-        keys = [key if o.steady else o.state_key() for o, key in zip(still, last[2])]
-        if CHECK_STEADY:
-            for o, key in zip(still, keys):
-                if o.steady and o.state_key() != key:
-                    raise SteadyKeyMissed(f"{type(o).__name__}'s key changed with the table's inputs the same: "
-                                          f"{key!r} -> {o.state_key()!r}")
-        self._steady = (inputs, items, keys, last[3])
-        return keys
 
     def _known_keys(self, still, tops) -> tuple:
         """The keys frame_key() found this frame for exactly these items, or (None, None)."""
