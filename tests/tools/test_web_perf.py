@@ -80,6 +80,8 @@ def test_steps_script_drives_the_game_and_prints_the_recording():
     steps = web_perf.steps(seed=3, deals=2, strength="normal")
     assert "until" in steps[0] and steps[-1] == {"py": web_perf.DUMP_EXPR}
     assert any("_g358_perf_start(3, 2, 'normal'" in s.get("py", "") for s in steps)
+    scene = web_perf.steps(seed=3, profile_scene="kitty")
+    assert any("_g358_perf_start(3," in s.get("py", "") and s["py"].endswith(" 'kitty')") for s in scene)
     compile(web_perf.DRIVER, "driver", "exec")  # the in-browser part is valid Python
 
 
@@ -169,10 +171,10 @@ def test_each_long_task_is_told_by_its_frame_the_part_that_took_longest_and_the_
         perf.frame_done(kitty, start)
     snap = recorder.snapshot()
     assert [f[snap["frame_fields"].index("pictures")] for f in snap["frames"]] == [0, 3]
-    second = snap["frames"][1][0]
     col = {name: i for i, name in enumerate(snap["frame_fields"])}
-    frames = [f[:5] + [[0, 1, 0, 125, 2, 0, 0, 0], f[6]] for f in snap["frames"]]  # drawing the longest part
-    where = web_perf.task_frames([(second + 1000.0, 130.0)], frames, col, 1000.0, list(PARTS))
+    # the two frames 500 ms apart, the second's drawing its longest part
+    frames = [[500.0 * k, 130.0, 0, 0.0, f[4], [0, 1, 0, 125, 2, 0, 0, 0], f[6]] for k, f in enumerate(snap["frames"])]
+    where = web_perf.task_frames([(1500.0, 130.0)], frames, col, 1000.0, list(PARTS))
     assert where == [{"ms": 130, "scene": "kitty", "drawn": False, "part": "draw", "pictures": 3}]
     assert web_perf._task_words(where[0]) == "kitty 130 ms (draw, drew nothing, 3 pictures)"
 
@@ -203,7 +205,7 @@ def test_with_the_mirror_it_is_in_the_page_before_the_game_starts_in_screen_read
     mirror = next(i for i, s in enumerate(steps) if "mirror ready" in s.get("py", ""))
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
     assert mirror < start and "window.g358access" in steps[mirror]["py"]
-    assert steps[start]["py"].endswith(", True, False)") and plain[-3]["py"].endswith(", False, False)")
+    assert steps[start]["py"].endswith(", True, False, None)") and plain[-3]["py"].endswith(", False, False, None)")
     assert not any("mirror ready" in s.get("py", "") for s in plain)
 
 
@@ -212,7 +214,7 @@ def test_with_profile_the_game_recorded_is_drawn_under_the_profiler():
     nothing else of the steps changes."""
     plain, steps = web_perf.steps(), web_perf.steps(profile=True)
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
-    assert steps[start]["py"].endswith(", False, True)")
+    assert steps[start]["py"].endswith(", False, True, None)")
     assert [s for i, s in enumerate(steps) if i != start] == [s for i, s in enumerate(plain) if i != start]
     assert "prof.enable()" in web_perf.DRIVER and "data[\"profile\"]" in web_perf.DRIVER
 

@@ -40,7 +40,8 @@ The report's first line says which size was drawn and what the presents measured
 `--profile` runs the drawing (the painter's draw: the frame's key and the drawing itself)
 under cProfile and prints its functions by their own time and by their whole time, and how
 much of it was in built-ins (pygame's blits, fills and the like): slower, so its frames are
-never the figures.
+never the figures.  `--profile-scene SCENE` profiles each drawing while that scene shows on
+its own and prints the slowest three (a phase's first frames: what their time went to).
 `--summarize` prints the same from OUT/perf.json, or from a native recording
 (`G358_PERF=/tmp/frames.json python main.py`).  The wheel is pygame-ce for WebAssembly
 (cp314) from the public pygame-web/cdn repository; never commit it.
@@ -74,8 +75,27 @@ _g358_loading = perf.clock() * 1000.0
 from game.ui.autopilot import Autopilot
 
 
-def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False):
+def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, profile_scene=None):
     app = main.APP
+    if profile_scene:  # each drawing of one scene under its own profiler; the slowest kept
+        import cProfile
+        main._g358_scene_profiles = kept = []
+        draw_scene = app.painter.draw
+
+        def scene_draw(*args, **kwargs):
+            if app.scene_name != profile_scene:
+                return draw_scene(*args, **kwargs)
+            one, began = cProfile.Profile(), perf.clock()
+            one.enable()
+            try:
+                return draw_scene(*args, **kwargs)
+            finally:
+                one.disable()
+                kept.append(((perf.clock() - began) * 1000.0, app.frames, one))
+                kept.sort(key=lambda k: -k[0])
+                del kept[SLOWEST:]
+
+        app.painter.draw = scene_draw
     if profile:  # the drawing under cProfile (slower: for where its time goes, never for the figures)
         import cProfile
         main._g358_profile = prof = cProfile.Profile()
@@ -161,27 +181,41 @@ def _g358_perf_dump():
         stats.sort_stats("tottime").print_stats(30)
         stats.sort_stats("cumulative").print_stats(30)
         data["profile"] = text.getvalue()
+    kept = getattr(main, "_g358_scene_profiles", None)
+    if kept:
+        import io, pstats
+        text = io.StringIO()
+        for ms, frame, one in kept:
+            text.write(f"a drawing of {ms:.1f} ms (frame {frame}, profiled):\n")
+            stats = pstats.Stats(one, stream=text)
+            stats.sort_stats("cumulative").print_stats(25)
+        data["scene_profiles"] = text.getvalue()
     return json.dumps(data, separators=(",", ":"))
 
 
+SLOWEST = 3  # --profile-scene: the slowest drawings of the scene kept
 main._g358_perf_start, main._g358_perf_dump = _g358_perf_start, _g358_perf_dump
 main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's clock
 '''
 
 
 def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float = 1.5,
-          timeout_s: float = 2400, mirror: str | None = None, profile: bool = False) -> list[dict]:
+          timeout_s: float = 2400, mirror: str | None = None, profile: bool = False,
+          profile_scene: str | None = None) -> list[dict]:
     """The webcheck steps script: wait for the title, record a game, print the recording.
     `mirror`: the page's screen-reader mirror (access.js), put into the harness's page and
     switched on for the game recorded (the harness's page does not load it by itself).
-    `profile`: the drawing runs under cProfile, its figures in the recording's "profile"."""
+    `profile`: the drawing runs under cProfile, its figures in the recording's "profile".
+    `profile_scene`: each drawing while that scene shows runs under a profiler of its own;
+    the slowest three are in the recording's "scene_profiles"."""
     load_mirror = [] if mirror is None else [{"py": f"import js\njs.eval({json.dumps(mirror)})\n'mirror ready'"}]
     return [
         {"until": "getattr(main, 'APP', None) is not None", "timeout": 300},
         {"py": DRIVER + "\n'driver ready'"},  # the harness's own compiling, before the title's first frame if it can
         *load_mirror,
         {"until": "main.APP.frames > 2", "timeout": 300},
-        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None}, {profile})"},
+        {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None}, {profile},"
+               f" {profile_scene!r})"},
         {"until": "getattr(main, '_g358_done', False)", "timeout": timeout_s},
         {"py": DUMP_EXPR},
     ]
@@ -468,7 +502,8 @@ def run(args) -> dict:
                   " does not do", file=sys.stderr)
         script = out / "steps.json"
         mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
-        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile),
+        script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile,
+                                           profile_scene=args.profile_scene),
                                      indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
                "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
@@ -524,6 +559,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     ap.add_argument("--profile", action="store_true",
                     help="the drawing under cProfile, its top functions printed (slower: never for the figures)")
+    ap.add_argument("--profile-scene", metavar="SCENE",
+                    help="each drawing while SCENE shows (kitty, exchange...) under a profiler of its own; the"
+                         " slowest three printed (never for the figures)")
     ap.add_argument("--summarize", metavar="FILE", help="print the figures of a saved recording and stop")
     args = ap.parse_args(argv)
     if args.summarize:
@@ -539,8 +577,9 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit("web_perf: --deals must be 1 or more, --cpu-slowdown 1 or more and --scale 0.5 to 8")
         data = run(args)
         figures = summarize(data)
-        if data.get("profile"):
-            print(data["profile"])
+        for key in ("profile", "scene_profiles"):
+            if data.get(key):
+                print(data[key])
     print(report(figures))
     if args.json:
         print(json.dumps(figures, indent=1))
