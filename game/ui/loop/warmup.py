@@ -45,7 +45,7 @@ TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.a
                "game.i18n.why", "game.ui.table.hintbar", "game.ui.table.kitty", "game.ui.scoresheet",
                "game.ui.table.trick", "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents",
                "game.ui.table.overlay", "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.topbar",
-               "game.ui.table.celebration", "game.ui.access.keys", "game.ui.table.table", "game.ui.coach.controls", "game.ui.coach.bubble", "game.ui.scenes.table_scene",
+               "game.ui.table.celebration", "game.ui.access.keys", "game.ui.table.steady", "game.ui.table.table", "game.ui.coach.controls", "game.ui.coach.bubble", "game.ui.scenes.table_scene",
                "game.ui.scenes.deal", "game.engine.formats", "game.engine.names", "game.engine.formats.notation",
                "game.engine.formats.deal_lines", "game.engine.formats.record", "game.ui.scenes.declare",
                "game.ui.scenes.exchange", "game.ui.scenes.kitty", "game.ui.scenes.play")
