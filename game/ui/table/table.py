@@ -346,7 +346,7 @@ class Table:
         and cursor, the hint's cards, the names, the layout and the drawing's context.  Most
         frames (cards in flight, a computer thinking) change none of it."""
         b, hand = self.board, self.hand
-        return (self.v, self.session.match.view(self.human), self.human, self.you, b.key(), b.hidden, b.deck, b.slots,
+        return (self.v, self.session.match.view(self.human), self.human, self.you, b.key(), b.deck, b.slots,
                 b.landed, tuple(b.totals), b.verdict is None, self.timeline.busy, self.timeline.holding,
                 frozenset(hand.selected), hand.hover, hand.cursor, self.hint.hand_cards(), tuple(self.session.names),
                 layout.now(), gfx.scale(), i18n.language(), gfx.card_style())
