@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine import Phase
+from game.ui.draw.anim import Hold
 from game.ui.draw import gfx
 from game.ui.online import keep
 
@@ -209,6 +210,23 @@ def test_quick_messages_reach_the_other_table(tmp_path):
     until(lambda: host.scene.table.toast.active, host, guest, frames=20)
     assert host.scene.table.toast.message == "Gus: Thanks!"
     assert guest.scene_name != "room"  # said: back at the table
+
+
+def test_the_room_opens_while_cards_move_on_the_table(tmp_path):
+    """A tap on Room while the table animates (here held, as when a fairly dealt kitty
+    waits for its keys) opens the room: it does not just skip the animation."""
+    net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    click(host, "start")
+    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    table = guest.scene.table
+    table.timeline.then(Hold())
+    assert table.timeline.busy
+    click(guest, "room")
+    assert guest.scene_name == "room"
+    click(guest, "close")
+    assert at_table(guest) and table.timeline.busy  # the animation goes on where it was
 
 
 def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later_when_it_deals(tmp_path):

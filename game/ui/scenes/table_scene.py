@@ -125,10 +125,11 @@ class TableScene(CoachControls, Scene):
 
     def click(self, pos) -> None:
         tb = self.table
-        menu = self.widget("menu")
-        if menu.hit(pos):
-            menu.click(pos)
-            return
+        for name in ("menu", "room"):  # they open over the table whatever moves on it: a click never just skips
+            w = self.widget(name)
+            if w is not None and w.hit(pos):
+                w.click(pos)
+                return
         if tb.last_trick.visible or tb.lookback.visible or tb.keys.visible:
             tb.last_trick.visible = tb.lookback.visible = tb.keys.visible = False
             return
