@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from game.engine import Phase
-from game.ui.draw.anim import Hold
 from game.ui.draw import gfx
+from game.ui.draw.anim import Hold
 from game.ui.online import keep
 
 from .online_support import (
