@@ -403,3 +403,43 @@ def test_the_same_objects_with_the_same_keys_change_nothing_and_are_not_diffed_a
     assert update(rebuilt) and len(diffs) == 2  # diffed: another object, its place repainted
     assert update(rebuilt) == [] and len(diffs) == 2
     assert update(rebuilt, (50, 10)) is None  # a new size: drawn whole
+
+
+def test_a_whole_frame_waits_while_its_still_layer_is_drawn_over_frames(make_app, monkeypatch):
+    """In the browser, a frame drawn whole (a notice or the coach's bubble came) whose still
+    layer must be drawn whole too (a new phase changed most of the table) makes that layer
+    over frames, as a partial frame does: the window keeps its last picture meanwhile, then
+    shows what a full redraw shows.  The kitty's first frame with its first-time tip, one
+    drawing of the whole layer, was a task of 150-350 ms at 10x."""
+    from game.ui.table import compositor
+
+    monkeypatch.setattr(compositor, "SPREAD_MS", 0.0)
+    monkeypatch.setattr(compositor, "WHOLE_MS", 0.0)
+    monkeypatch.setattr(compositor, "WHOLE_ALONE_MS", 0.0)  # one object a frame
+    app = make_app(size=(390, 844), settings={"speed": "fast"})
+    app.games.start(seed=11)
+    pilot = Autopilot(app, seed=11)
+    for _ in range(600):
+        pilot.step()
+        table = getattr(app.scene, "table", None)
+        if table is not None and app.painter.last_draw == "partial" and not table.timeline.busy \
+                and table.v.to_act == table.human and len(app.stack.visible()) == 1:
+            break
+    else:
+        raise AssertionError("the table never settled on the player's turn")
+    table = app.scene.table
+    table.invalidate()  # most of the table changed...
+    app.notices.post("Saved", seconds=30)  # ...in the frame a notice came
+    still_items = len(table.layers(app.scene.objects(), app.scene.widgets)[0])
+    kept = pygame.image.tobytes(_shown(app), "RGB")
+    draws = []
+    for _ in range(40):
+        app.step(events=[], dt=0.0)
+        draws.append(app.painter.last_draw)
+        if draws[-1] != "preparing":
+            break
+        assert pygame.image.tobytes(_shown(app), "RGB") == kept, "a half-made frame was shown"
+    assert draws[-1] == "full" and draws.count("preparing") >= still_items // 2, draws
+    ref = _full_redraw(app)
+    app.notices.draw(ref)
+    assert _difference(_shown(app), ref) is None

@@ -82,11 +82,22 @@ class Painter:
         self.last_draw = "full"
         if not explicit and app.first_frames.pending():
             return app.first_frames.draw(surf, app.frame_start) or self.not_yet()
+        if not explicit and not self._stills_ready(surf):
+            return self.not_yet()
         self.draw_stack(surf)
         self.draw_over(surf)
         for s in app.stack.visible():
             s.first_drawn = True
         app.guide.drawn()
+        return True
+
+    def _stills_ready(self, surf) -> bool:
+        """Each visible table's still layer is up to date for the whole frame about to be
+        drawn (in the browser brought there over frames: Compositor.prepare); False: not yet."""
+        for scene in self.app.stack.visible():
+            prepare = getattr(scene, "prepare_still", None)
+            if prepare is not None and not prepare(surf):
+                return False
         return True
 
     def _redraw_guide(self, surf, rects) -> None:

@@ -298,6 +298,10 @@ class TableScene(CoachControls, Scene):
     def draw(self, surf) -> None:
         self.table.draw(surf, self.objects(), self.widgets)
 
+    def prepare_still(self, surf) -> bool:
+        """Ready for a whole frame (the painter asks first); False: keep the last frame."""
+        return self.table.prepare_still(surf, self.objects(), self.widgets)
+
     @property
     def compositor(self):
         """What keeps the last frame's pictures (the App's partial drawing asks)."""

@@ -37,7 +37,15 @@ SPREAD_MS = 3.0 if sys.platform == "emscripten" else None
 # over frames of WHOLE_MS each, the window keeping its last frame until it is done (as a
 # screen's first frame is made: first_frames.py): one such frame was a task of 0.3 s at 4x.
 WHOLE_MS = 12.0
-MAX_WAITS = 6  # frames in a row a whole drawing may take
+# A frame that shows nothing new while the layer is made (`prepare`: the window keeps its
+# last frame) gives it more: it has nothing else to draw, and every frame waited is one the
+# player sees the old picture.  Under 100 ms a task at 10x with the frame's own work and
+# one new picture past the time.
+WHOLE_ALONE_MS = 30.0
+# frames in a row a whole drawing may take (it goes on where it stopped while the objects
+# drawn keep their keys); then whole, come what may: objects that change every frame would
+# start it again.  A whole table at 10x is ~350 ms: a dozen frames
+MAX_WAITS = 30
 
 
 def paint_rect(item, size) -> list | None:
@@ -288,6 +296,25 @@ class Compositor:
         self.tops = [(top, key, paint_rect(top, size)) for top, key in zip(tops, top_keys)]
         self.drawn = True
 
+    def prepare(self, items, size, context, keys=None) -> bool:
+        """Before a whole frame (the painter's full path: a bubble or an overlay came), the
+        still layer brought up to date as `partial` does, under WHOLE_MS a frame in the
+        browser; False when that ran out: the window keeps its last frame and the next
+        frame goes on.  A new phase's first-time tip made the kitty's first frame one
+        drawing of the whole layer, a task of 150-350 ms at 10x."""
+        if SPREAD_MS is None or self._waited >= MAX_WAITS or self.still.surface is None:
+            return True
+        try:  # (a deadline only for a drawing of the whole layer: dirty rects are repainted whole)
+            self.still.update(items, size, context, gfx.opaque, keys, whole_until=time.perf_counter() + WHOLE_ALONE_MS / 1000.0)
+        except gfx.OutOfTime:
+            self.waits += 1
+            self._waited += 1
+            return False
+        finally:
+            gfx.set_deadline(None)
+        self._waited = 0
+        return True
+
     def partial(self, surf, items, tops, context, keys=None, top_keys=None) -> list | None:
         """Update `surf`, which holds the last frame `full`/`partial` drew, where it changed;
         returns the device rects to present (None: it was redrawn whole)."""
@@ -296,8 +323,8 @@ class Compositor:
             self.full(surf, items, tops, context, keys, top_keys)
             return None
         until = None if SPREAD_MS is None else time.perf_counter() + SPREAD_MS / 1000.0
-        parts = until is not None and self._waited < MAX_WAITS  # then whole, come what may: objects that
-        whole_until = time.perf_counter() + WHOLE_MS / 1000.0 if parts else None  # change every frame would start it again
+        parts = until is not None and self._waited < MAX_WAITS
+        whole_until = time.perf_counter() + WHOLE_MS / 1000.0 if parts else None
         try:
             still = self.still.update(items, size, context, gfx.opaque, keys, until, whole_until)
         except gfx.OutOfTime:

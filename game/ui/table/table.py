@@ -351,12 +351,14 @@ class Table:
                 frozenset(hand.selected), hand.hover, hand.cursor, self.hint.hand_cards(), tuple(self.session.names),
                 layout.now(), gfx.scale(), i18n.language(), gfx.card_style())
 
-    def _known_keys(self, still, tops) -> tuple:
-        """The keys frame_key() found this frame for exactly these items, or (None, None)."""
+    def _known_keys(self, still, tops, keep: bool = False) -> tuple:
+        """The keys frame_key() found this frame for exactly these items, or (None, None);
+        given once, unless `keep` (the drawing that follows asks again)."""
         known = self._frame_keys
         if known is None or known[0] != self.app.frames or known[1] != still or known[3] != tops:
             return None, None
-        self._frame_keys = None
+        if not keep:
+            self._frame_keys = None
         return known[2], known[4]
 
     @staticmethod
@@ -368,6 +370,12 @@ class Table:
     def layers(objects, widgets) -> tuple[list, list]:
         """(still items: base objects then buttons, top objects), in drawing order."""
         return [o for o in objects if o.layer == "base"] + list(widgets), [o for o in objects if o.layer == "top"]
+
+    def prepare_still(self, surf, objects, widgets) -> bool:
+        """The still layer made ready for a whole frame on `surf`, over frames in the browser
+        (Compositor.prepare); False: not yet, nothing is to be drawn this frame."""
+        still, tops = self.layers(objects, widgets)
+        return self.compositor.prepare(still, surf.get_size(), self.context(), self._known_keys(still, tops, keep=True)[0])
 
     def draw(self, surf, objects, widgets) -> None:
         """The whole frame: the still objects come from one cached opaque layer, redrawn
