@@ -146,6 +146,18 @@ def test_the_start_says_when_the_table_showed_and_whether_the_deal_was_seen():
     assert "start" not in web_perf.summarize({"frames": _frames(("title", 1), ("title", 0))})
 
 
+def test_the_start_counts_from_start_pressed_when_the_game_waited_for_its_modules():
+    """Start pressed at once waits on the new-game screen for the table's modules (the
+    browser, early after the page opened): the player waits from the press, not from the
+    table's first frame."""
+    frames = _frames(("title", 1), *[("new_game", 0)] * 10, *[("deal", 0)] * 3, ("deal", 1))
+    s = web_perf.summarize({"frames": frames, "state": {"pressed_ms": 30.0}})["start"]
+    assert s["waited_ms"] == 3 * 20.0 and s["loading_ms"] == 220.0 - 30.0 and s["from_press_ms"] == 280.0 - 30.0
+    assert "Start pressed -> the table on screen: 250.0 ms (190.0 ms of it" in web_perf.report(
+        web_perf.summarize({"frames": frames, "state": {"pressed_ms": 30.0}}))
+    assert "from_press_ms" not in web_perf.summarize({"frames": frames})["start"]  # an older recording
+
+
 def test_long_tasks_are_counted_from_the_titles_first_frame_on():
     data = {"frames": _frames(("title", 1), ("play", 1)), "recording_js_ms": [1000.0, 5000.0],
             "boot": {"first_frame": {"clock_ms": 100.0, "scene": "title"}, "offset_ms": 400.0},

@@ -138,6 +138,8 @@ def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, p
                     break
             else:
                 pilot.decide()
+                if "pressed_ms" not in state and (app.games.waiting or app.scene_name not in ("title", "new_game")):
+                    state["pressed_ms"] = perf.clock() * 1000.0  # Start pressed (the game may wait for its modules)
             state["frames"] += 1
             await asyncio.sleep(0)
         end_js = float(js.performance.now())
@@ -322,7 +324,7 @@ def summarize(data: dict) -> dict:
                                                "harness": sum(1 for t, d in data["long_tasks"] if the_harness(t, d)),
                                                "where": task_frames([(t, d) for t, d in tasks if d > 100], frames, col,
                                                                     boot["offset_ms"], data.get("parts"))}
-    start = game_start(frames, col)
+    start = game_start(frames, col, (data.get("state") or {}).get("pressed_ms"))
     if start:
         out["start"] = start
     return out
@@ -375,10 +377,12 @@ def frame_parts(data: dict, frames, col) -> dict | None:
     }
 
 
-def game_start(frames, col) -> dict | None:
-    """The game's first moments: from the first frame at the table (the one in which Start
-    was clicked) to the first frame the table was on screen; which phase that frame showed,
-    and how many frames of the deal were drawn (0: the cards were never seen flying)."""
+def game_start(frames, col, pressed_ms: float | None = None) -> dict | None:
+    """The game's first moments: from the first frame at the table to the first frame the
+    table was on screen; which phase that frame showed, and how many frames of the deal
+    were drawn (0: the cards were never seen flying).  `pressed_ms` (on the frames' clock):
+    when Start was pressed; a game pressed for before its modules were all loaded waits on
+    the new-game screen first, and that wait is the player's too."""
     first = next((i for i, f in enumerate(frames) if f[col["scene"]] in TABLE_SCENES), None)
     if first is None:
         return None
@@ -391,7 +395,9 @@ def game_start(frames, col) -> dict | None:
         if f[col["scene"]] != "deal":
             break
         deal += 1 if f[col["drawn"]] else 0
-    return {"waited_frames": len(waited), "waited_ms": frames[shown][col["start_ms"]] - frames[first][col["start_ms"]],
+    pressed = {} if pressed_ms is None else {"from_press_ms": frames[shown][col["start_ms"]] - pressed_ms,
+                                             "loading_ms": max(0.0, frames[first][col["start_ms"]] - pressed_ms)}
+    return {**pressed, "waited_frames": len(waited), "waited_ms": frames[shown][col["start_ms"]] - frames[first][col["start_ms"]],
             "waited_max_ms": max(waited) if waited else None, "first_scene": frames[shown][col["scene"]],
             "deal_frames": deal}
 
@@ -425,6 +431,9 @@ def report(s: dict) -> str:
         lines.append(f"the game's start: {st['waited_frames']} frames ({_ms(st.get('waited_ms'))} ms, longest"
                      f" {_ms(st.get('waited_max_ms'))} ms) from Start to the table on screen; its first frame showed"
                      f" {st['first_scene'] or '-'}, the deal drawn in {st['deal_frames']} frames")
+        if "from_press_ms" in st:
+            lines.append(f"Start pressed -> the table on screen: {_ms(st['from_press_ms'])} ms ({_ms(st['loading_ms'])} ms of it"
+                         " on the new-game screen, the game waiting for its modules)")
     for key, label in (("drawn", "drawn frames"), ("all_frames", "all frames"), ("interval", "frame interval")):
         d = s[key]
         lines.append(f"{label} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])} / p99 {_ms(d['p99'])}"
