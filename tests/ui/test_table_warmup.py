@@ -250,3 +250,29 @@ def test_the_warm_up_makes_no_first_frame_for_the_screen_already_shown(make_app,
     app.warmup.steps = ["scene:new_game:drawn:1"]  # on the title again, a band left: from the first
     app.warmup.step()
     assert drawn == [("new_game",)] and app.warmup.steps == ["scene:new_game:drawn:1"]
+
+
+def test_the_first_deals_hand_is_made_while_the_menus_show(make_app, monkeypatch):
+    """Each card as it lands in the first deal's hand (face, shadow) is made on the menus'
+    frames, a few ms a frame: the deal's first frame then makes none of them (they were over
+    half the pictures between Start and the table on a phone)."""
+    from game.ui.draw import gfx
+    from game.ui.table.hand import HandFan
+
+    app = make_app(size=(390, 844), settings={"speed": "normal"})
+    app.warmup.steps = []  # (the modules: other tests)
+    frames = 0
+    while app.warmup.left:
+        app.step(events=[], dt=1 / 60)
+        frames += 1
+        assert frames < 3000, "the warm-up never ends"
+    made = []  # every card picture asked for from Start on
+    monkeypatch.setattr(gfx, "card_sprite", lambda *a, _made=gfx.card_sprite, **k: made.append(a) or _made(*a, **k))
+    app.games.start(seed=5)
+    app.step(events=[], dt=1 / 60)
+    slots, _landed = app.scene.table.hand.dealt_slots()
+    width = HandFan.dealt_width(len(slots))
+    assert all(gfx.has_card_sprite(c, width, True, None, False) for c in slots if c is not None)
+    for _ in range(3):
+        app.step(events=[], dt=1 / 60)
+    assert made and not [a for a in made if a[0] in slots and a[1] == width], "a landing card made in the deal's frames"

@@ -101,6 +101,7 @@ class WarmUp:
                       *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
                       *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
+        self.dealt = None  # (width, cards) of the first deal's hand whose landing pictures are still to make
         self._tables = None  # the engine's suit tables still to make (card tables)
         self._banding = None  # (the screen, the window's size) whose landing drawing is made a band a step
         self._surface = None  # what screens are drawn on off screen
@@ -115,26 +116,43 @@ class WarmUp:
     @property
     def left(self) -> bool:
         """Anything still to do (faces not asked for yet count)."""
-        return self.faces is None or bool(self.faces) or bool(self.steps)
+        return self.faces is None or bool(self.faces) or bool(self.dealt) or bool(self.steps)
 
     def make_faces(self) -> None:
-        """Render card faces ahead, about 3 ms a frame, at the widths the table's layout for
-        this window's shape draws them (made again when the shape changes; a phone's hand
-        and trick are narrower than a desktop's)."""
+        """Render card pictures ahead, about 3 ms a frame: first each card as it lands in the
+        first deal's hand (face, shadow, its opaque middle: made in the deal's first frames,
+        they were over half the pictures between Start and the table), then the faces at
+        the other widths the table's layout for this window's shape draws them (made again
+        when the shape changes; a phone's hand and trick are narrower than a desktop's)."""
         try:
             if self.faces is None:
                 from ..table import layout
+                from ..table.hand import HandFan
 
                 lay = layout.now()
                 self.faces = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
-            if self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=3):
+                self.dealt = (HandFan.dealt_width(16), list(cards.CARDS))
+            if self.dealt:  # first: the hand's faces are made with them
+                self._make_dealt()
+            elif self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=3):
                 self.faces.pop(0)
         except Exception:
-            self.faces = []
+            self.faces, self.dealt = [], None
+
+    def _make_dealt(self) -> None:
+        """The first deal's hand, card by card as it lands, about 3 ms a frame."""
+        from ..table.hand import HandFan
+
+        width, left = self.dealt
+        end = time.perf_counter() + 0.003
+        while left and time.perf_counter() < end:
+            HandFan.warm_card(left.pop(), width)
+        if not left:
+            self.dealt = None
 
     def forget_faces(self) -> None:
-        """A new window shape: the faces are made again at its widths."""
-        self.faces = None
+        """A new window shape: the faces and the dealt cards are made again at its widths."""
+        self.faces = self.dealt = None
 
     def first(self, modules) -> None:
         """These modules next (each compiled ahead, then imported), unless loaded: what a

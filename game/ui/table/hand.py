@@ -351,6 +351,20 @@ class HandFan(TableObject):
                 cards.append((c, r, True, None, choosing and c not in legal))
         return cards
 
+    @staticmethod
+    def dealt_width(n: int) -> int:
+        """The device width of a card of a hand of n being dealt (its slots' width)."""
+        return gfx.px(gfx.card_size(layout.now().hand_rows(n).w)[0])
+
+    @staticmethod
+    def warm_card(card, width: int) -> bool:
+        """The picture of `card` as it lands in a hand being dealt, made if it is not yet;
+        True when it had to be made."""
+        if gfx.has_card_sprite(card, width, True, None, False):
+            return False
+        prepare(*gfx.card_sprite(card, width, True, None, False))
+        return True
+
     def warm_dealt(self, deadline: float) -> bool:
         """Before a deal shows (its first frame made over several frames in the browser):
         the picture of every card of the hand being dealt as it will land, stopping past
@@ -361,12 +375,10 @@ class HandFan(TableObject):
         dealt = self.dealt_slots()
         if dealt is None or not dealt[0]:
             return True
-        width = gfx.card_rect(self.slot_rects(len(dealt[0]))[0]).w
+        width = self.dealt_width(len(dealt[0]))
         for card in dealt[0]:
-            if card is not None and not gfx.has_card_sprite(card, width, True, None, False):
-                prepare(*gfx.card_sprite(card, width, True, None, False))
-                if time.perf_counter() > deadline:
-                    return False
+            if card is not None and self.warm_card(card, width) and time.perf_counter() > deadline:
+                return False
         return True
 
     def make_pictures(self, deadline: float) -> bool:
