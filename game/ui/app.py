@@ -310,7 +310,9 @@ class App:
             self.picture.watch()  # Auto may still be timing presents
         busy = (time.perf_counter() - self.frame_start) * 1000.0 > BUSY_FRAME_MS
         if not busy and self.warmup.left:
-            self.warmup.run(menus=self.scene_name in warmup.MENU_SCREENS)
+            budget = self.first_frames.budget_ms if self.games.waiting else None  # a game waits: as much as a first frame
+            until = None if budget is None else self.frame_start + budget / 1000.0
+            self.warmup.run(menus=self.scene_name in warmup.MENU_SCREENS, until=until)
 
     def relayout(self) -> None:
         """A new window shape: every scene builds its widgets for it and draws whole next frame

@@ -1,6 +1,7 @@
 """Starting a game: a new one, the saved one continued, or one handed over (an online
 table, a replay's position) put on screen in the scene for its phase.  In the browser a
-game asked for before the warm-up has loaded the table waits for it, one module a frame."""
+game asked for before the warm-up has loaded the table waits for it: a module compiled a
+frame where it must be, imported while the frame has time."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ class Games:
     # --- waiting for the table's modules (the browser) --------------------------------------
     def wait_for_table(self, then) -> bool:
         """In the browser a game asked for before the title's warm-up has loaded what it
-        needs waits for it, one module a frame (each import is one task: all at once took
-        3-4 s at 4x, and the new game's first frames were lost); `then` starts it.  True
+        needs waits for it over frames (all at once, one task, took 3-4 s at 4x, and the new
+        game's first frames were lost); `then` starts it.  True
         when it waits (natively never: imports are quick there)."""
         missing = [m for m in warmup.TABLE_PARTS if m not in sys.modules]
         if not self.app.web or not missing:

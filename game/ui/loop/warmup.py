@@ -35,7 +35,8 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "
 # module (a step that imported the whole table was one task of 3-4 s at 4x).
 # tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
 # itself (the "game.ai" package: its own five) and that a game started after them loads
-# nothing.  In the browser a game asked for earlier waits for them (games.py), one a frame.
+# nothing.  In the browser a game asked for earlier waits for them (launcher.py), imported
+# while its frame has time.
 TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
                "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search", "game.ui.table",
                "game.ui.draw.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
@@ -68,6 +69,12 @@ FIRST_GAME_PARTS = (*NEW_GAME_PARTS, *TABLE_PARTS, *SCORE_PARTS)
 MENU_PARTS = ("game.ai.analysis", "game.ui.menus.analysis_view", "game.ui.coach.review", "game.records", "game.engine.formats.sharecode",
               "game.records.library", "game.web", "game.web.bridge", "game.ui.table.replay_places", "game.ui.table.replay",
               "game.ui.menus.stats_tables")
+
+
+def is_import(step: str | None) -> bool:
+    """Is this warm-up step a module's import (not a compile, a screen, a sound, the card
+    tables or pygame's init)?"""
+    return step is not None and ":" not in step and step not in ("card tables", "pygame")
 
 
 def table_steps(modules=TABLE_PARTS) -> list:
@@ -106,12 +113,21 @@ class WarmUp:
         self._banding = None  # (the screen, the window's size) whose landing drawing is made a band a step
         self._surface = None  # what screens are drawn on off screen
 
-    def run(self, menus: bool = True) -> None:
+    def run(self, menus: bool = True, until: float | None = None) -> None:
         """While a menu shows, one step per frame: the modules first, then card faces a few
         ms per frame (no stall at the table).  Not `menus` (an online game's screens waiting
-        for people): only what play needs."""
-        if not self.step(drawing=menus):
-            self.make_faces()
+        for people): only what play needs.  `until` (a perf_counter time): more steps while
+        the frame has time left, for a game that waits for them (its player waits too: one
+        small import a frame was a frame's ~15 ms of work and ~40 ms of the page's own at
+        10x, and Start took 3-4 s to open the table)."""
+        while self.step(drawing=menus):
+            if until is None or time.perf_counter() > until or not is_import(self.next_step(menus)):
+                return  # (a compile or a screen's drawing is a frame's work on its own)
+        self.make_faces()
+
+    def next_step(self, drawing: bool = True) -> str | None:
+        """The step step() takes next (None: none left)."""
+        return next((s for s in self.steps if drawing or s not in MENU_STEPS), None)
 
     @property
     def left(self) -> bool:
