@@ -443,3 +443,18 @@ def test_a_whole_frame_waits_while_its_still_layer_is_drawn_over_frames(make_app
     ref = _full_redraw(app)
     app.notices.draw(ref)
     assert _difference(_shown(app), ref) is None
+
+
+def test_blank_pictures_are_made_in_the_windows_format_without_a_conversion(make_app):
+    """The still layer, the scratch and a first frame's spare surface are made directly in
+    the window's pixel format (as convert() gives, so blits between them stay copies), not
+    made in pygame's default and converted: that was a pass over every pixel for nothing."""
+    from game.ui.draw import gfx
+
+    make_app(size=(390, 844))
+    window = pygame.display.get_surface()
+    made, converted = gfx.opaque((50, 40)), pygame.Surface((50, 40)).convert()
+    assert (made.get_bitsize(), made.get_masks(), made.get_flags() & pygame.SRCALPHA) == \
+        (converted.get_bitsize(), converted.get_masks(), converted.get_flags() & pygame.SRCALPHA)
+    like = gfx.blank_like((20, 10), window)
+    assert like.get_size() == (20, 10) and like.get_masks() == window.get_masks() and not like.get_flags() & pygame.SRCALPHA

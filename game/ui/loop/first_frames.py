@@ -97,7 +97,7 @@ class FirstFrames:
         size = surf.get_size()
         spare = self._spare
         if spare is None or spare.get_size() != size:
-            spare = self._spare = surf.copy()
+            spare = self._spare = gfx.blank_like(size, surf)  # every band is drawn on it before it shows
         deadline = frame_start + self.budget_ms / 1000.0
         if time.perf_counter() > deadline and not self._skipped_last:
             self._skipped = True  # the frame's time went on opening the game: drawing starts next frame

@@ -26,9 +26,7 @@ def picture(size) -> pygame.Surface:
         bar = lay.top_bar
         overlay = gfx.overlay(gfx.dev_rect(bar).size, (6, 28, 20, 200))
         bg.blit(overlay, gfx.dev_rect(bar))  # not fill_overlay: no veil for the layout check
-        gfx.line(bg, gfx.GOLD_DARK, (0, bar.bottom), (bar.right, bar.bottom), 2)
-        if pygame.display.get_surface() is not None:
-            bg = bg.convert()
+        gfx.line(bg, gfx.GOLD_DARK, (0, bar.bottom), (bar.right, bar.bottom), 2)  # (a copy of the felt: in the window's format)
         if len(_layers) > 6:
             _layers.clear()
         _layers[key] = bg

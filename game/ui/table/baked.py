@@ -26,10 +26,7 @@ def scratch(size) -> pygame.Surface:
     surf = _scratch.get(tuple(size))
     if surf is None:
         _scratch.clear()
-        surf = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
-        _scratch[tuple(size)] = surf
+        surf = _scratch[tuple(size)] = gfx.opaque(size)
     return surf
 
 
