@@ -81,7 +81,9 @@ def test_steps_script_drives_the_game_and_prints_the_recording():
     assert "until" in steps[0] and steps[-1] == {"py": web_perf.DUMP_EXPR}
     assert any("_g358_perf_start(3, 2, 'normal'" in s.get("py", "") for s in steps)
     scene = web_perf.steps(seed=3, profile_scene="kitty")
-    assert any("_g358_perf_start(3," in s.get("py", "") and s["py"].endswith(" 'kitty')") for s in scene)
+    assert any("_g358_perf_start(3," in s.get("py", "") and s["py"].endswith(" 'kitty', 0)") for s in scene)
+    reading = web_perf.steps(seed=3, read_s=2.5)  # a player who reads the new-game screen before Start
+    assert any(s.get("py", "").startswith("main._g358_perf_start(3,") and s["py"].endswith(", None, 2.5)") for s in reading)
     compile(web_perf.DRIVER, "driver", "exec")  # the in-browser part is valid Python
 
 
@@ -217,7 +219,7 @@ def test_with_the_mirror_it_is_in_the_page_before_the_game_starts_in_screen_read
     mirror = next(i for i, s in enumerate(steps) if "mirror ready" in s.get("py", ""))
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
     assert mirror < start and "window.g358access" in steps[mirror]["py"]
-    assert steps[start]["py"].endswith(", True, False, None)") and plain[-3]["py"].endswith(", False, False, None)")
+    assert steps[start]["py"].endswith(", True, False, None, 0)") and plain[-3]["py"].endswith(", False, False, None, 0)")
     assert not any("mirror ready" in s.get("py", "") for s in plain)
 
 
@@ -226,7 +228,7 @@ def test_with_profile_the_game_recorded_is_drawn_under_the_profiler():
     nothing else of the steps changes."""
     plain, steps = web_perf.steps(), web_perf.steps(profile=True)
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
-    assert steps[start]["py"].endswith(", False, True, None)")
+    assert steps[start]["py"].endswith(", False, True, None, 0)")
     assert [s for i, s in enumerate(steps) if i != start] == [s for i, s in enumerate(plain) if i != start]
     assert "prof.enable()" in web_perf.DRIVER and "data[\"profile\"]" in web_perf.DRIVER
 

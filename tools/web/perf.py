@@ -75,7 +75,7 @@ _g358_loading = perf.clock() * 1000.0
 from game.ui.autopilot import Autopilot
 
 
-def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, profile_scene=None):
+def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, profile_scene=None, read_s=0.0):
     app = main.APP
     if profile_scene:  # each drawing of one scene under its own profiler; the slowest kept
         import cProfile
@@ -125,9 +125,15 @@ def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, p
     state = main._g358_state = {"scores": 0, "deals": deals, "frames": 0}
 
     async def drive():
-        last, held_from = None, None
+        last, held_from, shown_at = None, None, None
         while True:
             name = app.scene_name
+            if name == "new_game" and read_s:  # a player reading the new-game screen before Start
+                shown_at = shown_at or perf.clock()
+                if perf.clock() - shown_at < read_s:
+                    state["frames"] += 1
+                    await asyncio.sleep(0)
+                    continue
             if name == "score" and last != "score":
                 state["scores"] += 1
             last = name
@@ -203,7 +209,7 @@ main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's c
 
 def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float = 1.5,
           timeout_s: float = 2400, mirror: str | None = None, profile: bool = False,
-          profile_scene: str | None = None) -> list[dict]:
+          profile_scene: str | None = None, read_s: float = 0.0) -> list[dict]:
     """The webcheck steps script: wait for the title, record a game, print the recording.
     `mirror`: the page's screen-reader mirror (access.js), put into the harness's page and
     switched on for the game recorded (the harness's page does not load it by itself).
@@ -217,7 +223,7 @@ def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float
         *load_mirror,
         {"until": "main.APP.frames > 2", "timeout": 300},
         {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None}, {profile},"
-               f" {profile_scene!r})"},
+               f" {profile_scene!r}, {read_s:g})"},
         {"until": "getattr(main, '_g358_done', False)", "timeout": timeout_s},
         {"py": DUMP_EXPR},
     ]
@@ -512,7 +518,7 @@ def run(args) -> dict:
         script = out / "steps.json"
         mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
         script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile,
-                                           profile_scene=args.profile_scene),
+                                           profile_scene=args.profile_scene, read_s=args.read_s),
                                      indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
                "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
@@ -571,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-scene", metavar="SCENE",
                     help="each drawing while SCENE shows (kitty, exchange...) under a profiler of its own; the"
                          " slowest three printed (never for the figures)")
+    ap.add_argument("--read-s", type=float, default=0.0, metavar="S",
+                    help="seconds the player reads the new-game screen before pressing Start (default 0: at once)")
     ap.add_argument("--summarize", metavar="FILE", help="print the figures of a saved recording and stop")
     args = ap.parse_args(argv)
     if args.summarize:
