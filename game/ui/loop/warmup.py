@@ -191,12 +191,12 @@ class WarmUp:
         drawn off screen a few ms a frame (under a deadline, taken up again next time);
         False when none is left.  At the table (not `drawing`), frames that draw nothing go
         on with what the title had no time for, menus' modules left."""
-        steps = self.steps
-        if not drawing:  # at the table: only what play needs
-            steps = [s for s in steps if s not in MENU_STEPS]
-        if not steps:
+        step = self.next_step(drawing)
+        while step is not None and step.startswith("compile:") and not preload.compile_needed(step[8:]):
+            self.steps.remove(step)  # its bytecode shipped (or it is loaded): nothing to do, no frame spent
+            step = self.next_step(drawing)
+        if step is None:
             return False
-        step = steps[0]
         self.steps.remove(step)
         try:
             if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
