@@ -303,8 +303,8 @@ def test_a_module_with_its_bytecode_costs_the_warm_up_no_frame_to_compile(make_a
     """A compile step for a module that needs none (loaded, or its bytecode shipped, as the
     web build does for the first game's) is passed over within the same step: a frame spent
     on each was ~60 frames of a cheap phone's menus spent on nothing."""
+    import game.ui.table.piles
     import game.ui.table.trick  # noqa: F401  (loaded: nothing to compile)
-    import game.ui.table.piles  # noqa: F401
 
     app = make_app()
     app.warmup.steps = ["compile:game.ui.table.trick", "compile:game.ui.table.piles", "card tables", "sound:click"]
