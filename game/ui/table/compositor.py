@@ -298,8 +298,8 @@ class Compositor:
 
     def prepare(self, items, size, context, keys=None) -> bool:
         """Before a whole frame (the painter's full path: a bubble or an overlay came), the
-        still layer brought up to date as `partial` does, under WHOLE_MS a frame in the
-        browser; False when that ran out: the window keeps its last frame and the next
+        still layer brought up to date as `partial` does, under WHOLE_ALONE_MS a frame in
+        the browser; False when that ran out: the window keeps its last frame and the next
         frame goes on.  A new phase's first-time tip made the kitty's first frame one
         drawing of the whole layer, a task of 150-350 ms at 10x."""
         if SPREAD_MS is None or self._waited >= MAX_WAITS or self.still.surface is None:
