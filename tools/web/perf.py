@@ -143,9 +143,10 @@ def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, p
                 if now - held_from >= hold_s:  # the score sheet's first frames are in
                     break
             else:
+                clicks = pilot.clicks
                 pilot.decide()
-                if "pressed_ms" not in state and (app.games.waiting or app.scene_name not in ("title", "new_game")):
-                    state["pressed_ms"] = perf.clock() * 1000.0  # Start pressed (the game may wait for its modules)
+                if "pressed_ms" not in state and name == "new_game" and pilot.clicks > clicks:
+                    state["pressed_ms"] = perf.clock() * 1000.0  # Start pressed (its click is read next frame)
             state["frames"] += 1
             await asyncio.sleep(0)
         end_js = float(js.performance.now())
