@@ -158,6 +158,8 @@ def test_the_start_counts_from_start_pressed_when_the_game_waited_for_its_module
     assert "Start pressed -> the table on screen: 250.0 ms (190.0 ms of it" in web_perf.report(
         web_perf.summarize({"frames": frames, "state": {"pressed_ms": 30.0}}))
     assert "from_press_ms" not in web_perf.summarize({"frames": frames})["start"]  # an older recording
+    told = web_perf.report(web_perf.summarize({"frames": frames, "state": {"pressed_ms": 30.0, "warmup_left": [12, 40]}}))
+    assert "the warm-up had 12 steps and 40 of the first deal's cards left" in told
 
 
 def test_long_tasks_are_counted_from_the_titles_first_frame_on():

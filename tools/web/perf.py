@@ -147,6 +147,8 @@ def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, p
                 pilot.decide()
                 if "pressed_ms" not in state and name == "new_game" and pilot.clicks > clicks:
                     state["pressed_ms"] = perf.clock() * 1000.0  # Start pressed (its click is read next frame)
+                    dealt = getattr(app.warmup, "dealt", None)  # what the warm-up had not made yet
+                    state["warmup_left"] = [len(app.warmup.steps), len(dealt[1]) if dealt else 0]
             state["frames"] += 1
             await asyncio.sleep(0)
         end_js = float(js.performance.now())
@@ -332,6 +334,8 @@ def summarize(data: dict) -> dict:
                                                "where": task_frames([(t, d) for t, d in tasks if d > 100], frames, col,
                                                                     boot["offset_ms"], data.get("parts"))}
     start = game_start(frames, col, (data.get("state") or {}).get("pressed_ms"))
+    if start and (data.get("state") or {}).get("warmup_left"):
+        start["warmup_left"] = data["state"]["warmup_left"]
     if start:
         out["start"] = start
     return out
@@ -439,8 +443,10 @@ def report(s: dict) -> str:
                      f" {_ms(st.get('waited_max_ms'))} ms) from Start to the table on screen; its first frame showed"
                      f" {st['first_scene'] or '-'}, the deal drawn in {st['deal_frames']} frames")
         if "from_press_ms" in st:
+            left = st.get("warmup_left")
             lines.append(f"Start pressed -> the table on screen: {_ms(st['from_press_ms'])} ms ({_ms(st['loading_ms'])} ms of it"
-                         " on the new-game screen, the game waiting for its modules)")
+                         " on the new-game screen, the game waiting for its modules)"
+                         + ("" if not left else f"; the warm-up had {left[0]} steps and {left[1]} of the first deal's cards left"))
     for key, label in (("drawn", "drawn frames"), ("all_frames", "all frames"), ("interval", "frame interval")):
         d = s[key]
         lines.append(f"{label} (n={d['n']}): median {_ms(d['median'])} / p95 {_ms(d['p95'])} / p99 {_ms(d['p99'])}"
