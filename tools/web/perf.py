@@ -333,10 +333,11 @@ def summarize(data: dict) -> dict:
                                                "harness": sum(1 for t, d in data["long_tasks"] if the_harness(t, d)),
                                                "where": task_frames([(t, d) for t, d in tasks if d > 100], frames, col,
                                                                     boot["offset_ms"], data.get("parts"))}
-    start = game_start(frames, col, (data.get("state") or {}).get("pressed_ms"))
-    if start and (data.get("state") or {}).get("warmup_left"):
-        start["warmup_left"] = data["state"]["warmup_left"]
+    state = data.get("state") or {}
+    start = game_start(frames, col, state.get("pressed_ms"))
     if start:
+        if state.get("warmup_left"):
+            start["warmup_left"] = state["warmup_left"]
         out["start"] = start
     return out
 
@@ -544,10 +545,10 @@ def run(args) -> dict:
 
 
 def _task_words(w: dict) -> str:
-    """'kitty 241 ms (draw, drew, 12 pictures)'; 'a task of no frame 399 ms'."""
+    """'kitty 241 ms (draw, drew, 12 pictures)'; "no frame's 399 ms"."""
     if w.get("scene") is None:
         return f"no frame's {w['ms']} ms"
-    said = [w[k] for k in ("part",) if w.get(k)] + ["drew" if w.get("drawn") else "drew nothing"]
+    said = ([w["part"]] if w.get("part") else []) + ["drew" if w.get("drawn") else "drew nothing"]
     if w.get("pictures") is not None:
         said.append(f"{w['pictures']} pictures")
     return f"{w['scene']} {w['ms']} ms ({', '.join(said)})"

@@ -22,6 +22,7 @@ from .first_frames import LANDING_BANDS, band_rect  # a screen's drawing kept by
 # 0.5-0.9 s in the browser, 1-3 s at 4x).  Those load only what play needs.
 MENU_SCREENS = ("title", "new_game", "settings", "rules")
 ONLINE_WAITING = ("join", "codes", "lobby")
+FACES_MS = 3.0  # card pictures made ahead a menu frame (faces, the first deal's cards)
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
@@ -150,17 +151,17 @@ class WarmUp:
                 self.dealt = (HandFan.dealt_width(16), list(cards.CARDS))
             if self.dealt:  # first: the hand's faces are made with them
                 self._make_dealt()
-            elif self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=3):
+            elif self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=FACES_MS):
                 self.faces.pop(0)
         except Exception:
             self.faces, self.dealt = [], None
 
     def _make_dealt(self) -> None:
-        """The first deal's hand, card by card as it lands, about 3 ms a frame."""
+        """The first deal's hand, card by card as it lands, FACES_MS a frame."""
         from ..table.hand import HandFan
 
         width, left = self.dealt
-        end = time.perf_counter() + 0.003
+        end = time.perf_counter() + FACES_MS / 1000.0
         while left and time.perf_counter() < end:
             HandFan.warm_card(left.pop(), width)
         if not left:
