@@ -98,6 +98,16 @@ def at_table(app) -> bool:
     return hasattr(app.scene, "table") and app.scene_name not in ("pause", "room")
 
 
+SEATED_FRAMES = 400
+
+
+def until_seated(host, guest) -> int:
+    """Step both Apps from Start until both show the table. A fairly dealt start slices its
+    work by the machine's time, not by frames, so a busy machine needs many more frames
+    than a quiet one: the limit is generous, and a quick start still returns at once."""
+    return until(lambda: at_table(host) and at_table(guest), host, guest, frames=SEATED_FRAMES)
+
+
 def new_pair(tmp_path, size=(1280, 720), lang="en", **settings):
     net = LoopNet()
     host = make_app(tmp_path / "host", net, size, lang, **settings)

@@ -12,7 +12,7 @@ import pytest
 
 from game.ui.loop import warmup
 
-from .online_support import Pilot, at_table, choose_dealing, click, host_room, join_room, new_pair, step, until
+from .online_support import Pilot, at_table, choose_dealing, click, host_room, join_room, new_pair, step, until, until_seated
 
 
 def _as_browser(*apps) -> None:
@@ -89,7 +89,7 @@ def test_in_the_browser_an_online_table_that_waits_opens_even_if_its_screen_was_
     click(host, "start")
     until(lambda: guest.games.waiting, host, guest, frames=50)
     guest.push_scene("settings")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=400)
+    until_seated(host, guest)
     assert left in sys.modules
 
 

@@ -30,6 +30,7 @@ from .online_support import (
     step,
     type_into,
     until,
+    until_seated,
 )
 
 
@@ -96,7 +97,7 @@ def test_a_deal_is_played_between_two_devices_and_a_computer(tmp_path, dealing):
     join_room(guest, host)
     choose_dealing(host, dealing)
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     seen = {"host": set(), "guest": set()}
 
@@ -127,7 +128,7 @@ def test_a_guest_who_reloads_gets_its_seat_back_when_the_host_deals(tmp_path):
     join_room(guest, host)
     choose_dealing(host, "host")
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     until(lambda: len(host.online.host.match.history) >= 12, host, guest, frames=2000, pilots=pilots, dt=0.2)
     close_tab(net, host, guest)
@@ -149,7 +150,7 @@ def fair_match_in_play(tmp_path) -> tuple:
     join_room(guest, host)
     choose_dealing(host, "fair")
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
+    until_seated(host, guest)
     mirror = host.online.host.mirror
     until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, guest, frames=3000,
           pilots=[Pilot(host, 1), Pilot(guest, 2)], dt=0.2)
@@ -200,8 +201,8 @@ def test_quick_messages_reach_the_other_table(tmp_path):
     net, host, guest = new_pair(tmp_path)
     host_room(host)
     join_room(guest, host)
-    click(host, "start")  # dealt fairly: its slices are timed, so a busy machine takes more frames (as fair_match_in_play)
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=300)
+    click(host, "start")
+    until_seated(host, guest)
     step(host, guest, frames=5)
     click(guest, "room")
     assert guest.scene_name == "room"
@@ -219,7 +220,7 @@ def test_the_room_opens_while_cards_move_on_the_table(tmp_path):
     host_room(host)
     join_room(guest, host)
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     table = guest.scene.table
     table.timeline.then(Hold())
     assert table.timeline.busy
@@ -235,7 +236,7 @@ def test_the_host_leaves_the_guest_is_told_and_the_host_goes_on_later_when_it_de
     join_room(guest, host)
     choose_dealing(host, "host")
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     pilots = [Pilot(host, 1), Pilot(guest, 2)]
     until(lambda: len(host.online.host.match.history) >= 6, host, guest, frames=2000, pilots=pilots, dt=0.2)
     history = list(host.online.host.match.history)
@@ -335,7 +336,7 @@ def test_a_guests_screens_never_draw_a_card_its_view_does_not_show(tmp_path, mon
     join_room(guest, host)
     choose_dealing(host, dealing)
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     drawing, drawn = [False], []
     real = gfx.card_sprite
 
@@ -387,7 +388,7 @@ def test_a_whole_match_ends_on_both_devices_counted_apart_with_its_record(tmp_pa
     join_room(guest, host)
     choose_dealing(host, dealing)
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     assert host.online.lobby.rules.deals == 3
     assert isinstance(session_record(guest.online.session), str)  # no record mid-game: it would show hidden cards
     pilots = [Pilot(host, 5), Pilot(guest, 6)]
@@ -418,7 +419,7 @@ def test_the_invitation_again_from_the_table_goes_back_to_the_table(tmp_path):
     host_room(host)
     join_room(guest, host)
     click(host, "start")
-    until(lambda: at_table(host) and at_table(guest), host, guest, frames=100)
+    until_seated(host, guest)
     click(host, "room")
     click(host, "invitation")
     assert host.scene_name == "lobby" and host.online.invite_link() in host.scene.online.invite_link()
