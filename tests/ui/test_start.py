@@ -6,6 +6,7 @@ their definition says however they were made."""
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,9 @@ print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.searc
 
 def test_the_title_is_drawn_before_the_computer_players_are_loaded():
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", TITLE_FIRST], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryDirectory() as scratch:  # the script's saves go with it
+        out = subprocess.run([sys.executable, "-c", TITLE_FIRST], cwd=ROOT, env={**env, "TMPDIR": scratch}, capture_output=True,
+                             text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith(("title", "later"))]
     assert lines == ["title title ai False table False tables False",
@@ -89,6 +92,8 @@ def test_the_suit_table_is_made_a_part_at_a_time_and_the_rest_only_if_asked():
     do; cards_of and indices_of need that one table (a whole match makes no other); the
     per-suit tables are made when someone asks for them, and stay."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", PARTS], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    with tempfile.TemporaryDirectory() as scratch:  # the script's saves go with it
+        out = subprocess.run([sys.executable, "-c", PARTS], cwd=ROOT, env={**env, "TMPDIR": scratch}, capture_output=True,
+                             text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["steps", "13", "again", "0", "right", "True", "extra", "0", "kept", "True"], out.stdout

@@ -50,12 +50,16 @@ print(json.dumps({"start": sorted(m for m in set(sys.modules) - before if m.star
 
 def _probe(code) -> dict:
     import json
+    import os
     import subprocess
     import sys
+    import tempfile
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryDirectory() as scratch:  # the probe's saves and bytecode go with it
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, env={**os.environ, "TMPDIR": scratch},
+                             capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 

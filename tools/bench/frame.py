@@ -53,7 +53,8 @@ def main(argv=None) -> int:
     from game.ui.app import App
     from game.ui.games.session import Session
 
-    app = App(size=(w, h), storage_dir=tempfile.mkdtemp(prefix="358bench-"),
+    scratch = tempfile.TemporaryDirectory(prefix="358bench-")  # the bench's saves, gone with it
+    app = App(size=(w, h), storage_dir=scratch.name,
               settings={"language": "en", "speed": "normal", "sound": False})
     session = Session(play_position(), ["You", "Anna", "Boris"], "random", storage=None)
     app.games.open(session)
@@ -107,7 +108,8 @@ def after_play(deals: int, size, seed: int = 3) -> None:
     from game.ui.app import App
     from game.ui.autopilot import Autopilot
 
-    app = App(size=size, storage_dir=tempfile.mkdtemp(prefix="358bench-"),
+    scratch = tempfile.TemporaryDirectory(prefix="358bench-")  # the bench's saves, gone with it
+    app = App(size=size, storage_dir=scratch.name,
               settings={"language": "en", "speed": "normal", "strength": "random", "sound": False})
     rec = perf.enable()
     drawing = [0.0]  # ms in draw() and present() during the frame under way

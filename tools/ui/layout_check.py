@@ -516,42 +516,42 @@ def run(sizes=SIZES, langs=LANGS, scenes=SCENES, shots=None, verbose=False, out=
     for css in sizes:
         ratio = pixel_ratio(css)
         size = (round(css[0] * ratio), round(css[1] * ratio))
-        data = tempfile.mkdtemp(prefix="358layout-")
-        if pygame.display.get_init():
-            pygame.event.clear()
-        app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False, "tips": False},
-                  pixel_ratio=ratio)
-        from game.ui.loop.input import played_by
+        with tempfile.TemporaryDirectory(prefix="358layout-") as data:  # this size's saves, gone once checked
+            if pygame.display.get_init():
+                pygame.event.clear()
+            app = App(size=size, storage_dir=data, settings={"language": "en", "speed": "instant", "strength": "random", "sound": False, "tips": False},
+                      pixel_ratio=ratio)
+            from game.ui.loop.input import played_by
 
-        played_by(ratio > 1)  # a phone's words are a finger's ("tap"), a desktop's the keys'
-        _open(app, pos["play"])  # a saved game: the title shows Continue
-        app.to_title()
-        for lang in langs:
-            app.set_setting("language", lang)
-            for name in scenes:
-                try:
-                    ok = _set_up(app, name, pos)
-                except Exception as exc:  # a scene that cannot be set up is a breach too
-                    found[(css, lang, name)] = [f"error: {type(exc).__name__}: {exc}"]
-                    continue
-                if not ok:
-                    found[(css, lang, name)] = [f"error: could not reach {name} (at {app.scene_name})"]
-                    continue
-                for page in range(getattr(app.scene, "pages", 1)):  # a menu in pages: every page
-                    shown = name if not page else f"{name}#{page + 1}"
-                    if page:
-                        app.scene.show_page(page)
-                    items = render(app)
-                    renders += 1
-                    problems = breaches(items, app.shape, app.window)
-                    if problems:
-                        found[(css, lang, shown)] = problems
-                    if shots:
-                        os.makedirs(shots, exist_ok=True)
-                        pygame.image.save(app.window, os.path.join(shots, f"{css[0]}x{css[1]}_{lang}_{shown.replace(':', '-').replace('#', '-p')}.png"))
-                    if verbose:
-                        print(f"{css[0]}x{css[1]} {lang} {shown}: {len(problems)} breaches", file=out)
-        app.to_title()
+            played_by(ratio > 1)  # a phone's words are a finger's ("tap"), a desktop's the keys'
+            _open(app, pos["play"])  # a saved game: the title shows Continue
+            app.to_title()
+            for lang in langs:
+                app.set_setting("language", lang)
+                for name in scenes:
+                    try:
+                        ok = _set_up(app, name, pos)
+                    except Exception as exc:  # a scene that cannot be set up is a breach too
+                        found[(css, lang, name)] = [f"error: {type(exc).__name__}: {exc}"]
+                        continue
+                    if not ok:
+                        found[(css, lang, name)] = [f"error: could not reach {name} (at {app.scene_name})"]
+                        continue
+                    for page in range(getattr(app.scene, "pages", 1)):  # a menu in pages: every page
+                        shown = name if not page else f"{name}#{page + 1}"
+                        if page:
+                            app.scene.show_page(page)
+                        items = render(app)
+                        renders += 1
+                        problems = breaches(items, app.shape, app.window)
+                        if problems:
+                            found[(css, lang, shown)] = problems
+                        if shots:
+                            os.makedirs(shots, exist_ok=True)
+                            pygame.image.save(app.window, os.path.join(shots, f"{css[0]}x{css[1]}_{lang}_{shown.replace(':', '-').replace('#', '-p')}.png"))
+                        if verbose:
+                            print(f"{css[0]}x{css[1]} {lang} {shown}: {len(problems)} breaches", file=out)
+            app.to_title()
     return found
 
 

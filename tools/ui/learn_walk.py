@@ -333,9 +333,6 @@ def check_hints(app, by: str = "keys") -> list[str]:
 
 
 def main(argv=None) -> int:
-    from game.ui.app import App
-    from tools.shots.window_sizes import pixel_ratio
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="390x844")
     ap.add_argument("--lang", default="en")
@@ -343,9 +340,17 @@ def main(argv=None) -> int:
     ap.add_argument("--shots", help="save a PNG of every step here")
     ap.add_argument("--hints", action="store_true", help="take every decision on the hint and check it agrees with the lesson")
     args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="358learn-") as data:  # the walk's saves, gone after it
+        return _walk(args, data)
+
+
+def _walk(args, data: str) -> int:
+    from game.ui.app import App
+    from tools.shots.window_sizes import pixel_ratio
+
     css = tuple(int(v) for v in args.size.lower().split("x"))
     ratio = pixel_ratio(css)
-    app = App(size=(round(css[0] * ratio), round(css[1] * ratio)), storage_dir=tempfile.mkdtemp(prefix="358learn-"),
+    app = App(size=(round(css[0] * ratio), round(css[1] * ratio)), storage_dir=data,
               settings={"language": args.lang, "speed": "fast", "sound": False}, pixel_ratio=ratio)
     app.step()
     walker = Walker(app, args.by, hints=args.hints)
