@@ -306,6 +306,8 @@ class App:
         not on a frame whose input already took its time (a game started)."""
         if self.frames <= 1 or self.painter.last_draw == "preparing" or self.scene_name not in (*warmup.MENU_SCREENS, *warmup.ONLINE_WAITING):
             return
+        if self.online is not None and self.online.fair_short_of_room():
+            return  # the match's fair dealing had no room last frame: this one is its (the warm-up can wait a frame)
         if self.painter.last_draw == "skipped":
             self.picture.watch()  # Auto may still be timing presents
         busy = (time.perf_counter() - self.frame_start) * 1000.0 > BUSY_FRAME_MS

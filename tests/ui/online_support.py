@@ -98,7 +98,7 @@ def at_table(app) -> bool:
     return hasattr(app.scene, "table") and app.scene_name not in ("pause", "room")
 
 
-SEATED_FRAMES = 400
+SEATED_FRAMES = 3000  # a fair start natively under a load of 7: over 400
 
 
 def until_seated(host, guest) -> int:

@@ -89,6 +89,12 @@ class Station:
         seats = self.seats.values()
         return bool(seats) and all(seat.dealing for seat in seats)
 
+    def short_of_room(self) -> bool:
+        """Whether the last frame left the work no room (it rests until a frame has some):
+        the front end's own work that can wait (the warm-up on the lobby's frames) gives
+        the next frame up, rather than share it with a slice the rest forces in."""
+        return self._rested_since is not None
+
     def may_work(self) -> bool:
         """Whether a frame may give the work a slice now (the subclasses: not once stopped)."""
         return True

@@ -216,6 +216,11 @@ class OnlineGame:
         """The ms this frame still has before FAIR_FRAME_MS."""
         return FAIR_FRAME_MS - (time.perf_counter() - self.app.frame_start) * 1000.0
 
+    def fair_short_of_room(self) -> bool:
+        """Whether fair dealing's work found no room in the last frame (Station.short_of_room)."""
+        station = getattr(self.host or self.guest, "fair", None)
+        return station is not None and station.short_of_room()
+
     def frame_end(self) -> None:
         """Once the frame is drawn: fair dealing's work in what is left of it (a frame that
         drawing filled, a new screen or the deal's cards flying, carries none: in the browser
