@@ -133,6 +133,7 @@ class HostileRoom(FairRoom):
         self.rejoins = 0
         self.gone_at: float | None = None
         self.seat: int | None = None  # the hostile seat, once its guest was welcomed (the same after a rejoin)
+        self.played_deals: set[int] = set()  # dealt fairly: the deals in which the hostile guest played its own seat
         self._wrap()
 
     # --- the hostile guest --------------------------------------------------------------
@@ -186,6 +187,15 @@ class HostileRoom(FairRoom):
             self.seat = self.bad.seat
         self._come_back()
         self._count()
+        self._note_who_plays()
+
+    def _note_who_plays(self) -> None:
+        """A seat named late and handed to the host's computer is the host's from then on:
+        whether naming it was right depends on who played it in the deal judged."""
+        fair = self.host.fair
+        devices = self.honest_devices()
+        if fair is not None and fair.started and self.seat not in fair.seats and devices:
+            self.played_deals.add(devices[0].d.number)
 
     def _poll(self, guest: Guest) -> None:
         if guest is not self.bad:

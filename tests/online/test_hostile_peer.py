@@ -171,10 +171,11 @@ class Case:
     def _verdict_failures(self) -> list[str]:
         room = self.room
         devices = room.honest_devices()
-        allowed = {room.seat} if room.hostile_plays_its_seat() else set()
         out = []
         for d in devices:
-            wrong = [(n, str(v)) for n, v in enumerate(d.verdicts) if v is not None and v.seat not in allowed]
+            # the hostile seat may be named for a deal it played (not once the host's computer had it)
+            wrong = [(n, str(v)) for n, v in enumerate(d.verdicts)
+                     if v is not None and not (v.seat == room.seat and self._hostile_played(n))]
             if wrong:
                 out.append(f"seat {d.seat}'s device named an honest seat: {wrong}")
         verdicts = {tuple(None if v is None else v.key() for v in d.verdicts) for d in devices if
@@ -182,6 +183,10 @@ class Case:
         if len(verdicts) > 1:
             out.append(f"the honest devices disagree: {sorted(map(str, verdicts))}")
         return out
+
+    def _hostile_played(self, deal: int) -> bool:
+        room = self.room
+        return deal in room.played_deals if room.host.fair is not None else room.hostile_plays_its_seat()
 
     def _score_failures(self) -> list[str]:
         """Each deal is judged once and the match ends once, on every honest device and screen."""
@@ -230,5 +235,6 @@ def test_a_hostile_guest_never_harms_a_host_dealt_match(seed):
 @settings(SOAK, max_examples=40)
 @given(SEEDS)
 @example(5461)  # garbles a message it had sent empty (the forger itself failed on it once)
+@example(311506130918)  # named late in a deal it played; its seat the host's computer's for the next deals
 def test_a_hostile_guest_never_harms_a_fairly_dealt_match(seed):
     soak(seed, fair=True)
