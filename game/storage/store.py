@@ -25,7 +25,6 @@ window wrote after its own last look is told so (once per other window).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -60,6 +59,10 @@ def default_dir() -> str:
 
 
 def checksum(body: dict) -> str:
+    """A saved game's seal.  hashlib is loaded here, with the first game saved or read: a
+    first visit's start, which reads only the settings, does without it."""
+    import hashlib
+
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 

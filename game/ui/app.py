@@ -29,7 +29,7 @@ from .coach.guide import Guide  # the coach's bubbles: the guided deal and the f
 from .constants import DEFAULT_SETTINGS, LOGICAL, SPEEDS, STRENGTHS
 from .draw import gfx
 from .games.launcher import Games
-from .games.session import save_waiting
+from .games.saving import save_waiting
 from .loop import warmup
 from .loop.first_frames import BUSY_FRAME_MS, FirstFrames
 from .loop.input import InputTranslator

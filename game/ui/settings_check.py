@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from .. import i18n
 from ..engine.rules import RuleSet
-from .games.seats import check_human_seats
-from .games.session import valid_names
+from .games.seats import check_human_seats, valid_names
 
 
 def _rules_ok(settings: dict) -> bool:

@@ -14,16 +14,16 @@ import json
 import pytest
 
 from game.engine import Match
-from game.ui.games import session as session_module
+from game.ui.games import saving
 from game.ui.games.session import Session
 
 
 @pytest.fixture
 def later(monkeypatch):
-    monkeypatch.setattr(session_module, "SAVE_LATER", True)
-    session_module._waiting.clear()
+    monkeypatch.setattr(saving, "SAVE_LATER", True)
+    saving._waiting.clear()
     yield
-    session_module._waiting.clear()
+    saving._waiting.clear()
 
 
 def _stored_history(app) -> int:
@@ -66,13 +66,13 @@ def test_a_move_is_saved_on_the_first_frame_that_draws_nothing(make_app, later):
 
 def test_a_move_is_saved_within_its_time_while_every_frame_draws(make_app, later, monkeypatch):
     app = _at_the_table(make_app)
-    now = [session_module.time.perf_counter()]
-    monkeypatch.setattr(session_module.time, "perf_counter", lambda: now[0])
+    now = [saving.time.perf_counter()]
+    monkeypatch.setattr(saving.time, "perf_counter", lambda: now[0])
     moves = _move(app)
     app.painter.always_redraw = True  # every frame draws (a long animation)
     app.step(dt=1 / 60)
     assert _stored_history(app) < moves
-    now[0] += session_module.SAVE_WITHIN_S
+    now[0] += saving.SAVE_WITHIN_S
     app.step(dt=1 / 60)
     assert _stored_history(app) >= moves
 
@@ -94,7 +94,7 @@ def test_a_new_game_is_not_overwritten_by_the_last_move_of_the_one_before(make_a
         app.step(dt=1 / 60)
     stored = json.loads(app.storage.backend.get("game"))
     assert Match.from_json(stored["match"]).seed == app.scenes[-1].table.session.match.seed
-    assert session_module._waiting == [] or session_module._waiting[0] is app.scenes[-1].table.session
+    assert saving._waiting == [] or saving._waiting[0] is app.scenes[-1].table.session
 
 
 def test_natively_a_move_is_saved_at_once(make_app):
@@ -113,8 +113,8 @@ def test_a_game_saved_after_another_games_waiting_move_stays_the_saved_one(later
     old.save()
     seat = old.match.to_act
     old.apply(old.match.view(seat).legal[0])  # waits to be saved
-    assert session_module._waiting[0] is old
+    assert saving._waiting[0] is old
     new = Session.new(seed=8, storage=storage)
     new.save()
-    session_module.save_waiting(idle=True)
+    saving.save_waiting(idle=True)
     assert Match.from_json(storage.load_game_raw()["match"]).seed == 8

@@ -13,7 +13,6 @@ another.  Only the phase scenes of a game in progress get tips: never the guided
 
 from __future__ import annotations
 
-from ...engine import Phase
 from ...engine.cards import SUIT_MASKS
 from ...i18n import t
 
@@ -32,6 +31,8 @@ def all_due(table) -> list[str]:
     v = table.v
     if table.timeline.busy or table.board.dealing or table.private is None:
         return []
+    from ...engine.phases import Phase  # the table loaded it: the start, which loads this module, need not
+
     human = table.human
     out = []
     if v.phase == Phase.EXCHANGE and v.exchange_plan:

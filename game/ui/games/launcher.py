@@ -12,7 +12,7 @@ from ... import i18n
 from .. import registry
 from ..flow import scene_for
 from ..loop import warmup
-from .session import Session, valid_names
+from .seats import valid_names
 
 
 class Games:
@@ -77,6 +77,8 @@ class Games:
         app = self.app
         if seed is None and isinstance(app.params.get("seed"), int):
             seed = app.params.pop("seed")  # an embedding page's seed: the first game only
+        from .session import Session  # loaded by the warm-up (not a module of the start)
+
         session = Session.new(
             rules=rules or self.rules(),
             seed=seed,
@@ -91,6 +93,8 @@ class Games:
     def continue_saved(self) -> bool:
         """The saved game on screen again; False when there is none (a damaged save: the
         notices say so)."""
+        from .session import Session
+
         session, _error = Session.load(self.app.storage)
         if session is None:
             return False

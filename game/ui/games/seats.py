@@ -1,5 +1,5 @@
-"""Who sits where (pass-and-play): which seats people play, and whose cards may be
-face up on the table right now.
+"""Who sits where: the seats' names, which seats people play (pass-and-play), and whose
+cards may be face up on the table right now.
 
 One to three people share one device.  A human seat's cards are shown only after that
 person accepted the "pass the device to NAME" cover.  The rule, in one place:
@@ -17,6 +17,18 @@ game against two computers.  No pygame here: the rule is tested on its own.
 """
 
 from __future__ import annotations
+
+
+def valid_name(name) -> bool:
+    """A name the table can draw: the one name rule (game/engine/names.py)."""
+    from ...engine.names import is_name  # when a name is checked: not a module of the start
+
+    return is_name(name)
+
+
+def valid_names(names) -> bool:
+    """Three names, each one the table can draw."""
+    return isinstance(names, list) and len(names) == 3 and all(valid_name(n) for n in names)
 
 
 def check_human_seats(value) -> tuple[int, ...]:

@@ -7,32 +7,18 @@ deals (``history()``); hidden cards in engine events are never shown beyond the 
 from __future__ import annotations
 
 import random
-import sys
-import time
 
 from ... import i18n
 from ...engine import Match, Phase
 from ...engine.history import can_undo, undo
 from ...storage.backends import Unreadable
 from ...storage.store import DamagedSave
+from . import saving
 from .players import make_player
-from .seats import check_human_seats  # pass-and-play
+from .saving import save_waiting
+from .seats import check_human_seats, valid_names  # pass-and-play; the seats' names
 
 HUMAN = 0
-# In the browser a move's save (~3 ms with the CPU slowed 4x: the stored game read back and
-# checked, the new one checksummed and written) waits for a frame that draws nothing, or
-# SAVE_WITHIN_S at most, instead of landing on the frame that starts the move's animation.
-# Natively a save is ~1 ms and is written at once.
-SAVE_LATER = sys.platform == "emscripten"
-SAVE_WITHIN_S = 0.25
-_waiting: list = []  # [session, since]: the one session whose last move is not saved yet
-
-
-def save_waiting(idle: bool = True) -> None:
-    """Write the move waiting to be saved, if any, when the frame drew nothing (`idle`) or it
-    has waited SAVE_WITHIN_S.  The App calls it every frame; loading a game calls it first."""
-    if _waiting and (idle or time.perf_counter() - _waiting[1] >= SAVE_WITHIN_S):
-        _waiting[0].save()
 
 
 def _count(data: dict, key: str) -> int:
@@ -40,17 +26,6 @@ def _count(data: dict, key: str) -> int:
     if type(value) is not int or value < 0:
         raise DamagedSave(f"the saved {key} {value!r} is not a whole number of 0 or more")
     return value
-
-
-def valid_name(name) -> bool:
-    """A name the table can draw: the one name rule (game/engine/names.py)."""
-    from ...engine.names import is_name  # when a name is checked: not a module of the start
-
-    return is_name(name)
-
-
-def valid_names(names) -> bool:
-    return isinstance(names, list) and len(names) == 3 and all(valid_name(n) for n in names)
 
 
 def deal_title(session, view) -> str:
@@ -103,11 +78,7 @@ class Session:
     def save(self) -> bool:
         """Store the game after a move.  A failure is reported by the storage (the
         notices show it) and the game goes on; the next move tries again."""
-        if _waiting:  # another game's last move first: this save is the newer one
-            other = _waiting[0]
-            _waiting.clear()
-            if other is not self:
-                other.save()
+        saving.before_save(self)
         if self.storage is None:
             return False
         if self.match.phase == Phase.GAME_OVER:
@@ -196,12 +167,7 @@ class Session:
 
     def apply(self, action):
         events = self.match.apply(action)
-        if not SAVE_LATER:
-            self.save()
-        elif not _waiting or _waiting[0] is not self:
-            if _waiting:
-                _waiting[0].save()  # (clears it)
-            _waiting[:] = [self, time.perf_counter()]
+        saving.moved(self)
         return events
 
     def name(self, seat: int) -> str:

@@ -61,7 +61,8 @@ def load_with_game(app) -> Stats:
 def _saved_session(app) -> tuple[bool, object]:
     """(known, the game Continue would resume or None); known is False when the save cannot
     be read now (Continue tells the player why)."""
-    from .session import Session, save_waiting
+    from .saving import save_waiting
+    from .session import Session
 
     save_waiting()  # the last move first
     try:

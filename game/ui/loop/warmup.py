@@ -38,7 +38,10 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "
 # itself (the "game.ai" package: its own five) and that a game started after them loads
 # nothing.  In the browser a game asked for earlier waits for them (launcher.py), imported
 # while its frame has time.
-TABLE_PARTS = ("game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
+TABLE_PARTS = ("game.engine.actions", "game.engine.phases", "game.engine.deal", "game.engine.fast", "game.engine.save",
+               "game.engine.exchange", "game.engine.position", "game.engine.view", "game.engine.match",
+               "game.engine.history", "game.ui.games.players", "game.ui.games.session",  # not before the title
+               "game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
                "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search", "game.ui.table",
                "game.ui.draw.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.sprites",
                "game.ui.table.background", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.verdict",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Card
+from ...engine.cards import Card
 from ...i18n import t
 from ..draw import gfx
-from ..games.session import Session
+from ..games.saving import save_waiting
 from ..loop.input import by_touch, input_words
 from ..menus.menu_layout import grid
 from ..registry import register
@@ -49,7 +49,12 @@ class TitleScene(Scene):
         self.refresh()
 
     def refresh(self):
-        self.session, _error = Session.load(self.app.storage)  # a damaged save: the notices say so
+        self.session = None
+        save_waiting()  # the game just left may have a move not yet written
+        if self.app.storage.has_game():  # a first visit has none: the engine is not loaded before the title shows
+            from ..games.session import Session
+
+            self.session, _error = Session.load(self.app.storage)  # a damaged save: the notices say so
         self.info = ""
         if self.session is not None:
             m = self.session.match
