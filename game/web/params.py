@@ -45,7 +45,7 @@ _YES = ("1", "true", "on", "yes")
 _NO = ("0", "false", "off", "no")
 
 # Query keys that the page runtime or test harnesses add; ignored without a message.
-_QUIET_KEYS = frozenset({"wheel", "archive", "-i", "debug", "record", "perf"})  # record: read_launch_record; perf: game.perf
+_QUIET_KEYS = frozenset({"wheel", "archive", "pace", "-i", "debug", "record", "perf"})  # record: read_launch_record; perf: game.perf
 
 
 def _warn(message: str) -> None:

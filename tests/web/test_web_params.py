@@ -59,6 +59,21 @@ def test_browser_reads_the_page_query(monkeypatch):
     assert warned and "bogus" in warned[0]
 
 
+def test_the_keys_a_runtime_or_harness_adds_are_read_without_a_word(monkeypatch):
+    """pygbag's and the test harness's own keys (the wheel, the archive, the pace of its
+    frames) are not the player's: no warning (on a cheap phone one cost the start ~30 ms)."""
+    warned = []
+    window = types.SimpleNamespace(
+        location=types.SimpleNamespace(search="?wheel=pygame.whl&archive=three-five-eight.tar.gz&pace=frame&lang=pl"),
+        console=types.SimpleNamespace(warn=warned.append))
+    import platform
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", window, raising=False)
+    assert read_launch_params([], {}) == {"lang": "pl"}
+    assert warned == []
+
+
 def test_browser_without_window_gives_no_params(monkeypatch, capsys):
     import platform
 

@@ -15,19 +15,26 @@ _felt_cache: dict[tuple, pygame.Surface] = {}
 def _light() -> pygame.Surface:
     """64x36: the soft light in the middle and the vignette (smoothscaled to the window).
     A pixel's colour depends only on its distance from the centre, so a row only on its
-    |dy| (rows above and below the centre repeat) and a pixel on |dx| within it."""
+    |dy| (rows above and below the centre repeat) and a pixel on |dx| within it.  Each
+    colour is worked out without a loop of its own (the same arithmetic, so the same bytes):
+    on a cheap phone this was most of the felt's ~150 ms in the title's first frame."""
     cx, cy = 32, 15
+    d0, d1, d2 = FELT_DARK[0], FELT_DARK[1], FELT_DARK[2]
+    r0, r1, r2 = FELT_LIGHT[0] - d0, FELT_LIGHT[1] - d1, FELT_LIGHT[2] - d2
+    hypot = math.hypot
     rows: dict[int, bytes] = {}
     for dy in {abs(y - cy) for y in range(36)}:
         colours = []
         for dx in range(cx + 1):  # |x - cx| runs over 0..32 for x in 0..63
-            d = math.hypot(dx / 40, dy / 26)
-            k = max(0.0, 1 - d)
+            k = 1 - hypot(dx / 40, dy / 26)
+            if k < 0.0:
+                k = 0.0
             k = k * k * (3 - 2 * k)
-            colours.append(bytes(int(FELT_DARK[i] + (FELT_LIGHT[i] - FELT_DARK[i]) * (0.15 + 0.85 * k)) for i in range(3)))
-        rows[dy] = b"".join(colours[abs(x - cx)] for x in range(64))
+            share = 0.15 + 0.85 * k
+            colours.append(bytes((int(d0 + r0 * share), int(d1 + r1 * share), int(d2 + r2 * share))))
+        rows[dy] = b"".join([colours[cx - x] for x in range(cx)] + colours[:64 - cx])
     small = pygame.Surface((64, 36))
-    small.blit(pygame.image.frombytes(b"".join(rows[abs(y - cy)] for y in range(36)), (64, 36), "RGB"), (0, 0))
+    small.blit(pygame.image.frombytes(b"".join([rows[abs(y - cy)] for y in range(36)]), (64, 36), "RGB"), (0, 0))
     return small
 
 

@@ -272,10 +272,18 @@ from ..window.screen import MIN_TARGET, MIN_TEXT  # noqa: F401  (logical px = CS
 
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = MIN_TEXT) -> int:
     """The largest font size <= size at which s fits in width pixels (translations run long),
-    but never below `minimum`."""
-    while size > minimum and text_width(s, size, bold) > width:
-        size -= 1
-    return size
+    but never below `minimum`.  A text's width grows about in proportion to its size, so
+    the search starts from that guess: every size tried is a font made, and stepping down
+    one size at a time made a dozen of them for one label in a phone's first frame."""
+    wide = text_width(s, size, bold)
+    if size <= minimum or wide <= width:
+        return size
+    guess = max(minimum, min(size - 1, size * width // max(1, wide)))
+    while guess < size - 1 and text_width(s, guess + 1, bold) <= width:
+        guess += 1
+    while guess > minimum and text_width(s, guess, bold) > width:
+        guess -= 1
+    return guess
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
