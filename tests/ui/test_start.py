@@ -97,3 +97,21 @@ def test_the_suit_table_is_made_a_part_at_a_time_and_the_rest_only_if_asked():
                              text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["steps", "13", "again", "0", "right", "True", "extra", "0", "kept", "True"], out.stdout
+
+
+def test_a_first_visits_language_is_stored_on_a_quiet_frame_not_in_the_start(make_app, tmp_path):
+    """No settings stored yet: the language found from the system is kept, but written on
+    the first frame that draws nothing (encoding and storing them was ~60 ms of a cheap
+    phone's start), not before the title is on screen."""
+    import json
+
+    from game import i18n
+
+    stored = tmp_path / "settings.json"
+    app = make_app(settings={"language": ""})
+    assert not stored.exists()
+    app.step(events=[], dt=1 / 60)  # the title's first frame
+    assert app.painter.last_draw != "skipped" and not stored.exists()
+    for _ in range(10):
+        app.step(events=[], dt=1 / 60)
+    assert json.loads(stored.read_text())["language"] == app.settings["language"] == i18n.language()
