@@ -27,6 +27,19 @@ def _one_module_left(monkeypatch, name: str = "colorsys") -> str:
     return name
 
 
+def _browser_pair_with_nothing_loaded(tmp_path, dealing: str) -> tuple:
+    """A host and a guest in the browser's ways, in a room dealt `dealing`, their warm-ups
+    with nothing left to load ahead (the lobby had no time)."""
+    _net, host, guest = new_pair(tmp_path)
+    host_room(host)
+    join_room(guest, host)
+    choose_dealing(host, dealing)
+    _as_browser(host, guest)
+    for app in (host, guest):
+        app.warmup.steps = []
+    return host, guest
+
+
 def test_in_the_browser_the_lobby_loads_the_tables_modules_while_it_waits(tmp_path, monkeypatch):
     """A guest who came by an invitation never saw the title's warm-up: its lobby loads
     what the table needs, one step a frame, and none of the menus' screens."""
@@ -50,13 +63,7 @@ def test_in_the_browser_an_online_table_waits_on_the_lobby_for_its_modules(tmp_p
     """Started before the table's modules are loaded, the match's table opens only once they
     are, in a frame that loads none of them; the lobby stays meanwhile."""
     left = _one_module_left(monkeypatch)
-    _net, host, guest = new_pair(tmp_path)
-    host_room(host)
-    join_room(guest, host)
-    choose_dealing(host, dealing)
-    _as_browser(host, guest)
-    for app in (host, guest):
-        app.warmup.steps = []  # nothing loaded ahead: the lobby had no time
+    host, guest = _browser_pair_with_nothing_loaded(tmp_path, dealing)
     click(host, "start")
     opened = {}
     for frame in range(2000):
@@ -78,13 +85,7 @@ def test_in_the_browser_an_online_table_that_waits_opens_even_if_its_screen_was_
     """The match has begun: a person who opened another screen over the lobby while the
     table's modules load still gets the table once they are."""
     left = _one_module_left(monkeypatch)
-    _net, host, guest = new_pair(tmp_path)
-    host_room(host)
-    join_room(guest, host)
-    choose_dealing(host, "host")
-    _as_browser(host, guest)
-    for app in (host, guest):
-        app.warmup.steps = []
+    host, guest = _browser_pair_with_nothing_loaded(tmp_path, "host")
     monkeypatch.setattr(host.warmup, "step", lambda *_a, **_k: False)  # the guest's warm-up loads the module
     click(host, "start")
     until(lambda: guest.games.waiting, host, guest, frames=50)
@@ -205,13 +206,7 @@ def test_the_lobbys_warm_up_gives_a_frame_to_fair_dealing_that_found_no_room(tmp
     work gets its slice there instead of one its rest forces into a full frame (at 4x CPU
     slowdown those shared frames were 51-67 ms)."""
     left = _one_module_left(monkeypatch)
-    _net, host, guest = new_pair(tmp_path)
-    host_room(host)
-    join_room(guest, host)
-    choose_dealing(host, "fair")
-    _as_browser(host, guest)
-    for app in (host, guest):
-        app.warmup.steps = []
+    host, guest = _browser_pair_with_nothing_loaded(tmp_path, "fair")
     click(host, "start")
     until(lambda: host.online.host.fair is not None and host.scene_name == "lobby", host, guest, frames=50)
     station, room = host.online.host.fair, [0.0]

@@ -45,15 +45,20 @@ def test_native_reads_environment_then_argv():
     assert read_launch_params(["--seed", "9"], env) == {"lang": "ru", "seed": 9, "strength": "easy"}
 
 
-def test_browser_reads_the_page_query(monkeypatch):
-    warned = []
-    window = types.SimpleNamespace(
-        location=types.SimpleNamespace(search="?lang=pl&rules=blato&seed=7&strength=hard&bogus=1"),
-        console=types.SimpleNamespace(warn=warned.append))
+def _page(monkeypatch, query: str) -> list:
+    """The browser, its page's address ending in `query`; the console's warnings, as said."""
     import platform
 
+    warned = []
+    window = types.SimpleNamespace(location=types.SimpleNamespace(search=query),
+                                   console=types.SimpleNamespace(warn=warned.append))
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", window, raising=False)
+    return warned
+
+
+def test_browser_reads_the_page_query(monkeypatch):
+    warned = _page(monkeypatch, "?lang=pl&rules=blato&seed=7&strength=hard&bogus=1")
     assert read_launch_params(["--seed", "1"], {"G358_SEED": "2"}) == {
         "lang": "pl", "rules": "blato", "seed": 7, "strength": "hard"}
     assert warned and "bogus" in warned[0]
@@ -62,14 +67,7 @@ def test_browser_reads_the_page_query(monkeypatch):
 def test_the_keys_a_runtime_or_harness_adds_are_read_without_a_word(monkeypatch):
     """pygbag's and the test harness's own keys (the wheel, the archive, the pace of its
     frames) are not the player's: no warning (on a cheap phone one cost the start ~30 ms)."""
-    warned = []
-    window = types.SimpleNamespace(
-        location=types.SimpleNamespace(search="?wheel=pygame.whl&archive=three-five-eight.tar.gz&pace=frame&lang=pl"),
-        console=types.SimpleNamespace(warn=warned.append))
-    import platform
-
-    monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(platform, "window", window, raising=False)
+    warned = _page(monkeypatch, "?wheel=pygame.whl&archive=three-five-eight.tar.gz&pace=frame&lang=pl")
     assert read_launch_params([], {}) == {"lang": "pl"}
     assert warned == []
 
