@@ -190,6 +190,14 @@ class Storage:
         except Exception:
             return False
 
+    def may_have_game(self) -> bool:
+        """False only when the storage is sure no game is saved (a first visit): a save
+        that cannot be read now counts, so that loading it says why."""
+        try:
+            return self.backend.get(GAME_KEY) is not None
+        except Exception:
+            return True
+
     def load_game_raw(self) -> dict | None:
         """The saved game's fields (without the envelope), or None when there is none.
         Raises Unreadable when it cannot be read now, DamagedSave when it is not whole."""

@@ -115,3 +115,20 @@ def test_a_first_visits_language_is_stored_on_a_quiet_frame_not_in_the_start(mak
     for _ in range(10):
         app.step(events=[], dt=1 / 60)
     assert json.loads(stored.read_text())["language"] == app.settings["language"] == i18n.language()
+
+
+def test_a_save_the_title_cannot_read_now_is_still_told(make_app, monkeypatch):
+    """The title skips loading a game only when the storage is sure there is none (a first
+    visit): a save that cannot be read now (no permission for a moment) is still looked for,
+    and the storage says why it cannot be, as before."""
+    from game.storage.backends import Unreadable
+
+    app = make_app()
+    app.storage.take_events()
+
+    def refused(key):
+        raise Unreadable("denied")
+
+    monkeypatch.setattr(app.storage.backend, "get", refused)
+    app.to_title()
+    assert [kind for kind, *_ in app.storage.take_events()] == ["game_unreadable"]

@@ -51,7 +51,7 @@ class TitleScene(Scene):
     def refresh(self):
         self.session = None
         save_waiting()  # the game just left may have a move not yet written
-        if self.app.storage.has_game():  # a first visit has none: the engine is not loaded before the title shows
+        if self.app.storage.may_have_game():  # a first visit has none: the engine is not loaded before the title shows
             from ..games.session import Session
 
             self.session, _error = Session.load(self.app.storage)  # a damaged save: the notices say so
