@@ -15,7 +15,19 @@ from game.ui.online import after_late, keep
 from game.ui.online.loop_net import LoopNet
 from game.ui.window import screen
 
-from .online_support import Pilot, at_table, choose_dealing, click, host_room, join_room, make_app, names, step, until
+from .online_support import (
+    Pilot,
+    at_table,
+    choose_dealing,
+    click,
+    host_room,
+    join_room,
+    make_app,
+    names,
+    step,
+    until,
+    until_seated,
+)
 
 PHONE = (390, 844)
 
@@ -31,7 +43,7 @@ def three_at_a_fair_table(tmp_path, size=PHONE, lang="en"):
     join_room(gia, host, "Gia")
     choose_dealing(host, "fair")
     click(host, "start")
-    until(lambda: all(at_table(a) for a in (host, gus, gia)), host, gus, gia, frames=900)
+    until_seated(host, gus, gia)
     mirror = host.online.host.mirror
     until(lambda: mirror.tracker.actions >= 12 and mirror.tracker.phase == "play", host, gus, gia, frames=4000,
           pilots=[Pilot(host, 1), Pilot(gus, 2), Pilot(gia, 3)], dt=0.2)  # into the first deal's tricks
