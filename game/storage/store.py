@@ -185,18 +185,19 @@ class Storage:
 
     # --- the saved game ---------------------------------------------------------------
     def has_game(self) -> bool:
-        try:
-            return self.backend.get(GAME_KEY) is not None
-        except Exception:
-            return False
+        return self._game_stored(unreadable=False)
 
     def may_have_game(self) -> bool:
         """False only when the storage is sure no game is saved (a first visit): a save
         that cannot be read now counts, so that loading it says why."""
+        return self._game_stored(unreadable=True)
+
+    def _game_stored(self, unreadable: bool) -> bool:
+        """Whether a game is saved; `unreadable` when the storage cannot tell now."""
         try:
             return self.backend.get(GAME_KEY) is not None
         except Exception:
-            return True
+            return unreadable
 
     def load_game_raw(self) -> dict | None:
         """The saved game's fields (without the envelope), or None when there is none.

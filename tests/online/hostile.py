@@ -192,9 +192,8 @@ class HostileRoom(FairRoom):
     def _note_who_plays(self) -> None:
         """A seat named late and handed to the host's computer is the host's from then on:
         whether naming it was right depends on who played it in the deal judged."""
-        fair = self.host.fair
-        devices = self.honest_devices()
-        if fair is not None and fair.started and self.seat not in fair.seats and devices:
+        devices = self.honest_devices()  # (none until the fair dealing has started)
+        if devices and self.hostile_plays_its_seat():
             self.played_deals.add(devices[0].d.number)
 
     def _poll(self, guest: Guest) -> None:

@@ -175,7 +175,7 @@ class Case:
         for d in devices:
             # the hostile seat may be named for a deal it played (not once the host's computer had it)
             wrong = [(n, str(v)) for n, v in enumerate(d.verdicts)
-                     if v is not None and not (v.seat == room.seat and self._hostile_played(n))]
+                     if v is not None and not (v.seat == room.seat and n in room.played_deals)]
             if wrong:
                 out.append(f"seat {d.seat}'s device named an honest seat: {wrong}")
         verdicts = {tuple(None if v is None else v.key() for v in d.verdicts) for d in devices if
@@ -183,10 +183,6 @@ class Case:
         if len(verdicts) > 1:
             out.append(f"the honest devices disagree: {sorted(map(str, verdicts))}")
         return out
-
-    def _hostile_played(self, deal: int) -> bool:
-        room = self.room
-        return deal in room.played_deals if room.host.fair is not None else room.hostile_plays_its_seat()
 
     def _score_failures(self) -> list[str]:
         """Each deal is judged once and the match ends once, on every honest device and screen."""

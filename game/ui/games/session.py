@@ -15,7 +15,6 @@ from ...storage.backends import Unreadable
 from ...storage.store import DamagedSave
 from . import saving
 from .players import make_player
-from .saving import save_waiting
 from .seats import check_human_seats, valid_names  # pass-and-play; the seats' names
 
 HUMAN = 0
@@ -140,7 +139,7 @@ class Session:
         """(session, None), (None, None) when there is no save (or it cannot be read now:
         the storage reports that), or (None, message) when the save was damaged and has
         been set aside."""
-        save_waiting()  # the game just left may have a move not yet written
+        saving.save_waiting()  # the game just left may have a move not yet written
         try:
             data = storage.load_game_raw()
             if data is None:

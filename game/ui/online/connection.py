@@ -216,9 +216,13 @@ class OnlineGame:
         """The ms this frame still has before FAIR_FRAME_MS."""
         return FAIR_FRAME_MS - (time.perf_counter() - self.app.frame_start) * 1000.0
 
+    def _station(self):
+        """This device's fair-dealing station (its Host's or Guest's), or None."""
+        return getattr(self.host or self.guest, "fair", None)
+
     def fair_short_of_room(self) -> bool:
         """Whether fair dealing's work found no room in the last frame (Station.short_of_room)."""
-        station = getattr(self.host or self.guest, "fair", None)
+        station = self._station()
         return station is not None and station.short_of_room()
 
     def frame_end(self) -> None:
@@ -229,8 +233,7 @@ class OnlineGame:
         if self.closed:
             return
         try:
-            side = self.host or self.guest
-            station = getattr(side, "fair", None)
+            station = self._station()
             if station is not None:
                 station.frame_end()
             elif self.frame_room() >= WARM_ROOM_MS:
