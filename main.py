@@ -9,12 +9,20 @@ Options (also ?query parameters in the browser, read by game.web.params):
 Environment: THREE_FIVE_EIGHT_DATA=<dir> keeps saves and settings there (tests).
 """
 
+from game import perf
+
+perf.start_mark("main.py")  # the start's milestones: where the time to the title goes
 import asyncio
 import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the command's (--help, --version)
-import pygame  # pygbag scans main.py's imports to fetch pygame-ce
+from game.web.pygame_bytecode import put_in_place
+
+put_in_place()  # in the browser: pygame's modules' bytecode, shipped with the game, before pygame is imported
+import pygame  # (pygbag scans main.py's imports to fetch pygame-ce)
+
+perf.start_mark("pygame")
 
 APP = None  # the running App: automation (browser tests) reads APP.scene_name
 
@@ -34,11 +42,12 @@ def launch_params() -> dict:
 
 async def main():
     global APP
-    from game import perf
     from game.ui.app import App
 
+    perf.start_mark("modules")
     perf.enable_from_launch()  # G358_PERF=1 or ?perf=1 records frame timings
     APP = App(params=launch_params())
+    perf.start_mark("app")
     await APP.run()
     if sys.platform != "emscripten":
         pygame.quit()

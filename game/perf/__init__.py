@@ -12,7 +12,9 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
     gfx's budget       perf.picture_made()              a cached picture (text, panel, card) made now
 
 The time the first frame was presented is kept even while off (one comparison per
-frame): the title appears before any script can switch the recorder on.
+frame): the title appears before any script can switch the recorder on.  So are the
+start's milestones (`start_mark`: main.py begun, pygame imported, the game's modules
+imported, the App made): a handful of clock readings that say where the start went.
 ``snapshot()`` gives a JSON-ready dict; ``tools.web.perf`` turns it into the figures.
 Pure Python, no pygame.
 """
@@ -32,6 +34,8 @@ CAPACITY = 1 << 15  # frames kept (about nine minutes at 60 fps); older ones are
 clock = time.perf_counter
 RECORDER: FrameRecorder | None = None  # recorder.py's, while recording (imported then: not at the start)
 _first_frame: tuple[float, str] | None = None  # (clock time, scene) of the first frame presented
+_start_marks: list[tuple[str, float]] = []  # (milestone, clock time) of the start, in order
+START_MARKS_KEPT = 16  # a start has a handful; a caller marking in a loop cannot grow it
 _drawn = False
 
 
@@ -96,10 +100,22 @@ def first_frame() -> dict | None:
     return {"clock_ms": round(_first_frame[0] * 1000.0, 3), "scene": _first_frame[1]}
 
 
+def start_mark(name: str) -> None:
+    """A milestone of the start reached now (kept even while off, as the first frame is)."""
+    if len(_start_marks) < START_MARKS_KEPT:
+        _start_marks.append((name, clock()))
+
+
+def start_marks() -> list[dict]:
+    """The start's milestones so far, in order: [{"name", "clock_ms"}]."""
+    return [{"name": name, "clock_ms": round(when * 1000.0, 3)} for name, when in _start_marks]
+
+
 def snapshot() -> dict | None:
     if RECORDER is None:
         return None
-    return {**RECORDER.snapshot(), "first_frame": first_frame(), "clock_ms": round(clock() * 1000.0, 3)}
+    return {**RECORDER.snapshot(), "first_frame": first_frame(), "start_marks": start_marks(),
+            "clock_ms": round(clock() * 1000.0, 3)}
 
 
 def _query_flag() -> bool:

@@ -304,3 +304,37 @@ def test_a_build_without_the_harness_bytecode_is_told_apart(tmp_path):
     both = archive(tmp_path / "b", ["assets/game/__pycache__/app.cpython-312.pyc", "assets/game/__pycache__/app.cpython-314.pyc"])
     (tmp_path / "c").mkdir()
     assert not harness_bytecode(page_only) and harness_bytecode(both) and not harness_bytecode(tmp_path / "c")
+
+
+def test_the_games_own_start_is_cut_at_its_milestones():
+    """The start's milestones (main.py begun, pygame imported, the game's modules, the App)
+    cut the start from main.py's first line to the title's first frame into parts that
+    add up to it, each named by the milestone it ends at."""
+    data = json.loads(SAMPLE.read_text())
+    boot = data["boot"]
+    title = boot["first_frame"]["clock_ms"]
+    boot["start_marks"] = [{"name": "main.py", "clock_ms": title - 1500.0},
+                           {"name": "pygame", "clock_ms": title - 1200.0},
+                           {"name": "modules", "clock_ms": title - 940.0},
+                           {"name": "app", "clock_ms": title - 640.0}]
+    s = web_perf.summarize(data)
+    parts = s["start_parts"]
+    assert parts == {"pygame": 300.0, "modules": 260.0, "app": 300.0, "title": 640.0}
+    assert sum(parts.values()) == 1500.0
+    assert "import pygame 300 ms, the game's modules 260 ms, the App 300 ms, the title's first frame 640 ms" \
+        in web_perf.report(s)
+    del boot["start_marks"]  # a build from before the milestones: the start as one figure
+    assert "start_parts" not in web_perf.summarize(data)
+
+
+def test_the_start_keeps_a_handful_of_milestones_even_while_off(monkeypatch):
+    monkeypatch.setattr(perf, "_start_marks", [])
+    perf.disable()
+    for name in ("main.py", "pygame"):
+        perf.start_mark(name)
+    marks = perf.start_marks()
+    assert [m["name"] for m in marks] == ["main.py", "pygame"]
+    assert marks[0]["clock_ms"] <= marks[1]["clock_ms"]
+    for _ in range(100):
+        perf.start_mark("again")
+    assert len(perf.start_marks()) == perf.START_MARKS_KEPT

@@ -14,7 +14,7 @@ import pytest
 
 from tests.web.conftest import ROOT, build_elsewhere
 from tools.web.build import NAME, SKIP_SUFFIXES, TEMPLATE, pack_archives
-from tools.web.check import BYTECODE_KB, SOURCES, SOURCES_KB, check, member_problem, part_sizes
+from tools.web.check import BYTECODE_KB, PYGAME_BYTECODE_KB, PYGAME_PART, SOURCES, SOURCES_KB, check, member_problem, part_sizes
 
 
 def _members(web_dir: Path) -> dict[str, bytes]:
@@ -85,8 +85,10 @@ def test_each_part_of_the_archive_within_its_own_budget(web_build):
     the archive within the sum of the budgets of what it holds."""
     web_dir, *_ = web_build
     report = check(web_dir)
-    assert set(report.parts) == {SOURCES} | set(report.bytecode)
-    assert report.budgets == {SOURCES: SOURCES_KB, **{tag: BYTECODE_KB[tag] for tag in report.bytecode}}
+    assert set(report.pygame) == set(report.bytecode)  # made together, by the same interpreter
+    assert set(report.parts) == {SOURCES} | set(report.bytecode) | {PYGAME_PART + tag for tag in report.pygame}
+    assert report.budgets == {SOURCES: SOURCES_KB, **{tag: BYTECODE_KB[tag] for tag in report.bytecode},
+                              **{PYGAME_PART + tag: PYGAME_BYTECODE_KB[tag] for tag in report.pygame}}
     for part, size in report.parts.items():
         assert size <= report.budgets[part] * 1024, (part, size)
     assert report.max_kb == sum(report.budgets.values())
@@ -111,7 +113,7 @@ def test_a_parts_size_does_not_depend_on_the_others(web_build, tmp_path):
         pytest.skip("this build ships no bytecode (its pinned interpreter could not be had)")
     bare = check(_repacked(web_dir, tmp_path / "bare", lambda name: "/__pycache__/" not in name))
     assert bare.ok, bare.problems
-    assert bare.bytecode == {} and bare.parts == {SOURCES: report.parts[SOURCES]}
+    assert bare.bytecode == bare.pygame == {} and bare.parts == {SOURCES: report.parts[SOURCES]}
     assert bare.max_kb == SOURCES_KB
     assert report.ok and report.archive_bytes > bare.archive_bytes
 
@@ -154,6 +156,11 @@ def test_another_machine_builds_the_same_bytes(web_build, tmp_path):
     ("assets/game/__pycache__/cards.pyc", False),  # no interpreter tag
     ("assets/game/__pycache__/cards.cpython-312.opt-1.pyc", False),  # only for python -O
     ("assets/game/__pycache__/notes.txt", False),
+    ("assets/pygame_bytecode/pygame/__pycache__/sprite.cpython-312.pyc", True),  # pygame's, for its package
+    ("assets/pygame_bytecode/pygame/_sdl2/__pycache__/__init__.cpython-314.pyc", True),
+    ("assets/pygame_bytecode/pygame/sprite.py", False),  # the runtime has pygame's source
+    ("assets/pygame_bytecode/numpy/__pycache__/core.cpython-312.pyc", False),  # only pygame's
+    ("assets/pygame_bytecode/pygame/__pycache__/notes.txt", False),
 ])
 def test_bytecode_member_names(name, ok):
     assert (member_problem(name) is None) == ok, member_problem(name)
@@ -301,3 +308,22 @@ def test_app_icons_fall_back_when_the_card_art_cannot_draw(tmp_path, monkeypatch
     assert manifest_problems(tmp_path) == []
     assert png_size(tmp_path / "icon-512.png") == (512, 512)
     assert json.loads((tmp_path / "manifest.webmanifest").read_text())["theme_color"] == "#0b3b23"
+
+
+def test_check_refuses_pygames_bytecode_unchecked_or_with_its_source(web_build, tmp_path):
+    """pygame's pycs are used only while the page's pygame has the source they were made
+    from, so they must be checked-hash; and the page has pygame's source, so none ships."""
+    unchecked_pyc = b"\xcb\x0d\x0d\x0a" + (1).to_bytes(4, "little") + b"\0" * 8
+    checked_pyc = b"\xcb\x0d\x0d\x0a" + (3).to_bytes(4, "little") + b"\0" * 8
+    web = _rewrite_archive(web_build[0], tmp_path / "web", {
+        "assets/pygame_bytecode/pygame/__pycache__/midi.cpython-399.pyc": unchecked_pyc,
+        "assets/pygame_bytecode/pygame/__pycache__/camera.cpython-399.pyc": checked_pyc,
+        "assets/pygame_bytecode/pygame/camera.py": b"# a second copy of pygame's source\n",
+        "assets/pygame_bytecode/pygame/__pycache__/mask.cpython-399.pyc": checked_pyc,
+    })
+    report = check(web)
+    problems = report.problems
+    assert any("midi.cpython-399.pyc: pygame's bytecode not a checked-hash" in p for p in problems), problems
+    assert any("pygame_bytecode/pygame/camera.py: pygame's source shipped" in p for p in problems), problems
+    assert not any("mask.cpython-399" in p for p in problems), problems  # checked-hash, no source: as it ships
+    assert "pygame/mask.py" in report.pygame["cpython-399"]

@@ -14,7 +14,9 @@ the check can fail).
 from __future__ import annotations
 
 import glob
+import importlib.util
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -26,7 +28,7 @@ import pytest
 from tests.web.conftest import ROOT, build_elsewhere
 from tools.web import bytecode as web_bytecode
 from tools.web.build import NAME, stage
-from tools.web.check import SOURCES, check
+from tools.web.check import PYGAME_PART, SOURCES, check
 
 BROKEN = b'raise ImportError("compiled from the source, not loaded from the pyc")\n'
 # pure-Python modules (no pygame, which a native python3.12 here may lack)
@@ -161,7 +163,8 @@ def test_harness_build_with_314_passes_and_pyodide_loads_its_bytecode(web_build,
     assert report.ok, report.problems
     if "cpython-314" not in report.bytecode:
         pytest.skip("pyodide@314.0.7 could not be fetched here: the build ships no 3.14 bytecode")
-    assert set(report.parts) == {SOURCES, "cpython-314"} | ({"cpython-312"} if _pinned_is_here() else set())
+    tags = {"cpython-314"} | ({"cpython-312"} if _pinned_is_here() else set())
+    assert set(report.parts) == {SOURCES} | tags | {PYGAME_PART + tag for tag in tags}
     with PyodidePage(_doctored(web, tmp_path / "doctored")) as page:
         loaded = page.run("import game.engine.cards as m\nm.__cached__")
         compiled = page.run("import game.records.library")
@@ -308,3 +311,47 @@ def test_the_same_sources_reuse_the_interpreters_output_if_unchanged(web_build, 
     said.clear()
     assert web_bytecode.make(app, ("3.12",), said.append, cache) == []
     assert any("NONE SHIPPED" in s and "node is not on PATH" in s for s in said), said
+
+
+# pygame's modules `import pygame` loads (the twelve whose compiling was 1.3 s of the start
+# with the CPU slowed 10x), among them the largest
+PYGAME_START = ("pygame/__init__.py", "pygame/sprite.py", "pygame/colordict.py", "pygame/cursors.py")
+# Run by the pinned interpreter: which of the listed sources its import system compiles
+# rather than taking their pyc (SourceFileLoader.get_code is what `import` calls).
+COMPILED = r"""
+import importlib.machinery, json
+compiled = []
+loader = importlib.machinery.SourceFileLoader
+real = loader.source_to_code
+loader.source_to_code = lambda self, *a, **k: (compiled.append(self.path), real(self, *a, **k))[1]
+for path in json.loads(LIST):
+    loader("probe", path).get_code("probe")
+json.dumps(compiled)
+"""
+
+
+def test_archive_has_pygames_start_bytecode_checked_and_without_its_source(web_build):
+    _need_shipped_312(web_build[0])
+    report = check(web_build[0])
+    assert report.ok, report.problems
+    assert set(PYGAME_START) <= set(report.pygame["cpython-312"]), report.pygame
+    assert not [m for m in report.members if m.startswith("assets/pygame_bytecode/") and not m.endswith(".pyc")]
+
+
+def test_the_pages_python_takes_pygames_bytecode_only_beside_the_same_source(web_build, tmp_path):
+    """Beside the source it was made from (the build's pygame-ce, the version the page
+    loads), the pinned 3.12 takes each shipped pyc of pygame's instead of compiling; a
+    source that differs (another build of pygame in the page) is compiled as before."""
+    _need_shipped_312(web_build[0])
+    app = _unpack(web_build[0], tmp_path)
+    pygame_dir = Path(importlib.util.find_spec("pygame").origin).parent  # found, not imported
+    modules = check(web_build[0]).pygame["cpython-312"]
+    for rel in modules:
+        shutil.copyfile(pygame_dir.parent / rel, app / "pygame_bytecode" / rel)
+    sources = json.dumps([f"pygame_bytecode/{rel}" for rel in modules])
+    compiler = web_bytecode.find("3.12")
+    assert json.loads(compiler.run(app, COMPILED, sources)) == []
+
+    changed = app / "pygame_bytecode/pygame/sprite.py"
+    changed.write_bytes(changed.read_bytes() + b"\n# another build of pygame\n")
+    assert json.loads(compiler.run(app, COMPILED, sources)) == ["pygame_bytecode/pygame/sprite.py"]

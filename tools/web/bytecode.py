@@ -20,6 +20,14 @@ running the staged game natively, headless, in a fixed environment, up to that f
 then importing those). The menus' own modules (records, analysis, statistics) are
 compiled in the page, a module a frame, while a menu shows.
 
+pygame-ce's wheel for the page carries its Python modules as source only, so the start
+compiled the twelve `import pygame` loads too (175 KB of source: 1.3 s of the start with
+the CPU slowed 10x). The build compiles the same modules of its own pygame-ce (the version
+the page loads, from PyPI) into `pygame_bytecode/pygame/__pycache__/`, without their
+source, as *checked-hash* pycs: CPython takes one only while the runtime's source has the
+hash it was made from, so a module the page's wheel changed is compiled as before.
+main.py copies them into pygame's package before importing it (game/web/pygame_bytecode.py).
+
 What ships must not depend on the machine that builds it, so each version's bytecode is
 made by one pinned interpreter: the CPython inside a pinned release of the npm package
 `pyodide` (PINS), run under node. The build fetches it itself (`npm pack`) into its own
@@ -46,7 +54,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from game.web.pygame_bytecode import SHIPPED
+
 ROOT = Path(__file__).resolve().parents[2]
+PYGAME_SHIPPED = SHIPPED  # pygame's pycs: PYGAME_SHIPPED/pygame/__pycache__/..., beside main.py
 VERSIONS = ("3.12", "3.14")
 # The page's runtime (pygbag 0.9.3) is CPython 3.12; 3.14 is only the webcheck harness's.
 DEFAULT_VERSIONS = ("3.12",)
@@ -89,13 +100,14 @@ class Unavailable(Exception):
 
 
 # Run by the pinned interpreter with the app folder as its working directory: compiles the
-# listed sources (relative POSIX paths) to their cache paths as unchecked-hash pycs.
+# listed sources (relative POSIX paths, each with whether it is checked) to their cache
+# paths: the game's as unchecked-hash pycs, pygame's as checked-hash ones.
 COMPILE = r"""
 import importlib.util, json, platform, py_compile, sys
 files = json.loads(LIST)
-mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+modes = {False: py_compile.PycInvalidationMode.UNCHECKED_HASH, True: py_compile.PycInvalidationMode.CHECKED_HASH}
 done = [py_compile.compile(f, cfile=importlib.util.cache_from_source(f), dfile=f,
-                           doraise=True, invalidation_mode=mode) for f in files]
+                           doraise=True, invalidation_mode=modes[checked]) for f, checked in files]
 json.dumps({"tag": sys.implementation.cache_tag, "python": platform.python_version(), "pycs": done})
 """
 
@@ -112,7 +124,8 @@ process.stdout.write("\n" + py.runPython(code) + "\n");
 """
 
 # Run by the build's own Python in the staged app folder: the game's modules loaded by
-# the time the title's first frame is presented (headless, an empty data folder).
+# the time the title's first frame is presented (headless, an empty data folder), and
+# pygame's own Python modules loaded by then (relative to pygame's folder).
 START_PROBE = r"""
 import json, os, sys
 sys.path.insert(0, os.getcwd())
@@ -131,11 +144,13 @@ if sys.argv[1:] == ["--game"]:  # and what the warm-up loads for the first game 
     from game.ui.loop import warmup
     for name in warmup.FIRST_GAME_PARTS:
         importlib.import_module(name)
-here = os.getcwd()
-files = sorted({os.path.relpath(m.__file__, here) for m in list(sys.modules.values())
-                if getattr(m, "__file__", None) and os.path.abspath(m.__file__).startswith(here + os.sep)
-                and m.__file__.endswith(".py")})
-print(json.dumps(files))
+def loaded(folder):
+    return sorted({os.path.relpath(m.__file__, folder) for m in list(sys.modules.values())
+                   if getattr(m, "__file__", None) and os.path.abspath(m.__file__).startswith(folder + os.sep)
+                   and m.__file__.endswith(".py")})
+import pygame
+pygame_dir = os.path.dirname(os.path.abspath(pygame.__file__))
+print(json.dumps({"game": loaded(os.getcwd()), "pygame_dir": pygame_dir, "pygame": loaded(pygame_dir)}))
 """
 
 
@@ -274,19 +289,24 @@ class Compiler:
     def how(self) -> str:
         return f"Pyodide {self.pin.release} (CPython {self.pin.python}) under node"
 
-    def compile(self, app_dir: Path, files: list[str]) -> list[Path]:
-        """Write the pycs of files (relative to app_dir) next to them; returns their paths."""
+    def run(self, app_dir: Path, code: str, data: str) -> str:
+        """Run code in the pinned interpreter with app_dir as its working directory and the
+        text data as LIST; returns the value of its last line, as text."""
         with tempfile.TemporaryDirectory(prefix="358-pyodide-") as tmp:
-            script = Path(tmp) / "compile.mjs"
+            script = Path(tmp) / "run.mjs"
             script.write_text(PYODIDE_JS, encoding="utf-8")
             mjs = (self.folder / "pyodide.mjs").as_uri()
-            args = [self.node, str(script), mjs, str(self.folder) + "/", str(app_dir.resolve()), COMPILE,
-                    json.dumps(files)]
+            args = [self.node, str(script), mjs, str(self.folder) + "/", str(app_dir.resolve()), code, data]
             out = subprocess.run(args, cwd=app_dir, capture_output=True, text=True, timeout=TIMEOUT_S,
                                  stdin=subprocess.DEVNULL)
         if out.returncode != 0:
             raise RuntimeError(f"{self.how} failed (exit {out.returncode}): {out.stderr.strip()[-1500:]}")
-        result = json.loads(out.stdout.strip().splitlines()[-1])
+        return out.stdout.strip().splitlines()[-1]
+
+    def compile(self, app_dir: Path, files: list[str], checked: tuple[str, ...] = ()) -> list[Path]:
+        """Write the pycs of files (relative to app_dir) next to them, checked-hash for those
+        in checked, unchecked-hash for the others; returns their paths."""
+        result = json.loads(self.run(app_dir, COMPILE, json.dumps([[f, f in checked] for f in files])))
         if (result["tag"], result["python"]) != (self.pin.tag, self.pin.python):
             raise RuntimeError(f"{self.how} is {result['tag']} {result['python']},"
                                f" not {self.pin.tag} {self.pin.python}")
@@ -314,19 +334,56 @@ def probe_env(data: str) -> dict[str, str]:
     return env
 
 
-def start_modules(app_dir: Path, game: bool = False) -> list[str]:
-    """The staged game's sources (relative POSIX paths) loaded when the title's first frame
-    is presented, natively and headless; main.py is left out (pygbag runs it from source).
-    `game`: with those the warm-up loads for the first game too (the new-game screen, the
-    table, the computer players, the score sheet)."""
+@dataclass(frozen=True)
+class Start:
+    """What the staged game loads by the title's first frame (and the first game's)."""
+
+    game: list[str]  # its own sources, relative POSIX paths; main.py left out (pygbag runs it from source)
+    pygame_dir: Path  # the build's own pygame package
+    pygame: list[str]  # pygame's Python modules loaded, relative to pygame_dir
+
+
+def probe(app_dir: Path, game: bool = False) -> Start:
+    """Run the staged game natively and headless up to the title's first frame. `game`:
+    with what the warm-up loads for the first game too (the new-game screen, the table,
+    the computer players, the score sheet)."""
     with tempfile.TemporaryDirectory(prefix="358probe-") as data:
         out = subprocess.run([sys.executable, "-c", START_PROBE, *(["--game"] if game else [])], cwd=app_dir,
                              env=probe_env(data), capture_output=True, text=True, timeout=TIMEOUT_S,
                              stdin=subprocess.DEVNULL)
     if out.returncode != 0:
         raise RuntimeError(f"the start probe failed: {out.stderr.strip()[-1500:]}")
-    files = json.loads(out.stdout.strip().splitlines()[-1])
-    return [Path(f).as_posix() for f in files if Path(f).as_posix() != "main.py"]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    return Start([Path(f).as_posix() for f in found["game"] if Path(f).as_posix() != "main.py"],
+                 Path(found["pygame_dir"]), [Path(f).as_posix() for f in found["pygame"]])
+
+
+def start_modules(app_dir: Path, game: bool = False) -> list[str]:
+    """The staged game's sources (relative POSIX paths) loaded when the title's first frame
+    is presented (`game`: and by the first game), natively and headless."""
+    return probe(app_dir, game).game
+
+
+def stage_pygame(app_dir: Path, start: Start) -> list[str]:
+    """Copy the build's own sources of pygame's modules the start loads to where their
+    bytecode ships (PYGAME_SHIPPED/pygame/..., beside main.py); returns their paths relative
+    to app_dir. The build's pygame is PyPI's pygame-ce of the same version as the page's,
+    whose modules have, but for one or two, the same source: a pyc whose source differs
+    in the page is simply not used (checked-hash)."""
+    staged = []
+    for rel in start.pygame:
+        target = app_dir / PYGAME_SHIPPED / "pygame" / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(start.pygame_dir / rel, target)
+        staged.append(target.relative_to(app_dir).as_posix())
+    return staged
+
+
+def unstage_pygame(app_dir: Path) -> None:
+    """Remove pygame's staged sources, keeping their bytecode: the archive carries no
+    second copy of pygame."""
+    for source in (app_dir / PYGAME_SHIPPED).rglob("*.py"):
+        source.unlink()
 
 
 def _output_key(pin: Pin, app_dir: Path, files: list[str]) -> str:
@@ -381,9 +438,10 @@ def _store(outputs: Path, key: str, app_dir: Path, pycs: list[Path], keep: int =
 
 
 def make(app_dir: Path, versions, log, cache: Path | None = None) -> list[Path]:
-    """Bytecode of the modules of the start and the first game for each version whose pinned interpreter can be
-    had; returns the pycs written (under app_dir). Never stops the build: a version that
-    cannot be made is named in the log, with the reason, and ships without bytecode.
+    """Bytecode of the modules of the start and the first game, and of pygame's modules
+    they load, for each version whose pinned interpreter can be had; returns the pycs
+    written (under app_dir). Never stops the build: a version that cannot be made is named
+    in the log, with the reason, and ships without bytecode.
     What the interpreter made for the same sources before is taken from the cache
     (cache/bytecode/pyodide-R/KEY) instead of running it again."""
     cache = cache or cache_dir()
@@ -392,29 +450,43 @@ def make(app_dir: Path, versions, log, cache: Path | None = None) -> list[Path]:
         log("bytecode: none asked for; the runtime compiles the source")
         return []
     try:
-        files = start_modules(app_dir, game=True)
-    except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
+        start = probe(app_dir, game=True)
+    except (RuntimeError, OSError, ValueError, KeyError, subprocess.TimeoutExpired) as exc:
         log(f"bytecode: NONE SHIPPED, the modules of the start and the first game are unknown ({exc})")
         return []
-    pycs = []
-    for version in versions:
-        pin = PINS[version]
-        outputs, key = cache / "bytecode" / pin.name, _output_key(pin, app_dir, files)
-        made = _reuse(outputs / key, app_dir)
-        how = f"Pyodide {pin.release} (CPython {pin.python}), reused: the same sources as an earlier build"
-        if made is None:
-            try:
-                compiler = find(version, cache, log)
-                made = compiler.compile(app_dir, files)
-            except (Unavailable, RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
-                log(f"bytecode {version}: NONE SHIPPED for Python {version}: its pinned interpreter"
-                    f" (pyodide@{pin.release}) cannot be had here: {exc}."
-                    f" The build still passes; that runtime compiles the source at each start.")
-                continue
-            how = compiler.how
-            _store(outputs, key, app_dir, made)
-        log(f"bytecode {version}: {len(made)} modules of the start and the first game,"
-            f" {sum(p.stat().st_size for p in made) / 1024:.0f} KB,"
-            f" by {how}")
-        pycs += made
-    return pycs
+    pygame_files = stage_pygame(app_dir, start)
+    try:
+        return [pyc for version in versions for pyc in _make_version(version, app_dir, start.game, pygame_files,
+                                                                      cache, log)]
+    finally:
+        unstage_pygame(app_dir)
+
+
+def _make_version(version: str, app_dir: Path, files: list[str], pygame_files: list[str], cache: Path,
+                  log) -> list[Path]:
+    """One version's pycs (see make); [] when its interpreter cannot be had."""
+    pin = PINS[version]
+    every = files + pygame_files
+    outputs, key = cache / "bytecode" / pin.name, _output_key(pin, app_dir, every)
+    made = _reuse(outputs / key, app_dir)
+    how = f"Pyodide {pin.release} (CPython {pin.python}), reused: the same sources as an earlier build"
+    if made is None:
+        try:
+            compiler = find(version, cache, log)
+            made = compiler.compile(app_dir, every, checked=tuple(pygame_files))
+        except (Unavailable, RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
+            log(f"bytecode {version}: NONE SHIPPED for Python {version}: its pinned interpreter"
+                f" (pyodide@{pin.release}) cannot be had here: {exc}."
+                f" The build still passes; that runtime compiles the source at each start.")
+            return []
+        how = compiler.how
+        _store(outputs, key, app_dir, made)
+    ours = [p for p in made if p.relative_to(app_dir).parts[0] != PYGAME_SHIPPED]
+    pygame_pycs = [p for p in made if p not in ours]
+
+    def kb(paths):
+        return f"{sum(p.stat().st_size for p in paths) / 1024:.0f} KB"
+
+    log(f"bytecode {version}: {len(ours)} modules of the start and the first game, {kb(ours)},"
+        f" and {len(pygame_pycs)} of pygame's, {kb(pygame_pycs)}, by {how}")
+    return made

@@ -20,6 +20,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from game.web.pygame_bytecode import SHIPPED
+
 # Size budgets, each for one part of the archive measured on its own: the part's members
 # alone in a tar gzipped at level 9, the way the archive is written. A part's size then
 # does not depend on which other parts the archive holds (gzip finds the 3.14 pyc of a
@@ -40,10 +42,16 @@ SOURCES_KB = 700
 # first game's modules one task of 100-250 ms each on a cheap phone, CPU slowed 10x),
 # against ~560 KB more to download once and keep offline (the runtime is several MB).
 BYTECODE_KB = {"cpython-312": 700, "cpython-314": 760}
+# pygame's own modules that the start loads, as checked-hash pycs without their source
+# (tools/web/bytecode.py): 13 modules, 175 KB of source compiled at every start (1.3 s of
+# it with the CPU slowed 10x) against 73 KB (3.12) to download once; room for a few more.
+PYGAME_BYTECODE_KB = {"cpython-312": 90, "cpython-314": 95}
+PYGAME_PART = "pygame "  # + a cache tag: the part pygame's bytecode counts against
 SOURCES = "sources and assets"
 # Bytecode is __pycache__/MODULE.cpython-3NN.pyc next to MODULE.py, as CPython looks for it.
 PYC = re.compile(r"^(?P<module>[A-Za-z_][A-Za-z0-9_]*)\.(?P<tag>cpython-3\d+)\.pyc$")
 UNCHECKED_HASH_FLAGS = 0b01  # PEP 552: hash-based, the source never checked
+CHECKED_HASH_FLAGS = 0b11  # PEP 552: hash-based, used only while the source has that hash
 # What may be in the archive besides main.py and game/ (paths under assets/ in the tar).
 RUNTIME_ASSET_SUFFIXES = {".png", ".jpg", ".jpeg", ".ogg", ".ttf", ".otf", ".json", ".txt"}
 FORBIDDEN_SUFFIXES = {".wav", ".mp3", ".aiff", ".flac", ".md", ".tmpl", ".xcf", ".psd"}
@@ -60,6 +68,7 @@ class Report:
     sizes: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     bytecode: dict[str, list[str]] = field(default_factory=dict)  # cache tag → sources with a pyc
+    pygame: dict[str, list[str]] = field(default_factory=dict)  # cache tag → pygame's modules with a pyc
     parts: dict[str, int] = field(default_factory=dict)  # SOURCES or a cache tag → bytes on its own
     budgets: dict[str, int] = field(default_factory=dict)  # the same keys → KB
     max_kb: int = SOURCES_KB  # the archive's target: the sum of budgets
@@ -155,6 +164,10 @@ def member_problem(path: str) -> str | None:
     if rel[:2] == ("game", "arena"):
         return "the research arena (never imported by the game)"
     suffix = PurePosixPath(path).suffix.lower()
+    if rel[0] == SHIPPED:
+        if rel[1:2] != ("pygame",) or rel[-2:-1] != ("__pycache__",) or not PYC.match(rel[-1]):
+            return f"not bytecode of pygame's ({SHIPPED}/pygame/.../__pycache__/MODULE.cpython-3NN.pyc)"
+        return None
     if "__pycache__" in rel[:-1] or suffix in (".pyc", ".pyo"):
         if rel[-2:-1] != ("__pycache__",) or not PYC.match(rel[-1]):
             return "bytecode not named __pycache__/MODULE.cpython-3NN.pyc"
@@ -176,11 +189,28 @@ def member_problem(path: str) -> str | None:
     return "not main.py, game/ or assets/"
 
 
+def is_pygames(name: str) -> bool:
+    """Whether an archive member is shipped for pygame's package, not the game's."""
+    return PurePosixPath(name).parts[1:2] == (SHIPPED,)
+
+
 def part_of(name: str) -> str:
-    """The budget an archive member counts against: its cache tag, or SOURCES."""
+    """The budget an archive member counts against: its cache tag (PYGAME_PART + the tag
+    for pygame's), or SOURCES."""
     path = PurePosixPath(name)
     found = PYC.match(path.name) if path.parent.name == "__pycache__" else None
-    return found["tag"] if found else SOURCES
+    if not found:
+        return SOURCES
+    return PYGAME_PART + found["tag"] if is_pygames(name) else found["tag"]
+
+
+def part_budget(part: str, sources_kb: int = SOURCES_KB) -> int | None:
+    """A part's budget in KB (None: no budget for that version)."""
+    if part == SOURCES:
+        return sources_kb
+    if part.startswith(PYGAME_PART):
+        return PYGAME_BYTECODE_KB.get(part[len(PYGAME_PART):])
+    return BYTECODE_KB.get(part)
 
 
 def part_sizes(tar_path: Path) -> dict[str, int]:
@@ -226,7 +256,7 @@ def check(web_dir: Path | str, sources_kb: int = SOURCES_KB) -> Report:
         why = member_problem(name)
         if why:
             report.problems.append(f"archive member {name}: {why}")
-    pycs = {}
+    pycs, pygame_pycs = {}, {}
     with tarfile.open(tar_path, "r:gz") as tar:
         for name in names:
             path = PurePosixPath(name)
@@ -235,12 +265,24 @@ def check(web_dir: Path | str, sources_kb: int = SOURCES_KB) -> Report:
                 continue
             source = (path.parent.parent / f"{found['module']}.py").as_posix()
             header = tar.extractfile(name).read(16)
+            flags = struct.unpack("<I", header[4:8])[0] if len(header) == 16 else None
+            if is_pygames(name):
+                # pygame's: the runtime's own source is the one checked, so none ships
+                if source in names:
+                    report.problems.append(f"archive member {source}: pygame's source shipped with its bytecode")
+                if flags != CHECKED_HASH_FLAGS:
+                    report.problems.append(f"archive member {name}: pygame's bytecode not a checked-hash pyc"
+                                           f" (PEP 552)")
+                module = PurePosixPath(source).relative_to(f"assets/{SHIPPED}").as_posix()
+                pygame_pycs.setdefault(found["tag"], []).append(module)
+                continue
             if source not in names:
                 report.problems.append(f"archive member {name}: bytecode without its source {source}")
-            elif len(header) < 16 or struct.unpack("<I", header[4:8])[0] != UNCHECKED_HASH_FLAGS:
+            elif flags != UNCHECKED_HASH_FLAGS:
                 report.problems.append(f"archive member {name}: not an unchecked-hash pyc (PEP 552)")
             pycs.setdefault(found["tag"], []).append(source)
     report.bytecode = {tag: sorted(sources) for tag, sources in sorted(pycs.items())}
+    report.pygame = {tag: sorted(modules) for tag, modules in sorted(pygame_pycs.items())}
     if "assets/main.py" not in names:
         report.problems.append("archive lacks assets/main.py")
     if "assets/game/__init__.py" not in names:
@@ -283,9 +325,10 @@ def check(web_dir: Path | str, sources_kb: int = SOURCES_KB) -> Report:
 
     report.parts = dict(sorted(part_sizes(tar_path).items(), key=lambda kv: (kv[0] != SOURCES, kv[0])))
     for part, size in report.parts.items():
-        budget = sources_kb if part == SOURCES else BYTECODE_KB.get(part)
+        budget = part_budget(part, sources_kb)
         if budget is None:
-            report.problems.append(f"bytecode {part}: no size budget for this version (web_check.BYTECODE_KB)")
+            report.problems.append(f"bytecode {part}: no size budget for this version"
+                                   f" (tools.web.check.BYTECODE_KB, PYGAME_BYTECODE_KB)")
             continue
         report.budgets[part] = budget
         if size > budget * 1024:
@@ -305,7 +348,12 @@ def summary(report: Report) -> str:
     lines.append(f"  archive: {len(report.members)} files, {report.archive_bytes / 1024:.1f} KB"
                  f" (target < {report.max_kb} KB)")
     for part, size in report.parts.items():
-        what = f"bytecode {part}: {len(report.bytecode.get(part, []))} modules," if part != SOURCES else f"{part}:"
+        if part == SOURCES:
+            what = f"{part}:"
+        elif part.startswith(PYGAME_PART):
+            what = f"bytecode {part}: {len(report.pygame.get(part[len(PYGAME_PART):], []))} modules,"
+        else:
+            what = f"bytecode {part}: {len(report.bytecode.get(part, []))} modules,"
         budget = report.budgets.get(part)
         lines.append(f"    {what} {size / 1024:.1f} KB on their own"
                      + (f" (budget {budget} KB)" if budget is not None else " (no budget)"))

@@ -163,6 +163,7 @@ def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, p
     nav = js.JSON.parse(js.JSON.stringify(js.performance.getEntriesByType("navigation")))
     pic = getattr(app, "picture", None)  # the render size (None: a build without it)
     main._g358_boot = {"offset_ms": offset, "first_frame": perf.first_frame(), "driver_ms": main._g358_driver_ms,
+                       "start_marks": perf.start_marks() if hasattr(perf, "start_marks") else [],
                        "window": list(app.window.get_size()), "frames_at_start": app.frames,
                        "css": list(app.display.css_size or ()), "dpr": app.display.device_ratio,
                        "picture": None if pic is None else {"setting": pic.setting(), "auto": pic.auto,
@@ -268,6 +269,23 @@ def spread(values, over=()) -> dict:
     return out
 
 
+# The start's milestones (game.perf.start_mark) in the words the report uses for the part
+# that ends at each: the part from the milestone before to it.
+START_PART_WORDS = {"pygame": "import pygame", "modules": "the game's modules", "app": "the App",
+                    "title": "the title's first frame"}
+
+
+def start_parts(marks: list[dict], first: dict) -> dict[str, float]:
+    """The start from its first milestone (main.py's first line) to the title's first
+    frame, cut at the others: each part's ms, named by the milestone it ends at. All on
+    the game's own clock (the page's is offset from it by an estimate, a few tens of ms
+    off: enough for the whole start, too coarse for the step into main.py)."""
+    parts = {}
+    for before, mark in zip(marks, [*marks[1:], {"name": "title", "clock_ms": first["clock_ms"]}]):
+        parts[mark["name"]] = mark["clock_ms"] - before["clock_ms"]
+    return parts
+
+
 def summarize(data: dict) -> dict:
     """Figures of a recording (game/perf.py snapshot, plus the browser's part if present)."""
     fields = data.get("frame_fields") or ["start_ms", "ms", "drawn", "think_ms", "scene"]
@@ -308,6 +326,9 @@ def summarize(data: dict) -> dict:
         page_start = boot.get("page_start_ms")
         if unpacked is not None and page_start is not None:
             out["game_start_ms"] = title - (page_start + unpacked)
+            marks = boot.get("start_marks") or []
+            if marks:
+                out["start_parts"] = start_parts(marks, first)
     if boot.get("window"):
         out["window"] = data.get("window_end") or boot["window"]
         out["picture"] = dict(boot.get("picture") or {}, auto=data.get("picture_end") or (boot.get("picture") or {}).get("auto"))
@@ -438,6 +459,9 @@ def report(s: dict) -> str:
     if "title_ms" in s:
         game = f" (the game's own part after unpacking: {s['game_start_ms'] / 1000:.2f} s)" if "game_start_ms" in s else ""
         lines.append(f"page open -> title: {s['title_ms'] / 1000:.2f} s{game}")
+        if s.get("start_parts"):
+            lines.append("  from main.py's first line, by milestone: " + ", ".join(
+                f"{START_PART_WORDS.get(name, name)} {ms:.0f} ms" for name, ms in s["start_parts"].items()))
     st = s.get("start")
     if st:
         lines.append(f"the game's start: {st['waited_frames']} frames ({_ms(st.get('waited_ms'))} ms, longest"
