@@ -69,3 +69,39 @@ def test_the_packages_own_bytecode_is_kept_and_nothing_shipped_copies_nothing(tm
     assert put_in_place(str(shipped), str(runtime)) == 0
     assert open(own, "rb").read() == b"its own"
     assert put_in_place(str(tmp_path / "nothing"), str(runtime)) == 0
+
+
+WATCH_MAIN = r"""
+import importlib.abc, json, sys
+sys.path.insert(0, ".")
+import game.web.pygame_bytecode as shipped
+said = []
+real = shipped.put_in_place
+shipped.put_in_place = lambda *a, **k: (said.append("put in place"), real(*a, **k))[1]
+
+class Watch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "pygame":
+            said.append("import pygame")
+        return None
+
+sys.meta_path.insert(0, Watch())
+import main
+print(json.dumps(said))
+"""
+
+
+def test_main_puts_the_bytecode_in_place_before_it_first_imports_pygame(tmp_path):
+    """Once pygame is imported its modules are compiled: the copy must come first."""
+    import json
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "THREE_FIVE_EIGHT_DATA": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", WATCH_MAIN], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1])[:2] == ["put in place", "import pygame"]
