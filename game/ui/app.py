@@ -111,8 +111,8 @@ class App:
         self.picture = Picture(self)  # the browser's render size (setting "picture")
         self.display = Display(self.web, pixel_ratio, insets)
         size = tuple(size or LOGICAL)
-        if self.web:  # the page's shape at the Sharp budget (`size`: the page's CSS size when unreadable)
-            size = self.display.page_window(size)
+        if self.web:  # the page's shape at the budget the picture opens at (`size`: the page's CSS size when unreadable)
+            size = self.display.page_window(size, self.picture.opening())
         self.display.open(size, scaled)
         self.picture.apply()  # in the browser Auto times the empty window's presents, then sets the budget
         try:
@@ -159,6 +159,8 @@ class App:
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value
         self.params.pop({"language": "lang", "strength": "strength"}.get(key, ""), None)
+        if key == "picture" and value == "auto":
+            self.settings["picture_auto"] = None  # chosen again: the next start times the presents again
         if key == "language":
             self.settings[key] = i18n.set_language(value)
             self.stack.rebuild()

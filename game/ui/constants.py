@@ -25,6 +25,7 @@ DEFAULT_SETTINGS = {
     "autoplay": True,  # a forced card is played by itself after a short pause
     "humans": [0],  # the seats people played last time (pass-and-play)
     "picture": "auto",  # the browser's render size: auto, sharp (1280x720), smooth
+    "picture_auto": None,  # Auto's choice on this device (sharp, smooth): a later start opens at it, untimed
     "page_address": "",  # the web page native share links open; "": the build's (game/records/published.py)
     "trick_hold": "tap",  # how long a finished trick stays (TRICK_HOLDS): a new player's until a tap
     "learned": False,  # the guided deal was seen (played through or skipped)

@@ -41,6 +41,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,
+        "picture_auto": lambda v: v is None or v in PICTURES[1:],
         "page_address": lambda v: v == "" or _page_address_ok(v),
         "trick_hold": lambda v: v in TRICK_HOLDS,
         "learned": lambda v: type(v) is bool,

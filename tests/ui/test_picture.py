@@ -116,6 +116,7 @@ def test_every_drawn_frame_at_the_reduced_size_equals_a_full_redraw(web_app):
     app.games.start(seed=11)
     assert app.window.get_size() == SMOOTH
     _first_table_frame(app)
+    app.painter.redraw()  # one whole frame compared too (a window opened at its size needs none)
     counts = _play_and_compare(app, Autopilot(app, seed=11), 700)
     assert counts["partial"] > 100 and counts["full"] >= 1, counts
 
@@ -186,6 +187,61 @@ def test_a_lucky_probe_is_corrected_by_the_menus_slow_presents(web_app, monkeypa
     _frames(app, picture.WATCHED + 3)
     assert app.picture.auto == "smooth" and app.window.get_size() == SMOOTH and app.scene_name == "title"
     assert len(app.picture.watched) == picture.WATCHED
+
+
+def _opened(monkeypatch) -> list:
+    """The sizes the window is opened at from now on."""
+    sizes = []
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, *a, **k: (sizes.append(tuple(size)),
+                                                                           set_mode(size, *a, **k))[1])
+    return sizes
+
+
+def test_autos_choice_is_kept_and_a_later_start_opens_at_it_untimed(web_app, monkeypatch):
+    """A cheap phone's first start opens the window at Sharp, times it and opens it again at
+    Smooth; its next start opens it once, at Smooth, and times nothing."""
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(7.5)))
+    opened = _opened(monkeypatch)
+    first = web_app()
+    assert opened == [(1280, 720), SMOOTH] and first.picture.auto == "smooth"
+    _frames(first, 30)  # kept on a frame that draws nothing
+    assert first.storage.load_settings()["picture_auto"] == "smooth"
+
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(1.0)))  # would say Sharp
+    opened.clear()
+    later = web_app()
+    assert opened == [SMOOTH] and later.picture.auto == "smooth" and later.picture.samples == []
+    _frames(later, 3)
+    assert later.window.get_size() == SMOOTH and later.scene_name == "title"
+
+
+def test_a_kept_sharp_is_still_watched_and_choosing_auto_again_times_anew(web_app, monkeypatch):
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_clock(1.0)))
+    first = web_app()
+    _frames(first, picture.WATCHED + 20)  # quick presents: Sharp, kept
+    assert first.picture.auto == "sharp" and first.storage.load_settings()["picture_auto"] == "sharp"
+
+    monkeypatch.setattr(picture.Picture, "clock", staticmethod(_presents(then=7.0)))  # slow from now on
+    opened = _opened(monkeypatch)
+    later = web_app()
+    assert opened == [(1280, 720)] and later.picture.samples == []  # opened at the kept Sharp, untimed
+    _frames(later, picture.WATCHED + 3)
+    assert later.picture.auto == "smooth" and later.window.get_size() == SMOOTH  # the menus' slow presents
+    _frames(later, 30)
+    assert later.storage.load_settings()["picture_auto"] == "smooth"
+
+    later.push_scene("settings")
+    later.set_setting("picture", "auto")  # chosen again: forgotten, the next start times again
+    assert later.storage.load_settings()["picture_auto"] is None
+
+
+def test_a_chosen_budget_opens_the_window_once_at_its_size(web_app, monkeypatch):
+    opened = _opened(monkeypatch)
+    for setting, size in (("sharp", (1280, 720)), ("smooth", SMOOTH)):
+        opened.clear()
+        web_app(settings={"picture": setting})
+        assert opened == [size], setting
 
 
 def test_auto_keeps_1280x720_when_presents_are_quick(web_app, monkeypatch):

@@ -50,17 +50,18 @@ class Display:
         return self.surface
 
     # --- making the window ----------------------------------------------------------------
-    def page_window(self, css) -> tuple[int, int]:
+    def page_window(self, css, budget: str = "sharp") -> tuple[int, int]:
         """The browser: read the page (its CSS size, pixel ratio, insets; `css` when it
-        cannot be read: headless tests) and return the window to open, at the Sharp budget
-        (Auto times its presents there; the picture sets the budget next)."""
+        cannot be read: headless tests) and return the window to open at `budget` (the
+        picture's `opening()`: Auto times its presents at Sharp's unless this device kept
+        its choice; the picture sets the budget in force next)."""
         from .picture import pixel_ratio
 
         got = page.read()
         if got is not None:
             css, self.device_ratio, self.insets = got.css, got.dpr, got.insets
         self.css_size = (float(css[0]), float(css[1]))
-        self.pixel_ratio = pixel_ratio(self.css_size, self.device_ratio, "sharp")
+        self.pixel_ratio = pixel_ratio(self.css_size, self.device_ratio, budget)
         return (max(1, round(self.css_size[0] * self.pixel_ratio)), max(1, round(self.css_size[1] * self.pixel_ratio)))
 
     def open(self, size, scaled) -> None:

@@ -12,7 +12,13 @@ and the page's CSS scales it to the screen.  The setting ``picture`` sets the bu
   and, when the middle one (the median, as for a 1280x720 window) is slower than
   ``SLOW_PRESENT_MS``, draws at the Smooth budget from the title's first frame on, for the
   rest of the session; having chosen Sharp it still watches the menus' first presents and
-  turns to Smooth if they are slow;
+  turns to Smooth if they are slow.  Its choice is kept on the device (the setting
+  ``picture_auto``): a later start opens the window at that budget at once and times
+  nothing (on a cheap phone, CPU slowed 10x, opening it at Sharp first took ~0.4 s and its
+  probes ~40 ms, only to open it again at Smooth).  A Sharp so kept is still watched;
+  choosing Auto in the settings forgets it.  (Timing the presents at the Smooth window
+  instead does not work: a present there was 0.3-0.7 ms at 10x against 12-16 ms at
+  Sharp's, far from the ratio of their pixels, so every phone would choose Sharp first);
 - ``sharp``: 1280x720's pixels (a 16:9 desktop page draws 1280x720, a phone of 390x844 CSS
   px 652x1412);
 - ``smooth``: 960x540's pixels (56% of Sharp's) and never more than one pixel per CSS
@@ -80,13 +86,33 @@ class Picture:
         value = self.app.settings.get("picture")
         return value if value in PICTURES else "auto"
 
+    def opening(self) -> str:
+        """The budget the window is first opened at: the setting's, or for Auto its choice
+        kept on this device (Sharp when it has none: Auto times its presents there)."""
+        value = self.setting()
+        return value if value != "auto" else self.kept() or "sharp"
+
+    def kept(self) -> str | None:
+        """Auto's choice kept on this device by an earlier start (None: none yet)."""
+        value = self.app.settings.get("picture_auto")
+        return value if value in ("sharp", "smooth") else None
+
+    def keep(self, choice: str) -> None:
+        """Keep Auto's choice for the next start (stored on a frame that draws nothing)."""
+        if self.app.settings.get("picture_auto") != choice:
+            self.app.settings["picture_auto"] = choice
+            self.app.settings_due = True
+
     def choice(self) -> str:
-        """sharp or smooth: what the setting means now (Auto times the presents once)."""
+        """sharp or smooth: what the setting means now (Auto times the presents once, or
+        takes the choice an earlier start kept)."""
         value = self.setting()
         if value != "auto":
             return value
-        if self.auto is None:
-            self.probe() if self.app.web else None
+        if self.auto is None and self.app.web:
+            self.auto = self.kept()
+            if self.auto is None:
+                self.keep(self.probe())
         return self.auto or "sharp"
 
     def size_for(self, quality: str) -> tuple[int, int]:
@@ -140,6 +166,7 @@ class Picture:
         self.watched.append(ms * LOGICAL[0] * LOGICAL[1] / max(1, w * h))
         if len(self.watched) == WATCHED and sorted(self.watched)[WATCHED // 2] > SLOW_PRESENT_MS:
             self.auto = "smooth"
+            self.keep("smooth")
             self.late = True  # Auto's second thought: applied where nothing is drawn again for it
             self.changed()
 
