@@ -14,8 +14,8 @@ and the page's CSS scales it to the screen.  The setting ``picture`` sets the bu
   rest of the session; having chosen Sharp it still watches the menus' first presents and
   turns to Smooth if they are slow.  Its choice is kept on the device (the setting
   ``picture_auto``): a later start opens the window at that budget at once and times
-  nothing (on a cheap phone, CPU slowed 10x, opening it at Sharp first took ~0.4 s and its
-  probes ~40 ms, only to open it again at Smooth).  A Sharp so kept is still watched;
+  nothing (on a cheap phone, CPU slowed 10x, the App's part of the start went from 848 to
+  749 ms: no window at Sharp first, no probes).  A Sharp so kept is still watched;
   choosing Auto in the settings forgets it.  (Timing the presents at the Smooth window
   instead does not work: a present there was 0.3-0.7 ms at 10x against 12-16 ms at
   Sharp's, far from the ratio of their pixels, so every phone would choose Sharp first);
