@@ -54,10 +54,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from game.web.pygame_bytecode import SHIPPED
+from game.web.pygame_bytecode import SHIPPED as PYGAME_SHIPPED  # pygame's pycs: PYGAME_SHIPPED/pygame/__pycache__/...
 
 ROOT = Path(__file__).resolve().parents[2]
-PYGAME_SHIPPED = SHIPPED  # pygame's pycs: PYGAME_SHIPPED/pygame/__pycache__/..., beside main.py
 VERSIONS = ("3.12", "3.14")
 # The page's runtime (pygbag 0.9.3) is CPython 3.12; 3.14 is only the webcheck harness's.
 DEFAULT_VERSIONS = ("3.12",)

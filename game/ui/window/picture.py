@@ -95,7 +95,7 @@ class Picture:
     def kept(self) -> str | None:
         """Auto's choice kept on this device by an earlier start (None: none yet)."""
         value = self.app.settings.get("picture_auto")
-        return value if value in ("sharp", "smooth") else None
+        return value if value in BUDGET else None
 
     def keep(self, choice: str) -> None:
         """Keep Auto's choice for the next start (stored on a frame that draws nothing)."""
