@@ -317,7 +317,9 @@ class App:
         if self.painter.last_draw == "skipped":
             self.picture.watch()  # Auto may still be timing presents
         busy = (time.perf_counter() - self.frame_start) * 1000.0 > BUSY_FRAME_MS
-        if not busy and self.warmup.left:
+        if busy or (not self.games.waiting and self.scene.warm_step()):
+            return  # the screen's own picture first (a game waiting for the warm-up goes before it)
+        if self.warmup.left:
             budget = self.first_frames.budget_ms if self.games.waiting else None  # a game waits: as much as a first frame
             until = None if budget is None else self.frame_start + budget / 1000.0
             self.warmup.run(menus=self.scene_name in warmup.MENU_SCREENS, until=until)

@@ -36,4 +36,5 @@ DEFAULT_SETTINGS = {
     "reduced_motion": "auto",  # no flying cards or confetti: on, off, auto (the browser's prefers-reduced-motion)
 }
 VERBOSITIES = ("brief", "full")
+CARD_STYLES = ("classic", "four_colour")  # the card art's styles (game/ui/art): the setting checked without loading the art
 REDUCED_MOTION = ("auto", "on", "off")

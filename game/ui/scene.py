@@ -183,6 +183,11 @@ class Scene:
     def extra_key(self):
         return None
 
+    def warm_step(self) -> bool:
+        """This screen's own warm-up step, taken before the App's warm-up's on a menu's frame
+        (the title's fan of cards, a card a frame); True when it took the frame's step."""
+        return False
+
     def blit_page(self, surf, key, draw_page) -> None:
         """Blit the scene's still picture, made by draw_page(page) once per key (and size,
         scale, language, card style): a hover redraws the buttons, not the page."""

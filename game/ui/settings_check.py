@@ -26,15 +26,14 @@ def _rules_ok(settings: dict) -> bool:
 def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dict, list[str]]:
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
-    from .art import STYLES
-    from .constants import EARLIER_DEFAULTS, REDUCED_MOTION, TRICK_HOLDS, VERBOSITIES
+    from .constants import CARD_STYLES, EARLIER_DEFAULTS, REDUCED_MOTION, TRICK_HOLDS, VERBOSITIES
     from .window.picture import PICTURES
 
     valid = {
         "language": lambda v: v is None or v in i18n.LANGUAGES,
         "speed": lambda v: v in speeds,
         "sound": lambda v: type(v) is bool,
-        "card_style": lambda v: v in STYLES,
+        "card_style": lambda v: v in CARD_STYLES,
         "strength": lambda v: v in strengths,
         "names": lambda v: v is None or valid_names(v),
         "undo": lambda v: type(v) is bool,

@@ -11,6 +11,7 @@ import pytest
 
 from game.engine.cards import CARDS, Card
 from game.ui import art
+from game.ui.constants import CARD_STYLES
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -23,7 +24,7 @@ def _bytes(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
 
 
-@pytest.mark.parametrize("style", art.STYLES)
+@pytest.mark.parametrize("style", CARD_STYLES)
 @pytest.mark.parametrize("width", [36, 72, 130])
 def test_every_card_renders_distinct(style, width):
     ca = art.CardArt(style)

@@ -21,7 +21,7 @@ app.step(events=[], dt=1 / 60)
 first = perf.first_frame()
 import game.engine.cards as cards
 print("title", first and first["scene"], "ai" , "game.ai" in sys.modules, "table", "game.ui.table" in sys.modules,
-      "tables", "SUIT_BITS_DESC" in vars(cards))
+      "tables", "SUIT_BITS_DESC" in vars(cards), "art", "game.ui.art" in sys.modules)
 for _ in range(400):  # one warm-up step a frame: modules compiled and imported, sounds, screens a few ms a frame
     app.step(events=[], dt=1 / 60)
 print("later", app.scene_name, "ai", "game.ai" in sys.modules and "game.ai.search" in sys.modules,
@@ -36,8 +36,40 @@ def test_the_title_is_drawn_before_the_computer_players_are_loaded():
                              text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith(("title", "later"))]
-    assert lines == ["title title ai False table False tables False",
+    assert lines == ["title title ai False table False tables False art False",
                      "later title ai True table True tables True left 0"], out.stdout
+
+
+def _fan_area(app):
+    """The title's picture where its fan of cards stands."""
+    import pygame
+
+    from game.ui.draw import gfx
+
+    fan = app.scene.fan
+    r = pygame.Rect(0, 0, gfx.px(fan.width * 2.4), gfx.px(fan.width * 1.6))
+    r.center = gfx.dev_pos(fan.center)
+    return pygame.image.tobytes(app.window.subsurface(r.clip(app.window.get_rect())), "RGB")
+
+
+def test_the_titles_fan_is_dealt_in_a_card_a_frame_after_its_first_frame(make_app, monkeypatch):
+    from game.ui.menus import title_fan
+
+    monkeypatch.setattr(title_fan, "_made", {})  # no fan made earlier in this process
+    app = make_app(size=(390, 844))
+    app.step(dt=1 / 60)
+    assert app.scene_name == "title" and app.scene.fan.made() == 0
+    bare = _fan_area(app)
+    made = [0]
+    for _ in range(8):
+        app.step(dt=1 / 60)
+        made.append(app.scene.fan.made())
+    assert made[-1] == 3
+    assert all(b - a in (0, 1) for a, b in zip(made, made[1:])), made  # a card a frame at most
+    assert _fan_area(app) != bare  # the cards are on the picture
+    app.stack.restart()  # the title made anew (after an error): its first frame has the whole fan
+    app.step(dt=1 / 60)
+    assert app.scene.fan.made() == 3 and _fan_area(app) != bare
 
 
 def test_a_game_starts_from_the_title_at_once(make_app):

@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.ui import art
+from game.ui.constants import CARD_STYLES
 
 
 def sheet(width: int = 90) -> pygame.Surface:
@@ -23,7 +24,7 @@ def sheet(width: int = 90) -> pygame.Surface:
     rows = 8
     surf = pygame.Surface((cols * (w + gap) + gap, rows * (h + gap) + gap))
     surf.fill((24, 92, 58))
-    for block, style in enumerate(art.STYLES):
+    for block, style in enumerate(CARD_STYLES):
         ca = art.CardArt(style)
         for suit in range(4):
             for rank in range(2, 15):

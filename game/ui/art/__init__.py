@@ -39,7 +39,6 @@ from .core import (  # noqa: F401  (the package's public names)
     HINT,
     KITTY,
     SELECT,
-    STYLES,
     WARN,
     WHITE,
     card_size,

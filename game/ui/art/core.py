@@ -10,7 +10,6 @@ import pygame
 from game.ui.draw import fonts
 
 CARD_RATIO = 1.4  # height / width (poker cards are 63 x 88 mm)
-STYLES = ("classic", "four_colour")
 
 WHITE = (255, 255, 255)
 GOLD = (255, 200, 40)

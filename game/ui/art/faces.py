@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..constants import CARD_STYLES
 from .backs import render_back
 from .core import (
     BACK_COLOURS,
@@ -13,7 +14,6 @@ from .core import (
     GOLD_DARK,
     GOLD_LIGHT,
     PAPER,
-    STYLES,
     blank_card,
     draw_shape,
     finish_card,
@@ -60,7 +60,7 @@ class CardArt:
     @style.setter
     def style(self, value: str) -> None:
         value = {"four_color": "four_colour", "four": "four_colour"}.get(value, value)
-        self._style = value if value in STYLES else "classic"
+        self._style = value if value in CARD_STYLES else "classic"
 
     # -- public -------------------------------------------------------------------------
     def face(self, card, size) -> pygame.Surface:

@@ -30,15 +30,20 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "datetime", "game.storage.stats", "game.ui.games.stats_keeper",
                "game.ui.games.record_actions")
+# The card art, the first of what a game needs and loaded first by the warm-up: the title's fan of
+# cards waits for it (the title's first frame shows without it: in the browser the art's
+# modules and faces were ~0.3 s of a cheap phone's start).  Its package's __init__ imports
+# the five, so the first import runs them all.
+ART_PARTS = ("game.ui.art.core", "game.ui.art.backs", "game.ui.art.court", "game.ui.art.faces", "game.ui.art.icons", "game.ui.art")
 # What a game needs (the computer players, every table object, the first deal's scenes), each
 # module after all those it imports.  While the title waits each is compiled ahead, one a
 # frame (preload.py), then imported, one a frame: each browser task compiles or runs one
 # module (a step that imported the whole table was one task of 3-4 s at 4x).
 # tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
-# itself (the "game.ai" package: its own five) and that a game started after them loads
+# itself (the "game.ai" and "game.ui.art" packages: their own five) and that a game started after them loads
 # nothing.  In the browser a game asked for earlier waits for them (launcher.py), imported
 # while its frame has time.
-TABLE_PARTS = ("game.engine.actions", "game.engine.phases", "game.engine.deal", "game.engine.fast", "game.engine.save",
+TABLE_PARTS = (*ART_PARTS, "game.engine.actions", "game.engine.phases", "game.engine.deal", "game.engine.fast", "game.engine.save",
                "game.engine.exchange", "game.engine.position", "game.engine.view", "game.engine.match",
                "game.engine.history", "game.ui.games.players", "game.ui.games.session",  # not before the title
                "game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
@@ -105,12 +110,13 @@ class WarmUp:
         self.app = app
         # loaded after the title shows, one per menu frame: a button's click sound first (the
         # title's first tap played it, and loading it then was ~50 ms of that frame in the
-        # browser with the CPU slowed 10x), then the computer players, then the first frames
-        # of the screens that come next
-        self.steps = [*([] if app.web else ["pygame"]), "sound:click", "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
-                      "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
-                      *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
-                      *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]
+        # browser with the CPU slowed 10x), the card art (the title's fan waits for it), then
+        # the computer players, then the first frames of the screens that come next
+        self.steps = list(dict.fromkeys([  # each step once: the art's come first
+            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
+            "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+            *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
+            *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
         self.dealt = None  # (width, cards) of the first deal's hand whose landing pictures are still to make
         self._tables = None  # the engine's suit tables still to make (card tables)
@@ -196,8 +202,9 @@ class WarmUp:
         False when none is left.  At the table (not `drawing`), frames that draw nothing go
         on with what the title had no time for, menus' modules left."""
         step = self.next_step(drawing)
-        while step is not None and step.startswith("compile:") and not preload.compile_needed(step[8:]):
-            self.steps.remove(step)  # its bytecode shipped (or it is loaded): nothing to do, no frame spent
+        while step is not None and (step.startswith("compile:") and not preload.compile_needed(step[8:])
+                                    or is_import(step) and step in sys.modules):
+            self.steps.remove(step)  # its bytecode shipped, or it is loaded (a package's modules): no frame spent
             step = self.next_step(drawing)
         if step is None:
             return False

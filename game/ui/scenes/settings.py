@@ -9,8 +9,7 @@ import pygame
 from ... import i18n
 from ...engine import Card
 from ...i18n import t
-from .. import art
-from ..constants import REDUCED_MOTION, SPEEDS, STRENGTHS, TRICK_HOLDS, VERBOSITIES
+from ..constants import CARD_STYLES, REDUCED_MOTION, SPEEDS, STRENGTHS, TRICK_HOLDS, VERBOSITIES
 from ..draw import gfx
 from ..menus import menu_page
 from ..menus.menu_page import Block, Paged
@@ -47,7 +46,7 @@ class SettingsScene(Paged, Scene):
             ("speed", "settings.speed", list(SPEEDS), lambda v: t(f"speed.{v}")),
             ("trick_hold", "settings.trick_hold", list(TRICK_HOLDS), lambda v: t(f"trick_hold.{v}")),
             ("sound", "settings.sound", [True, False], onoff),
-            ("card_style", "settings.card_style", list(art.STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
+            ("card_style", "settings.card_style", list(CARD_STYLES), lambda v: t("style.four_color" if v in ("four_colour", "four_color") else f"style.{v}")),
             ("undo", "settings.undo", [True, False], onoff),
             ("autoplay", "settings.autoplay", [True, False], onoff),
             ("tips", "settings.tips", [True, False], onoff),  # the first-time tips (game/ui/coach/tips.py)

@@ -5,28 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.cards import Card
 from ...i18n import t
 from ..draw import gfx
 from ..games.saving import save_waiting
 from ..loop.input import by_touch, input_words
 from ..menus.menu_layout import grid
+from ..menus.title_fan import TitleFan
 from ..registry import register
 from ..scene import Scene
 from ..widgets import Button
 from ..window import screen
-
-
-def _title_cards(surf, center, width=96, spread=14):
-    """The game's three numbers as a fan of cards: 3♠ 5♥ 8♦."""
-    cards = [Card.parse("3S"), Card.parse("5H"), Card.parse("8D")]
-    cw, ch = gfx.card_size(width)
-    for i, c in enumerate(cards):
-        ang = (1 - i) * spread
-        img = pygame.transform.rotozoom(gfx.card_face(c, gfx.px(width)), ang, 1.0)
-        x = center[0] + (i - 1) * width * 0.62
-        y = center[1] + abs(i - 1) * 10
-        gfx.blit(surf, img, (x, y), "center")
 
 
 @register("title")
@@ -37,7 +25,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.session = None
         self.info = ""
-        self._cards = None
+        self.fan = TitleFan()  # dealt in after the title's first frame
 
     def enter(self):
         self.refresh()
@@ -106,7 +94,10 @@ class TitleScene(Scene):
         if self.focus is not None and self.focus >= len(self.widgets):
             self.focus = None
     def extra_key(self):
-        return (self.info, self.session is not None, len(self.widgets), by_touch())
+        return (self.info, self.session is not None, len(self.widgets), by_touch(), self.fan.made())
+
+    def warm_step(self) -> bool:
+        return self.fan.make_next()
 
     def do_continue(self):
         if self.session is not None:
@@ -129,7 +120,7 @@ class TitleScene(Scene):
         s = screen.safe()
         card_w = 92 if logo.h >= 300 and logo.w >= 600 else 64
         cards_y = logo.top + (logo.h * 30 // 100 if not p["low"] else logo.h * 26 // 100)
-        _title_cards(surf, (logo.centerx, cards_y), card_w)
+        self.fan.draw(surf, (logo.centerx, cards_y), card_w)
         title = t("app.title")
         size = gfx.fit_size(title, 72 if card_w == 92 else 52, logo.w - 32, True)
         y = cards_y + int(card_w * 0.9)
