@@ -30,8 +30,8 @@ first frame on (the warm-up on the title included), and the computer
 players' think() slices (median / p95 / max, and how many ran past 1x and 2x their budget).
 The render size (setting "picture", game/ui/window/picture.py): the window has the page's shape
 at a pixel budget (Sharp: 1280x720's pixels, Smooth: 960x540's); with Auto the App times
-three presents of its empty window at the Sharp budget before the title's first frame and,
-if they are slow, draws at the Smooth budget from that first frame on.  The steps script
+five presents of its empty window at the Sharp budget before the title's first frame and,
+if two are slow, draws at the Smooth budget from that first frame on.  The steps script
 loads its driver (compiling it and importing the autopilot, one task of ~150 ms at 4x) as
 soon as the App exists, so that the tasks counted from the title's first frame on are the
 game's own, and starts the game once the title has drawn more than two frames, as it always
