@@ -60,6 +60,10 @@ def _web_drive(goal):
         return False
     if not hasattr(scene, "session"):
         return False
+    tip = app.guide.bubble()
+    if tip is not None and app.guide.lesson is None:  # a first-time tip holds the table: a tap on it closes it
+        _web_click(tip.rect().center)
+        return False
     if goal == "table":
         return True
     view = scene.session.view()
