@@ -185,7 +185,7 @@ class Scene:
 
     def warm_step(self) -> bool:
         """This screen's own warm-up step, taken before the App's warm-up's on a menu's frame
-        (the title's fan of cards, a card a frame); True when it took the frame's step."""
+        (the title's fan of cards: a face, then the card laid); True when it took the frame's step."""
         return False
 
     def blit_page(self, surf, key, draw_page) -> None:

@@ -52,7 +52,7 @@ def _fan_area(app):
     return pygame.image.tobytes(app.window.subsurface(r.clip(app.window.get_rect())), "RGB")
 
 
-def test_the_titles_fan_is_dealt_in_a_card_a_frame_after_its_first_frame(make_app, monkeypatch):
+def test_the_titles_fan_is_dealt_in_after_its_first_frame_a_card_at_a_time(make_app, monkeypatch):
     from game.ui.menus import title_fan
 
     monkeypatch.setattr(title_fan, "_made", {})  # no fan made earlier in this process
@@ -61,11 +61,11 @@ def test_the_titles_fan_is_dealt_in_a_card_a_frame_after_its_first_frame(make_ap
     assert app.scene_name == "title" and app.scene.fan.made() == 0
     bare = _fan_area(app)
     made = [0]
-    for _ in range(8):
+    for _ in range(10):
         app.step(dt=1 / 60)
         made.append(app.scene.fan.made())
     assert made[-1] == 3
-    assert all(b - a in (0, 1) for a, b in zip(made, made[1:])), made  # a card a frame at most
+    assert all(b - a in (0, 1) for a, b in zip(made, made[1:])), made  # a card a frame at most (its face, then the card laid)
     assert _fan_area(app) != bare  # the cards are on the picture
     app.stack.restart()  # the title made anew (after an error): its first frame has the whole fan
     app.step(dt=1 / 60)
