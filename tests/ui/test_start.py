@@ -164,3 +164,22 @@ def test_a_save_the_title_cannot_read_now_is_still_told(make_app, monkeypatch):
     monkeypatch.setattr(app.storage.backend, "get", refused)
     app.to_title()
     assert [kind for kind, *_ in app.storage.take_events()] == ["game_unreadable"]
+
+
+def test_a_fan_that_cannot_be_made_leaves_the_title_without_it(make_app, monkeypatch):
+    """The fan is decoration: if its cards cannot be made the title shows and works without it."""
+    import pygame
+
+    from game.ui.draw import gfx
+    from game.ui.menus import title_fan
+
+    monkeypatch.setattr(title_fan, "_made", {})
+
+    def broken(card, width):
+        raise pygame.error("out of memory")
+
+    monkeypatch.setattr(gfx, "card_face", broken)
+    app = make_app(size=(390, 844))
+    for _ in range(10):
+        app.step(dt=1 / 60)
+    assert app.scene_name == "title" and app.scene.fan.made() == 0 and app.notice is None

@@ -30,7 +30,7 @@ IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made th
 # when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "datetime", "game.storage.stats", "game.ui.games.stats_keeper",
                "game.ui.games.record_actions")
-# The card art, the first of what a game needs and loaded first by the warm-up: the title's fan of
+# The card art, the first of what a game needs and loaded early by the warm-up: the title's fan of
 # cards waits for it (the title's first frame shows without it: in the browser the art's
 # modules and faces were ~0.3 s of a cheap phone's start).  Its package's __init__ imports
 # the five, so the first import runs them all.

@@ -28,6 +28,7 @@ class TitleFan:
         self.width = 64
         self._key: tuple[int, str] | None = None  # set by the first drawing: the device's card width, the style
         self._faced: tuple | None = None  # (key, card) whose face is made and not yet laid in the fan
+        self._failed = False  # making a card failed: the title goes on without its fan
 
     def draw(self, surf, center, width: int) -> None:
         """The cards made so far, at `center` with cards `width` logical px wide."""
@@ -46,18 +47,21 @@ class TitleFan:
         """A step of the fan: the next card's face, then that card turned and laid in the
         fan (the title drawn again); a step each, as together with the title's drawing they
         were a task of 106-120 ms at 10x.  False when nothing was done: all are made, the
-        title has not been drawn yet, or the card art is not loaded yet (the warm-up's first
-        step loads it)."""
+        title has not been drawn yet, or the card art is not loaded yet (the warm-up loads it
+        early).  A fan that cannot be made is decoration lost, never the title."""
         key = self._key
-        if key is None or len(_made.get(key, ())) == len(FAN) or "game.ui.art" not in sys.modules:
+        if key is None or self._failed or len(_made.get(key, ())) == len(FAN) or "game.ui.art" not in sys.modules:
             return False
         if key not in _made and len(_made) >= KEPT_FANS:
             _made.clear()
         cards = _made.setdefault(key, [])
         i = len(cards)
-        face = gfx.card_face(Card.parse(FAN[i]), key[0])  # made once: the art keeps it
-        if self._faced != (key, i):
-            self._faced = (key, i)
-            return True
-        cards.append(pygame.transform.rotozoom(face, (1 - i) * SPREAD, 1.0))
+        try:
+            face = gfx.card_face(Card.parse(FAN[i]), key[0])  # made once: the art keeps it
+            if self._faced != (key, i):
+                self._faced = (key, i)
+                return True
+            cards.append(pygame.transform.rotozoom(face, (1 - i) * SPREAD, 1.0))
+        except Exception:
+            self._failed = True
         return True
