@@ -32,31 +32,28 @@ Surfaces returned are shared cache entries: blit them, never draw on them.
 
 from game.ui.draw import fonts  # noqa: F401  (art.fonts: the text renderer the card indices use)
 
-from .core import (  # noqa: F401  (the package's public names)
-    CARD_RATIO,
-    COMPACT_BELOW,
-    GOLD,
-    HINT,
-    KITTY,
-    SELECT,
-    WARN,
-    WHITE,
-    card_size,
-    draw_suit,
-    suit_colour,
-    suit_surface,
-)
-from .faces import CardArt  # noqa: F401
-from .icons import (  # noqa: F401
-    badge,
-    contract_icon,
-    crown,
-    dim,
-    draw_dim,
-    draw_highlight,
-    draw_shadow,
-    glow_margin,
-    highlight,
-    mark,
-    shadow,
-)
+# The package's public names, each from its module, loaded on first use (module __getattr__):
+# in the browser one import is one task, and these six modules in one were ~116 ms with the
+# CPU slowed 10x; the warm-up imports them one a step (warmup.ART_PARTS).
+_HOMES = {
+    **dict.fromkeys(("CARD_RATIO", "COMPACT_BELOW", "GOLD", "HINT", "KITTY", "SELECT", "WARN", "WHITE", "card_size",
+                     "draw_suit", "suit_colour", "suit_surface"), "core"),
+    "CardArt": "faces",
+    **dict.fromkeys(("badge", "contract_icon", "crown", "dim", "draw_dim", "draw_highlight", "draw_shadow", "glow_margin",
+                     "highlight", "mark", "shadow"), "icons"),
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # found here from now on
+    return value
+
+
+def __dir__():
+    return sorted({*globals(), *_HOMES})

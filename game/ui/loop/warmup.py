@@ -32,15 +32,15 @@ SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "
                "game.ui.games.record_actions")
 # The card art, the first of what a game needs and loaded early by the warm-up: the title's fan of
 # cards waits for it (the title's first frame shows without it: in the browser the art's
-# modules and faces were ~0.3 s of a cheap phone's start).  Its package's __init__ imports
-# the five, so the first import runs them all.
-ART_PARTS = ("game.ui.art.core", "game.ui.art.backs", "game.ui.art.court", "game.ui.art.faces", "game.ui.art.icons", "game.ui.art")
+# modules and faces were ~0.3 s of a cheap phone's start).  Its package loads its modules
+# on first use, so each is a step of its own (all six in one were ~116 ms at 10x).
+ART_PARTS = ("game.ui.art", "game.ui.art.core", "game.ui.art.backs", "game.ui.art.court", "game.ui.art.faces", "game.ui.art.icons")
 # What a game needs (the computer players, every table object, the first deal's scenes), each
 # module after all those it imports.  While the title waits each is compiled ahead, one a
 # frame (preload.py), then imported, one a frame: each browser task compiles or runs one
 # module (a step that imported the whole table was one task of 3-4 s at 4x).
 # tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
-# itself (the "game.ai" and "game.ui.art" packages: their own five) and that a game started after them loads
+# itself (the "game.ai" package: its own five) and that a game started after them loads
 # nothing.  In the browser a game asked for earlier waits for them (launcher.py), imported
 # while its frame has time.
 TABLE_PARTS = (*ART_PARTS, "game.engine.actions", "game.engine.phases", "game.engine.deal", "game.engine.fast", "game.engine.save",

@@ -50,7 +50,7 @@ class TitleFan:
         title has not been drawn yet, or the card art is not loaded yet (the warm-up loads it
         early).  A fan that cannot be made is decoration lost, never the title."""
         key = self._key
-        if key is None or self._failed or len(_made.get(key, ())) == len(FAN) or "game.ui.art" not in sys.modules:
+        if key is None or self._failed or len(_made.get(key, ())) == len(FAN) or "game.ui.art.faces" not in sys.modules:
             return False
         if key not in _made and len(_made) >= KEPT_FANS:
             _made.clear()
