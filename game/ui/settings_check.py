@@ -27,7 +27,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
     """(settings, names of the keys that were reset): the defaults overlaid with every
     stored value that is valid."""
     from .constants import CARD_STYLES, EARLIER_DEFAULTS, REDUCED_MOTION, TRICK_HOLDS, VERBOSITIES
-    from .window.picture import PICTURES
+    from .window.picture import BUDGET, PICTURES
 
     valid = {
         "language": lambda v: v is None or v in i18n.LANGUAGES,
@@ -40,7 +40,7 @@ def check_settings(stored: dict, defaults: dict, speeds, strengths) -> tuple[dic
         "autoplay": lambda v: type(v) is bool,
         "humans": lambda v: list(check_human_seats(v)) == v,  # sorted, no repeats
         "picture": lambda v: v in PICTURES,
-        "picture_auto": lambda v: v is None or v in PICTURES[1:],
+        "picture_auto": lambda v: v is None or v in BUDGET,  # as Picture.kept() reads it
         "page_address": lambda v: v == "" or _page_address_ok(v),
         "trick_hold": lambda v: v in TRICK_HOLDS,
         "learned": lambda v: type(v) is bool,

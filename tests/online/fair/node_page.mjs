@@ -6,7 +6,7 @@
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 import { resolveObjectURL } from "node:buffer";
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker as NodeWorker } from "node:worker_threads";
@@ -14,6 +14,7 @@ import { Worker as NodeWorker } from "node:worker_threads";
 globalThis.window = globalThis;
 if (process.argv.includes("--worker")) {
   const folder = mkdtempSync(join(tmpdir(), "fair-worker-"));
+  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
   const prelude = join(folder, "prelude.mjs");
   writeFileSync(prelude, `import { parentPort } from "node:worker_threads";
 globalThis.self = globalThis;
