@@ -22,16 +22,20 @@ class OutOfTime(Exception):
 _deadline: float | None = None  # perf_counter() time after which no new picture is made
 _made = 0  # pictures made in this pass (the first is always made: every pass progresses)
 _widths = False  # does a text's first width count as a picture (set_deadline's `widths`)?
+_parts = False  # may a big picture stop between its parts (set_deadline's `parts`)?
 
 
-def set_deadline(when: float | None, widths: bool = False) -> None:
+def set_deadline(when: float | None, widths: bool = False, parts: bool = False) -> None:
     """Make cached pictures only until `when` (None: no limit) in the drawing that follows.
     `widths`: a text's first width counts as a picture too: for a screen built and drawn
     off screen (the warm-up), whose passes are cheap; in a frame's passes it does not (a
     table's pass redraws its layer: a panel wrapping its words, one width a pass, took
-    forty frames)."""
-    global _deadline, _made, _widths
-    _deadline, _made, _widths = when, 0, widths and when is not None
+    forty frames).  `parts`: a big picture (a panel) may stop between its parts and go on
+    in the next pass: for a screen's whole passes; not for the table's objects, which a
+    picture stopped inside draws again from the first (they make big pictures ahead)."""
+    global _deadline, _made, _widths, _parts
+    _deadline, _made = when, 0
+    _widths, _parts = widths and when is not None, parts and when is not None
 
 
 def take_deadline() -> float | None:
@@ -63,3 +67,8 @@ def making() -> None:
 def past_deadline() -> bool:
     """Is there a deadline and has it passed? (for work that stops only between its parts)"""
     return _deadline is not None and time.perf_counter() > _deadline
+
+
+def between_parts() -> bool:
+    """Should a big picture stop after this part (a deadline with `parts`, and it has passed)?"""
+    return _parts and past_deadline()

@@ -8,7 +8,7 @@ import weakref
 import pygame
 
 from ...i18n.format import SUIT_SYMBOLS  # drawn as icons in any text
-from .budget import OutOfTime, making, measuring, set_deadline, take_deadline  # noqa: F401
+from .budget import OutOfTime, between_parts, making, measuring, set_deadline, take_deadline  # noqa: F401
 from .cardblit import blit_sprite
 from .cardblit import prepare as prepare_sprite
 from .cardblit import prepared as prepared_sprite
@@ -462,15 +462,26 @@ def _making_panel(key: tuple):
 
 def cached_panel(size, color=PANEL, edge=PANEL_EDGE, radius=14, alpha=235, shadow=True, width=2) -> pygame.Surface:
     """A panel pre-rendered once (fast to blit every frame); includes a shadow margin of
-    panel_margin() pixels on every side."""
+    panel_margin() pixels on every side.  Under a screen's drawing deadline (set_deadline's
+    `parts`) a panel not made yet may take several passes: OutOfTime between its parts."""
     key = _panel_key(size, color, edge, radius, alpha, shadow, width)
     s = _panel_cache.get(key)
     if s is None:
         making()
-        for _ in _panels_begun.pop(key, None) or _making_panel(key):
-            pass
+        parts = _panels_begun.pop(key, None) or _making_panel(key)
+        for _ in parts:  # under a screen's deadline, a part at least, then parts while time is left:
+            if between_parts():  # a menu page's big panel made whole was a task of 120-150 ms at 10x
+                _begin_panel(key, parts)
+                raise OutOfTime
         s = _panel_cache[key]
     return s
+
+
+def _begin_panel(key: tuple, parts) -> None:
+    """Keep a panel's parts still to make, for the next pass (or make_panel) to go on with."""
+    if len(_panels_begun) >= 8:  # begun for window sizes left behind
+        _panels_begun.clear()
+    _panels_begun[key] = parts
 
 
 def _device_panel(rect, kw: dict) -> tuple[pygame.Rect, int]:
@@ -508,9 +519,7 @@ def make_panel(rect, **kw) -> bool:
     key = _panel_key(rect.size, **kw)
     if key not in _panel_cache:
         if key not in _panels_begun:
-            if len(_panels_begun) >= 8:  # begun for window sizes left behind
-                _panels_begun.clear()
-            _panels_begun[key] = _making_panel(key)
+            _begin_panel(key, _making_panel(key))
         next(_panels_begun[key], None)
         if key in _panel_cache:
             del _panels_begun[key]

@@ -157,7 +157,7 @@ class FirstFrames:
         panels, ~40 ms at 4x in the browser) left little of the frame to make new ones."""
         app = self.app
         spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else clip)
-        gfx.set_deadline(deadline)
+        gfx.set_deadline(deadline, parts=True)
         try:
             try:
                 app.painter.draw_stack(spare)
@@ -192,7 +192,7 @@ class FirstFrames:
         if waiting[0] is not app.scene:
             self._building = None
             return
-        gfx.set_deadline(frame_start + self.budget_ms / 1000.0, widths=True)
+        gfx.set_deadline(frame_start + self.budget_ms / 1000.0, widths=True, parts=True)
         try:
             scene = registry.create(waiting[1], app)
         except gfx.OutOfTime:

@@ -244,7 +244,7 @@ class WarmUp:
             return
         if drawn and int(band) > 0 and self._banding != (name, app.window.get_size()):  # another screen drew between the bands, or the window changed
             band = "0"
-        gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0, widths=True)  # built too
+        gfx.set_deadline(time.perf_counter() + IDLE_PREPARE_MS / 1000.0, widths=True, parts=True)  # built too
         try:
             if not drawn:
                 self.prepare_scene(name, unseen=True)
