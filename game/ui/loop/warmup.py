@@ -24,6 +24,7 @@ MENU_SCREENS = ("title", "new_game", "settings", "rules")
 ONLINE_WAITING = ("join", "codes", "lobby")
 FACES_MS = 3.0  # card pictures made ahead a menu frame (faces, the first deal's cards)
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
+DEAL_SOUNDS = ("shuffle", "deal")  # what a new game plays in its first second
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen's parts are loaded one a frame before it; the
 # menus' own modules are not loaded at the table at all (only while the menus show, or
@@ -110,10 +111,13 @@ class WarmUp:
         self.app = app
         # loaded after the title shows, one per menu frame: a button's click sound first (the
         # title's first tap played it, and loading it then was ~50 ms of that frame in the
-        # browser with the CPU slowed 10x), the card art (the title's fan waits for it), then
-        # the computer players, then the first frames of the screens that come next
-        self.steps = list(dict.fromkeys([  # each step once: the art's come first
-            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
+        # browser with the CPU slowed 10x), the card art (the title's fan waits for it), the
+        # deal's sounds (a game started at once loaded its shuffle in its first update: 36-50
+        # ms of a 92-111 ms frame at 10x), then the computer players, then the first frames
+        # of the screens that come next
+        self.steps = list(dict.fromkeys([  # each step once: the earlier place kept
+            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in DEAL_SOUNDS),
+            "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
             "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
             *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]))
@@ -187,8 +191,11 @@ class WarmUp:
         self.steps[:0] = steps
 
     def hurry(self, modules) -> None:
-        """A game waits for these modules: they come first, compiled only where needed."""
-        first = [s for s in table_steps(modules) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
+        """A game waits for these modules: they come first, compiled only where needed, after
+        the deal's sounds if still to load (played in the game's first update, loading one was
+        30 ms of the table's first frame at 10x: loaded while the game waits instead)."""
+        sounds = [step for step in (f"sound:{name}" for name in DEAL_SOUNDS) if step in self.steps]
+        first = sounds + [s for s in table_steps(modules) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
         self.steps[:] = first + [s for s in self.steps if s not in first]
 
     def again(self, step: str) -> None:
