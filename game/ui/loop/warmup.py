@@ -120,7 +120,7 @@ class WarmUp:
             "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
             "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
-            *(f"sound:{name}" for name in ("shuffle", "deal", "turn", "play", "trick")), "scene:score"]))
+            *(f"sound:{name}" for name in ("turn", "play", "trick")), "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
         self.dealt = None  # (width, cards) of the first deal's hand whose landing pictures are still to make
         self._tables = None  # the engine's suit tables still to make (card tables)
