@@ -8,7 +8,7 @@ import time
 import pygame
 
 from game.ui.autopilot import Autopilot, post_click
-from game.ui.table.compositor import paint_rect
+from game.ui.table.compositor import Layer, paint_rect
 from game.ui.window import screen
 from tests.ui.helpers import advance_until, table_for
 
@@ -319,7 +319,6 @@ def test_an_item_making_many_pictures_is_drawn_over_passes_one_new_picture_each(
     it (one item making a panel's words at once was a task of ~150 ms at 4x in the browser),
     draws it again from the caches next time, and ends as drawing it in one go does."""
     from game.ui.draw import gfx
-    from game.ui.table.compositor import Layer
 
     made = set()
 
@@ -363,11 +362,106 @@ def test_an_item_making_many_pictures_is_drawn_over_passes_one_new_picture_each(
     assert layer.surface.get_at((5, 5))[:3] == (0, 200, 0) and layer.surface.get_at((35, 5))[:3] == (0, 200, 0)
 
 
+class _Adder:
+    """A still object that paints its rect in parts, a new picture each (made once), adding
+    its colour: drawn twice, it shows.  The ground paints opaque, as the felt does (a dirty
+    rect is painted from it up)."""
+
+    layer = "base"
+
+    def __init__(self, name, rect, colour, pictures, made: set, drawn: list):
+        self.name, self.rect, self.colour, self.pictures = name, pygame.Rect(rect), colour, pictures
+        self.made, self.drawn = made, drawn
+
+    def state_key(self):
+        return (self.name, self.colour)
+
+    def paint_bounds(self):
+        return self.rect
+
+    def draw(self, surf):
+        from game.ui.draw import gfx
+
+        self.drawn.append((self.name, surf.get_clip().size))
+        for k in range(self.pictures):
+            if (self.name, self.colour, k) not in self.made:
+                gfx.making()
+                self.made.add((self.name, self.colour, k))
+            step = self.rect.w // self.pictures
+            part = pygame.Rect(self.rect.x + k * step, self.rect.y, step, self.rect.h)
+            surf.fill(self.colour, part, special_flags=0 if self.name == "ground" else pygame.BLEND_ADD)
+
+
+def _adders(made, drawn, panel=(0, 60, 0)):
+    return [_Adder("ground", (0, 0, 60, 20), (40, 40, 40), 1, made, drawn), _Adder("left", (0, 0, 20, 20), (50, 0, 0), 1, made, drawn),
+            _Adder("panel", (10, 0, 40, 20), panel, 4, made, drawn), _Adder("right", (50, 0, 10, 20), (0, 0, 70), 1, made, drawn)]
+
+
+def _out_of_time_until_done(layer, items, size):
+    """Update the layer under a deadline always past (one new picture a drawing) until it
+    finishes; the drawings it took."""
+    from game.ui.draw import gfx
+
+    for n in range(1, 20):
+        gfx.set_deadline(time.perf_counter() - 1)
+        try:
+            layer.update(items, size, "ctx", lambda size: pygame.Surface(size))
+            return n
+        except gfx.OutOfTime:
+            pass
+        finally:
+            gfx.set_deadline(None)
+    raise AssertionError("never finished")
+
+
+def _whole(items, size) -> bytes:
+    layer = Layer()
+    layer.update(items, size, "ctx", lambda size: pygame.Surface(size))
+    return pygame.image.tobytes(layer.surface, "RGB")
+
+
+def test_an_item_stopped_halfway_is_drawn_again_on_what_was_under_it_and_the_drawing_goes_on_from_it():
+    """Stopped inside an item by a new picture, the next drawing paints the items under it
+    again only where it paints and goes on from it: the items before it are not drawn whole
+    again (every frame of a table's first frame at 10x repeated the whole table's blits),
+    and the layer ends as drawing it in one go does, blending items included."""
+    from game.ui.draw import gfx
+
+    gfx.set_scale(1.0)  # logical pixels are device pixels here
+    made, drawn = set(), []
+    expected = _whole(_adders(made, drawn), (60, 20))
+    made.clear()
+    drawn.clear()
+    layer = Layer()
+    _out_of_time_until_done(layer, _adders(made, drawn), (60, 20))
+    whole_draws = [name for name, clip in drawn if clip == (60, 20)]
+    assert whole_draws.count("ground") == 1 and whole_draws.count("left") == 1, drawn  # only clipped again, under the panel
+    assert whole_draws.count("panel") == 4 and whole_draws.count("right") == 1, drawn
+    assert pygame.image.tobytes(layer.surface, "RGB") == expected
+
+
+def test_a_changed_item_stopped_halfway_in_its_repaint_is_repainted_next_time():
+    """Out of time inside the repaint of a changed item's rect (a new picture of its new
+    look), the rect is left for the next drawing, which repaints it whole: the layer ends
+    as a drawing of the new state in one go, not half repainted for good."""
+    from game.ui.draw import gfx
+
+    gfx.set_scale(1.0)
+    made, drawn = set(), []
+    layer = Layer()
+    items = _adders(made, drawn)
+    layer.update(items, (150, 20), "ctx", lambda size: pygame.Surface(size))  # the panel a third of it: repainted alone
+    items[2].colour = (0, 0, 90)  # the panel's new look: four new pictures
+    drawn.clear()
+    assert _out_of_time_until_done(layer, items, (150, 20)) > 1
+    assert all(clip != (150, 20) for _, clip in drawn), drawn  # repainted where it changed, not whole
+    assert pygame.image.tobytes(layer.surface, "RGB") == _whole(_adders(set(), [], panel=(0, 0, 90)), (150, 20))
+
+
 def test_the_same_objects_with_the_same_keys_change_nothing_and_are_not_diffed_again(monkeypatch):
     """Most frames change no still object (the cards in flight are top objects): the layer
     then repaints nothing and skips its diff, as it does not for a changed key, a new object
     with an old one's key, or a new size; what it paints is what the slow way paints."""
-    from game.ui.table.compositor import Layer
 
     class Patch:
         layer = "base"

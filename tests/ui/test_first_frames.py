@@ -278,6 +278,38 @@ def test_a_table_in_play_made_over_frames_makes_the_hand_a_few_cards_a_pass(make
     assert shown == _bytes(whole)
 
 
+def test_a_tables_first_frame_made_over_passes_makes_each_plates_picture_once(make_app, monkeypatch):
+    """Out of time in a table's first frame, the next pass goes on where the still layer
+    stopped and the players' plates keep their pictures: dropped at every pass, three
+    translucent panels and their words were blended again in every frame of it."""
+    from game.ui.table.plates import Plate
+
+    from .helpers import advance_until, table_for
+
+    app = make_app()
+    app.step(events=[], dt=1 / 60)
+    match = advance_until(lambda m: m.phase == "play" and m.to_act == 0)
+    _cold(app)
+    app.first_frames.prepare_budget_ms = 1e-6
+    baked = []  # each plate's picture made whole (a pass out of time inside one makes it again)
+    fresh = Plate.draw_fresh
+
+    def draw_fresh(plate, surf):
+        fresh(plate, surf)
+        baked.append(plate.seat)
+
+    monkeypatch.setattr(Plate, "draw_fresh", draw_fresh)
+    table_for(app, match)
+    modes = _steps_until_drawn(app)
+    assert modes.count("preparing") >= 10 and modes[-1] == "full", modes
+    assert len(baked) == len(set(baked)) == 3, baked
+    shown = _bytes(app.screenshot())
+    whole = pygame.Surface(app.window.get_size())
+    app.scene.invalidate()
+    app.painter.draw(whole)
+    assert shown == _bytes(whole)
+
+
 def test_a_frame_whose_time_went_before_drawing_leaves_the_new_screen_to_the_next(make_app, monkeypatch):
     """In the browser a game's first frame opened the game (its session, table and scene)
     and then drew: a task over 100 ms at 4x.  A frame already past its budget before

@@ -159,13 +159,9 @@ class FirstFrames:
         spare.set_clip(pygame.Rect(0, 0, 0, 0) if unseen else clip)
         gfx.set_deadline(deadline, parts=True)
         try:
-            try:
-                app.painter.draw_stack(spare)
-            except gfx.OutOfTime:
-                for s in app.stack.visible():  # a table's layer may be half drawn: redraw it
-                    if hasattr(s, "invalidate"):
-                        s.invalidate()
-                raise
+            # out of time, a table's layer goes on where it stopped (Layer.draw_all), its
+            # plates' pictures kept: dropped each time, they were made again in every frame
+            app.painter.draw_stack(spare)
             app.painter.draw_over(spare)  # out of time here, the scenes under the bubble are whole
         finally:
             gfx.set_deadline(None)

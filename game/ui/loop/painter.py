@@ -58,7 +58,10 @@ class Painter:
         self.dirty_rects = None
         explicit = surf is not None
         if not explicit and not self.always_redraw:
-            key = self.frame_key()
+            # a first frame still being made is never skipped (its last frame kept no key):
+            # its key is not asked until it lands (each frame of a table's at 10x: 2-11 ms)
+            making = self.key is None and app.first_frames.pending()
+            key = None if making else self.frame_key()
             perf.part("keys")
             now = time.perf_counter()
             # natively an unchanged picture is drawn again twice a second all the same; in the

@@ -159,13 +159,14 @@ class Layer:
         dirty.extend(rect for ident, _item, _key, rect in old if ident not in now)
         return merge(dirty, size)
 
-    def record(self, items: list, ids: list, keys: list, size, dirty) -> None:
-        """Remember keys and rects (rects are kept for items that did not change)."""
+    def record(self, items: list, ids: list, keys: list, size, keep: bool) -> None:
+        """Remember keys and rects (`keep`: the rects of items that did not change are
+        kept, the size and context being the same)."""
         before = {ident: (key, rect) for ident, _item, key, rect in self.records}
         records = []
         for item, ident, key in zip(items, ids, keys):
             was = before.get(ident)
-            rect = was[1] if dirty is not None and was is not None and was[0] == key else paint_rect(item, size)
+            rect = was[1] if keep and was is not None and was[0] == key else paint_rect(item, size)
             records.append((ident, item, key, rect))
         self.records = records
 
@@ -175,13 +176,17 @@ class Layer:
         next drawing of the same items goes on from there if the items drawn still have the
         same keys (their pixels are then those of drawing them again; the ones after are
         drawn anyway): no item is drawn twice or half.  An item stops at its next new
-        picture past the time too; the layer is then drawn again from the first item, from
-        the caches."""
+        picture past the time too, half drawn: the next drawing first paints the items
+        under it again where it paints (its half is gone) and goes on from it.  Drawn again
+        from the first item instead, every frame of a table's first frame at 10x repeated
+        the whole table's blits to make a text or two."""
         deadline = gfx.take_deadline()
         start = 0
         if self.resume is not None:  # go on if the items and the keys of those drawn are the same
-            (size, context, ids, keys), i = self.resume
+            (size, context, ids, keys), i, half = self.resume
             if (size, context, ids) == what[:3] and keys == tuple(what[3][:i]):
+                if half is not None:
+                    self._undo(half, i)
                 start = i
         self.resume = None
         try:
@@ -190,21 +195,36 @@ class Layer:
                     late = i > start and time.perf_counter() > deadline
                     make = getattr(items[i], "make_pictures", None)  # an object with many pictures makes them in parts
                     if late or (make is not None and not make(deadline)):
-                        self.resume = ((*what[:3], tuple(what[3][:i])), i)
+                        self.resume = ((*what[:3], tuple(what[3][:i])), i, None)
                         self.context = None  # not up to date: drawn again (from item i) next time
                         raise gfx.OutOfTime
                 if deadline is not None:  # a new picture past it stops the item: one item making many
                     gfx.set_deadline(deadline)  # (a panel's words, a hand's faces) was a task of ~150 ms at 4x
                 try:
                     items[i].draw(self.surface)
-                except gfx.OutOfTime:  # out of time inside the item (a picture it makes): half drawn,
-                    self.resume = None  # so drawn again from the first; the pictures made are kept
+                except gfx.OutOfTime:  # out of time inside the item (a picture it makes): half drawn
+                    painted = self.records[i][3] if i < len(self.records) and self.records[i][0] == what[2][i] else None
+                    self.resume = ((*what[:3], tuple(what[3][:i])), i, painted) if painted is not None else None
                     self.context = None
                     raise
                 finally:
                     gfx.take_deadline()
         finally:
             gfx.set_deadline(deadline)
+
+    def _undo(self, painted: list, upto: int) -> None:
+        """The items before `upto` painted again where an item stopped halfway painted (its
+        device rects), so that it is drawn again on what was under it.  Their pictures
+        are made (no deadline here): they were drawn in the last drawing."""
+        surf = self.surface
+        try:
+            for d in painted:
+                surf.set_clip(d)
+                for _ident, item, _key, rects in self.records[:upto]:
+                    if touches(rects, d):
+                        item.draw(surf)
+        finally:
+            surf.set_clip(None)
 
     def update(self, items: list, size, context, make_surface, keys=None, until: float | None = None,
                whole_until: float | None = None) -> list | None:
@@ -225,7 +245,11 @@ class Layer:
             if dirty is not None and self.pending:
                 dirty = merge([dirty, self.pending], size)
         self.pending = []
-        self.record(items, ids, keys, size, dirty)
+        # a whole drawing that goes on where it stopped: same size, context and items, so
+        # the rects of items with the same keys are those recorded (asked again, a sixth of
+        # each frame of a table's first frame, natively)
+        going_on = self.resume is not None and self.resume[0][:3] == (tuple(size), context, ids)
+        self.record(items, ids, keys, size, keep=dirty is not None or going_on)
         self.kept = (list(items), list(keys))
         self.context = context
         if dirty is None:
@@ -233,18 +257,16 @@ class Layer:
                 gfx.set_deadline(whole_until)  # draw_all takes it (and gives it back)
             self.draw_all(items, (tuple(size), context, ids, keys))
             return None
-        if until is not None and len(dirty) > 1:
-            done = []
-            for d in dirty:
-                if done and time.perf_counter() > until:
-                    self.pending.append(d)
-                else:
-                    self._repaint(d)
-                    done.append(d)
-            return done
-        for d in dirty:
-            self._repaint(d)
-        return dirty
+        left, done = list(dirty), []
+        try:
+            while left:
+                if done and until is not None and time.perf_counter() > until:
+                    break
+                self._repaint(left[0])
+                done.append(left.pop(0))
+        finally:
+            self.pending = left  # past `until`, or out of time inside one (half repainted): next time
+        return done
 
     def _unchanged(self, items: list, keys: list, size, context) -> bool:
         """The same objects with the same keys as last recorded, at the same size and context,
