@@ -303,6 +303,35 @@ def test_the_first_deals_hand_is_made_while_the_menus_show(make_app, monkeypatch
     assert made and not [a for a in made if a[0] in slots and a[1] == width], "a landing card made in the deal's frames"
 
 
+def test_the_next_games_table_is_drawn_ahead_while_the_menus_show(make_app, monkeypatch):
+    """The warm-up draws the next new game's table as its deal begins, off screen and
+    silent, a few ms a frame: the deal's first frame then makes almost none of its words
+    and panels (made after Start, they were most of Start → the table at 10x in the
+    browser).  At the table the step is not taken: its game is open."""
+    from game.ui.draw import gfx
+
+    app = make_app(size=(390, 844), settings={"speed": "normal", "sound": True})
+    played = []
+    monkeypatch.setattr(app, "sound", lambda name, *a, **k: played.append(name))
+    app.warmup.steps = ["scene:deal"]
+    for _ in range(3000):
+        app.step(events=[], dt=1 / 60)
+        if not app.warmup.left:
+            break
+    assert app.scene_name == "title" and not played and not app.warmup.steps
+    texts, panels = set(gfx._text_cache), set(gfx._panel_cache)
+    app.games.start(seed=5)
+    for _ in range(3):
+        app.step(events=[], dt=1 / 60)
+    assert app.scene_name == "deal" and app.scene.first_drawn
+    new_texts = set(gfx._text_cache) - texts
+    assert len(new_texts) <= 1 and not set(gfx._panel_cache) - panels, new_texts  # the dealer's own line may differ
+    app.warmup.steps = ["scene:deal"]
+    for _ in range(5):
+        app.step(events=[], dt=1 / 60)
+    assert app.warmup.steps == ["scene:deal"]
+
+
 def test_a_module_with_its_bytecode_costs_the_warm_up_no_frame_to_compile(make_app):
     """A compile step for a module that needs none (loaded, or its bytecode shipped, as the
     web build does for the first game's) is passed over within the same step: a frame spent

@@ -96,8 +96,10 @@ MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "reco
                        *MENU_PARTS])
 # their warm-up steps, left at the table; and the new-game screen's first frame, made while
 # the title waits for someone who has not pressed Start yet (at the table it was a step of
-# ~9 ms natively building the screen, ~0.1 s at 4x in the browser: it is made when shown)
-MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS))}
+# ~9 ms natively building the screen, ~0.1 s at 4x in the browser: it is made when shown),
+# and the next game's table as its deal begins (at the table its game is open already)
+MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS)),
+                                                               "scene:deal"}
 
 
 class WarmUp:
@@ -118,7 +120,7 @@ class WarmUp:
         self.steps = list(dict.fromkeys([  # each step once: the earlier place kept
             *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in DEAL_SOUNDS),
             "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
-            "scene:new_game", *table_steps(), *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+            "scene:new_game", *table_steps(), "scene:deal", *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
             *(f"sound:{name}" for name in ("turn", "play", "trick")), "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
@@ -255,7 +257,7 @@ class WarmUp:
         try:
             if not drawn:
                 self.prepare_scene(name, unseen=True)
-                following = f"scene:{name}:drawn:0"
+                following = f"scene:{name}:drawn:0" if getattr(registry.scene_class(name), "lands_ahead", True) else None
             else:
                 band = int(band)
                 self.prepare_scene(name, band=band)
