@@ -31,8 +31,8 @@ def set_deadline(when: float | None, widths: bool = False, parts: bool = False) 
     off screen (the warm-up), whose passes are cheap; in a frame's passes it does not (a
     table's pass redraws its layer: a panel wrapping its words, one width a pass, took
     forty frames).  `parts`: a big picture (a panel) may stop between its parts and go on
-    in the next pass: for a screen's whole passes; not for the table's objects, which a
-    picture stopped inside draws again from the first (they make big pictures ahead)."""
+    in the next pass: for a screen's whole passes; not for the table's objects, each drawn
+    again whole once stopped inside (they make big pictures ahead)."""
     global _deadline, _made, _widths, _parts
     _deadline, _made = when, 0
     _widths, _parts = widths and when is not None, parts and when is not None
