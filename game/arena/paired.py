@@ -13,6 +13,7 @@ hard→oracle gap the expert closes, with the per-position test of closing a qua
 to commit; NAME=OUT.csv reads it back).  `--roles` splits each difference into the seat
 that declares and the two that defend (A − B = ½ · declarer + defender): with
 `oracle:sees=declare` runs (hard with the oracle's contract) it shows where a gap lies.
+`--roles` with one run splits its own A − B: A's points in a role minus B's in that role.
 """
 
 from __future__ import annotations
@@ -81,6 +82,40 @@ def load_roles(paths: list[str]) -> dict:
             if defending:
                 out[(preset, ctype, seed, "defender")] = sum(defending) / len(defending)
     return out
+
+
+def load_role_gaps(paths: list[str]) -> dict:
+    """{(preset, type, seed, role): A's own points per deal in that role minus B's in the
+    same role} from unit logs of A,B runs: where one player gains on the other, as declarer
+    or in defence (each seat's points in the seatings where it holds the role, averaged)."""
+    from game.engine import RuleSet
+
+    from .duplicate import unit_position
+
+    out = {}
+    for path in paths:
+        for names, preset, options, ctype, seed, unit in deal_units(path):
+            rules = RuleSet.preset(preset, **options)
+            declarer = rules.declarer_of(unit_position(rules, preset, ctype, seed)["dealer"])
+            points = {(name, role): [] for name in names for role in ("declarer", "defender")}
+            for seating, deals in unit["results"]:
+                for s, name in enumerate(seating):
+                    points[(name, "declarer" if s == declarer else "defender")].append(sum(p[s] for _, p in deals))
+            for role in ("declarer", "defender"):
+                a, b = points[(names[0], role)], points[(names[1], role)]
+                if a and b:
+                    out[(preset, ctype, seed, role)] = sum(a) / len(a) - sum(b) / len(b)
+    return out
+
+
+def gap_role_lines(gaps: dict, name: str) -> list[str]:
+    """One run's A − B split by role (load_role_gaps)."""
+    lines = [f"| preset | contract | role | {name}: A − B, own points per deal in the role |", "|---|---|---|---|"]
+    cats = sorted({k[:2] for k in gaps}, key=lambda c: (c[0] != "standard", c[0], ORDER.index(c[1]) if c[1] in ORDER else 9))
+    for preset, ctype in cats:
+        for role in ("declarer", "defender"):
+            lines.append(f"| {preset} | {ctype} | {role} | " + cell([v for k, v in gaps.items() if k[:2] == (preset, ctype) and k[3] == role]) + " |")
+    return lines
 
 
 def role_lines(runs: dict[str, dict]) -> list[str]:
@@ -175,6 +210,10 @@ def main(argv=None) -> int:
         except OSError as e:
             raise SystemExit(f"cannot read {e.filename}: {e.strerror}") from None
     if roles:
+        if len(runs) == 1:  # one run: its A against its B, role by role
+            name, paths = argv[0].partition("=")[::2]
+            print("\n".join(gap_role_lines(load_role_gaps(paths.split(",")), name)))
+            return 0
         print("\n".join(role_lines(runs)))
         return 0
     print("\n".join(table(runs)))

@@ -67,3 +67,36 @@ def test_the_role_split_refuses_a_csv(tmp_path):
 
     with pytest.raises(SystemExit, match="unit logs"):
         paired.main(["--roles", "h=x.csv"])
+
+
+def test_one_runs_role_split_is_its_players_points_in_each_role(tmp_path, capsys):
+    """With one run, --roles splits its own A − B: A's points as declarer minus B's as
+    declarer, and the same for defence, from a hand-built unit whose points are known."""
+    import json
+
+    from game.arena.duplicate import unit_position
+    from game.engine import RuleSet
+
+    rules = RuleSet.preset("standard")
+    seed = 6000001
+    d = rules.declarer_of(unit_position(rules, "standard", "trump", seed)["dealer"])
+    seatings = [["x", "y", "y"], ["y", "x", "y"], ["y", "y", "x"]]
+    points = [[3, -1, -2], [-2, 4, -1], [0, -3, 5]]  # seating k: each seat's points in its one deal
+    key = json.dumps([["x", "y"], "standard", {}, "deal", "trump", seed, "single"])
+    unit = {"preset": "standard", "results": [[s, [["D", p]]] for s, p in zip(seatings, points)]}
+    log = tmp_path / "xy.jsonl"
+    log.write_text(json.dumps({"key": key, "unit": unit}) + "\n")
+    where = {name: {"declarer": [], "defender": []} for name in "xy"}
+    for seating, p in zip(seatings, points):
+        for s, name in enumerate(seating):
+            where[name]["declarer" if s == d else "defender"].append(p[s])
+
+    def mean(xs):
+        return sum(xs) / len(xs)
+
+    gaps = paired.load_role_gaps([str(log)])
+    for role in ("declarer", "defender"):
+        assert abs(gaps[("standard", "trump", seed, role)] - (mean(where["x"][role]) - mean(where["y"][role]))) < 1e-9
+    paired.main(["--roles", f"xy={log}"])
+    out = capsys.readouterr().out
+    assert f"| standard | trump | declarer | {mean(where['x']['declarer']) - mean(where['y']['declarer']):+.2f} ±" in out
