@@ -332,6 +332,30 @@ def test_the_next_games_table_is_drawn_ahead_while_the_menus_show(make_app, monk
     assert app.warmup.steps == ["scene:deal"]
 
 
+def test_the_first_deals_cards_come_before_the_warm_ups_later_steps(make_app):
+    """The first deal's cards as they land are a step of their own right after the table's
+    modules, before the next game's table and the score's and menus' modules: made with the
+    faces, after every step, a reader of the new-game screen at 10x sideways still had 18-22
+    of them to make after Start."""
+    from game.engine.cards import CARDS
+    from game.ui.draw import gfx
+    from game.ui.table.hand import HandFan
+
+    app = make_app(size=(844, 390))
+    steps = app.warmup.steps
+    dealt = steps.index("dealt cards")
+    assert max(steps.index(m) for m in warmup.TABLE_PARTS) < dealt < steps.index("scene:deal")
+    assert all(dealt < steps.index(m) for m in warmup.SCORE_PARTS if m not in warmup.TABLE_PARTS)
+    app.warmup.steps = ["dealt cards", "sound:click"]
+    for _ in range(500):
+        app.warmup.step()
+        if app.warmup.steps == ["sound:click"]:
+            break
+    assert app.warmup.steps == ["sound:click"] and not app.warmup.dealt
+    width = HandFan.dealt_width(16)
+    assert all(gfx.has_card_sprite(card, width, True, None, False) for card in CARDS)
+
+
 def test_a_module_with_its_bytecode_costs_the_warm_up_no_frame_to_compile(make_app):
     """A compile step for a module that needs none (loaded, or its bytecode shipped, as the
     web build does for the first game's) is passed over within the same step: a frame spent

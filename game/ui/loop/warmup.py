@@ -83,8 +83,8 @@ MENU_PARTS = ("game.ai.analysis", "game.ui.menus.analysis_view", "game.ui.coach.
 
 def is_import(step: str | None) -> bool:
     """Is this warm-up step a module's import (not a compile, a screen, a sound, the card
-    tables or pygame's init)?"""
-    return step is not None and ":" not in step and step not in ("card tables", "pygame")
+    tables, the first deal's cards or pygame's init)?"""
+    return step is not None and ":" not in step and step not in ("card tables", "dealt cards", "pygame")
 
 
 def table_steps(modules=TABLE_PARTS) -> list:
@@ -97,9 +97,10 @@ MENU_ONLY = frozenset([*(f"game.ui.scenes.{name}" for name in ("analysis", "reco
 # their warm-up steps, left at the table; and the new-game screen's first frame, made while
 # the title waits for someone who has not pressed Start yet (at the table it was a step of
 # ~9 ms natively building the screen, ~0.1 s at 4x in the browser: it is made when shown),
-# and the next game's table as its deal begins (at the table its game is open already)
+# and the next game's first cards and its table as its deal begins (at the table its game
+# is open already)
 MENU_STEPS = MENU_ONLY | {f"compile:{m}" for m in MENU_ONLY} | {"scene:new_game", *(f"scene:new_game:drawn:{band}" for band in range(LANDING_BANDS)),
-                                                               "scene:deal"}
+                                                               "dealt cards", "scene:deal"}
 
 
 class WarmUp:
@@ -107,7 +108,9 @@ class WarmUp:
     faces are still to be made.  A step is a module name (imported), ``compile:MODULE``
     (compiled ahead: preload.py), ``scene:NAME`` and ``scene:NAME:drawn:BAND`` (a screen's
     first frame drawn off screen, its pictures first), ``sound:NAME``, ``card tables`` (the
-    engine's suit tables) or ``pygame`` (what the start left out of pygame.init())."""
+    engine's suit tables), ``dealt cards`` (the first deal's cards as they land, before the
+    later steps: the faces wait for every step) or ``pygame`` (what the start left out of
+    pygame.init())."""
 
     def __init__(self, app):
         self.app = app
@@ -120,7 +123,7 @@ class WarmUp:
         self.steps = list(dict.fromkeys([  # each step once: the earlier place kept
             *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in DEAL_SOUNDS),
             "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
-            "scene:new_game", *table_steps(), "scene:deal", *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+            "scene:new_game", *table_steps(), "dealt cards", "scene:deal", *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
             *(f"sound:{name}" for name in ("turn", "play", "trick")), "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
@@ -157,19 +160,23 @@ class WarmUp:
         the other widths the table's layout for this window's shape draws them (made again
         when the shape changes; a phone's hand and trick are narrower than a desktop's)."""
         try:
-            if self.faces is None:
-                from ..table import layout
-                from ..table.hand import HandFan
-
-                lay = layout.now()
-                self.faces = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
-                self.dealt = (HandFan.dealt_width(16), list(cards.CARDS))
+            self._ask_faces()
             if self.dealt:  # first: the hand's faces are made with them
                 self._make_dealt()
             elif self.faces and gfx.card_art().prewarm(max(8, gfx.px(self.faces[0])), budget_ms=FACES_MS):
                 self.faces.pop(0)
         except Exception:
             self.faces, self.dealt = [], None
+
+    def _ask_faces(self) -> None:
+        """The card widths of this window's table and the first deal's cards, once."""
+        if self.faces is None:
+            from ..table import layout
+            from ..table.hand import HandFan
+
+            lay = layout.now()
+            self.faces = sorted({lay.hand_rows(16).w, lay.card_w, lay.trick_w, lay.small_w}, reverse=True)
+            self.dealt = (HandFan.dealt_width(16), list(cards.CARDS))
 
     def _make_dealt(self) -> None:
         """The first deal's hand, card by card as it lands, FACES_MS a frame."""
@@ -228,6 +235,12 @@ class WarmUp:
                     if time.perf_counter() >= end:
                         self.steps.insert(0, step)
                         break
+            elif step == "dealt cards":  # the first deal's cards as they land, FACES_MS a step
+                self._ask_faces()
+                if self.dealt:
+                    self._make_dealt()
+                if self.dealt:
+                    self.steps.insert(0, step)
             elif step.startswith("compile:"):  # its import later only runs it (preload.py)
                 preload.compile_ahead(step[8:])
             elif step == "pygame":  # what App() left out of pygame.init(): mixer, timer
