@@ -177,7 +177,8 @@ class Layer:
         same keys (their pixels are then those of drawing them again; the ones after are
         drawn anyway): no item is drawn twice or half.  An item stops at its next new
         picture past the time too, half drawn: the next drawing first paints the items
-        under it again where it paints (its half is gone) and goes on from it.  Drawn again
+        under it again where it paints (its half is gone; their pictures are made: they
+        were drawn in the last drawing) and goes on from it.  Drawn again
         from the first item instead, every frame of a table's first frame at 10x repeated
         the whole table's blits to make a text or two."""
         deadline = gfx.take_deadline()
@@ -185,8 +186,8 @@ class Layer:
         if self.resume is not None:  # go on if the items and the keys of those drawn are the same
             (size, context, ids, keys), i, half = self.resume
             if (size, context, ids) == what[:3] and keys == tuple(what[3][:i]):
-                if half is not None:
-                    self._undo(half, i)
+                for d in half or ():  # the items under the one stopped halfway, where it painted
+                    self._repaint(d, upto=i)
                 start = i
         self.resume = None
         try:
@@ -203,7 +204,7 @@ class Layer:
                 try:
                     items[i].draw(self.surface)
                 except gfx.OutOfTime:  # out of time inside the item (a picture it makes): half drawn
-                    painted = self.records[i][3] if i < len(self.records) and self.records[i][0] == what[2][i] else None
+                    painted = self.records[i][3]  # (recorded for these items by update(); None: anywhere)
                     self.resume = ((*what[:3], tuple(what[3][:i])), i, painted) if painted is not None else None
                     self.context = None
                     raise
@@ -211,20 +212,6 @@ class Layer:
                     gfx.take_deadline()
         finally:
             gfx.set_deadline(deadline)
-
-    def _undo(self, painted: list, upto: int) -> None:
-        """The items before `upto` painted again where an item stopped halfway painted (its
-        device rects), so that it is drawn again on what was under it.  Their pictures
-        are made (no deadline here): they were drawn in the last drawing."""
-        surf = self.surface
-        try:
-            for d in painted:
-                surf.set_clip(d)
-                for _ident, item, _key, rects in self.records[:upto]:
-                    if touches(rects, d):
-                        item.draw(surf)
-        finally:
-            surf.set_clip(None)
 
     def update(self, items: list, size, context, make_surface, keys=None, until: float | None = None,
                whole_until: float | None = None) -> list | None:
@@ -279,12 +266,13 @@ class Layer:
             return False
         return all(a is b for a, b in zip(items, kept[0]))
 
-    def _repaint(self, d) -> None:
-        """Every item that paints into device rect d, drawn again in order, clipped to it."""
+    def _repaint(self, d, upto: int | None = None) -> None:
+        """Every item that paints into device rect d (of the first `upto`), drawn again in
+        order, clipped to it."""
         surf = self.surface
         surf.set_clip(d)
         try:
-            for _ident, item, _key, painted in self.records:
+            for _ident, item, _key, painted in self.records[:upto]:
                 if touches(painted, d):
                     item.draw(surf)
         finally:
