@@ -58,29 +58,36 @@ def load(paths: list[str]) -> dict:
     return out
 
 
-def load_roles(paths: list[str]) -> dict:
-    """{(preset, type, seed, role): A's own points per deal} from unit logs, role "declarer"
-    (the seating where A declares) or "defender" (the mean of its two other seatings).
-    A − B per deal = ½ · declarer + defender, so a paired difference splits the same way."""
+def declared_units(paths: list[str]):
+    """(names, preset, type, seed, the declarer's seat, unit) for each deal-mode unit of
+    the logs: what a split by role reads."""
     from game.engine import RuleSet
 
     from .duplicate import unit_position
 
-    out = {}
     for path in paths:
         for names, preset, options, ctype, seed, unit in deal_units(path):
             rules = RuleSet.preset(preset, **options)
             declarer = rules.declarer_of(unit_position(rules, preset, ctype, seed)["dealer"])
-            defending = []
-            for seating, deals in unit["results"]:
-                for s in (i for i, n in enumerate(seating) if n == names[0]):
-                    points = sum(p[s] for _, p in deals)
-                    if s == declarer:
-                        out[(preset, ctype, seed, "declarer")] = points
-                    else:
-                        defending.append(points)
-            if defending:
-                out[(preset, ctype, seed, "defender")] = sum(defending) / len(defending)
+            yield names, preset, ctype, seed, declarer, unit
+
+
+def load_roles(paths: list[str]) -> dict:
+    """{(preset, type, seed, role): A's own points per deal} from unit logs, role "declarer"
+    (the seating where A declares) or "defender" (the mean of its two other seatings).
+    A − B per deal = ½ · declarer + defender, so a paired difference splits the same way."""
+    out = {}
+    for names, preset, ctype, seed, declarer, unit in declared_units(paths):
+        defending = []
+        for seating, deals in unit["results"]:
+            for s in (i for i, n in enumerate(seating) if n == names[0]):
+                points = sum(p[s] for _, p in deals)
+                if s == declarer:
+                    out[(preset, ctype, seed, "declarer")] = points
+                else:
+                    defending.append(points)
+        if defending:
+            out[(preset, ctype, seed, "defender")] = sum(defending) / len(defending)
     return out
 
 
@@ -88,23 +95,16 @@ def load_role_gaps(paths: list[str]) -> dict:
     """{(preset, type, seed, role): A's own points per deal in that role minus B's in the
     same role} from unit logs of A,B runs: where one player gains on the other, as declarer
     or in defence (each seat's points in the seatings where it holds the role, averaged)."""
-    from game.engine import RuleSet
-
-    from .duplicate import unit_position
-
     out = {}
-    for path in paths:
-        for names, preset, options, ctype, seed, unit in deal_units(path):
-            rules = RuleSet.preset(preset, **options)
-            declarer = rules.declarer_of(unit_position(rules, preset, ctype, seed)["dealer"])
-            points = {(name, role): [] for name in names for role in ("declarer", "defender")}
-            for seating, deals in unit["results"]:
-                for s, name in enumerate(seating):
-                    points[(name, "declarer" if s == declarer else "defender")].append(sum(p[s] for _, p in deals))
-            for role in ("declarer", "defender"):
-                a, b = points[(names[0], role)], points[(names[1], role)]
-                if a and b:
-                    out[(preset, ctype, seed, role)] = sum(a) / len(a) - sum(b) / len(b)
+    for names, preset, ctype, seed, declarer, unit in declared_units(paths):
+        points = {(name, role): [] for name in names for role in ("declarer", "defender")}
+        for seating, deals in unit["results"]:
+            for s, name in enumerate(seating):
+                points[(name, "declarer" if s == declarer else "defender")].append(sum(p[s] for _, p in deals))
+        for role in ("declarer", "defender"):
+            a, b = points[(names[0], role)], points[(names[1], role)]
+            if a and b:
+                out[(preset, ctype, seed, role)] = sum(a) / len(a) - sum(b) / len(b)
     return out
 
 
@@ -205,16 +205,17 @@ def main(argv=None) -> int:
             raise SystemExit(f"want NAME=LOG[,LOG...], got {arg!r}")
         if roles and any(p.endswith(".csv") for p in paths.split(",")):
             raise SystemExit("--roles needs the arena's unit logs (*.units.jsonl): a CSV keeps only A − B")
+        one = roles and len(argv) == 1  # one run: its A against its B, role by role
         try:
-            runs[name] = (load_roles if roles else load)(paths.split(","))
+            runs[name] = (load_role_gaps if one else load_roles if roles else load)(paths.split(","))
         except OSError as e:
             raise SystemExit(f"cannot read {e.filename}: {e.strerror}") from None
     if roles:
-        if len(runs) == 1:  # one run: its A against its B, role by role
-            name, paths = argv[0].partition("=")[::2]
-            print("\n".join(gap_role_lines(load_role_gaps(paths.split(",")), name)))
-            return 0
-        print("\n".join(role_lines(runs)))
+        if len(runs) == 1:  # load_role_gaps: the run's own A − B by role
+            (name, gaps), = runs.items()
+            print("\n".join(gap_role_lines(gaps, name)))
+        else:
+            print("\n".join(role_lines(runs)))
         return 0
     print("\n".join(table(runs)))
     if gap:
