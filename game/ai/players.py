@@ -25,6 +25,7 @@ def view_key(view):
 
 class Player:
     name = "player"
+    table = (None, None, None)  # the seats' strengths as told by meet(); None is a person
 
     def __init__(self, seed=None):
         self.seed = seed
@@ -36,6 +37,11 @@ class Player:
     def reset(self) -> None:
         self._job = None
         self._key = None
+
+    def meet(self, strengths) -> None:
+        """Told who sits at the table: each seat's computer strength, None for a person.
+        Only the expert uses it (its model of the others); the rest play the cards alone."""
+        self.table = tuple(strengths)
 
     def steps(self, view):
         """Generator: yields while working, returns the Action."""
