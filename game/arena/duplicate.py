@@ -133,6 +133,9 @@ def run_unit(args) -> dict:
     results = []
     for k, seating in enumerate(seatings(names, tables)):
         seats = [(build_player(n, hash((seed, k, s)) & 0xFFFFFFFF), n) for s, n in enumerate(seating)]
+        strengths = tuple(parse_spec(n)[0] for n in seating)
+        for player, _ in seats:
+            player.meet(strengths)
         if mode == "deal":
             match = Match.from_position(rules, seed=seed, **position)
             deals = play(match, seats, timer, True)

@@ -118,6 +118,11 @@ class Lobby:
     def names(self) -> tuple[str, str, str]:
         return tuple(s.name for s in self.seats)
 
+    def table(self) -> tuple:
+        """Who sits where, as a computer player is told (Player.meet): the computer's
+        strength at a computer's seat, None at a person's."""
+        return tuple(self.strength if s.kind == COMPUTER else None for s in self.seats)
+
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict:
         return {

@@ -183,3 +183,92 @@ def test_an_unknown_endgame_is_refused_with_the_choices():
     with pytest.raises(ValueError, match="model, double-dummy"):
         make_player("expert", endgame="perfect")
 
+
+
+def test_with_the_learned_model_a_world_weighs_as_likely_as_the_others_plays_in_it():
+    # NT, seat 1 led the 2 of hearts and seat 2 followed with the 5; I am seat 0.  A world's
+    # weight is the product of each of their plays' probabilities under its seat's model.
+    from game.ai.play_model import probability, weights_for
+
+    two, five = (mask_of([c]).bit_length() - 1 for c in ("2H", "5H"))
+    plays = [(1, two, (), 1), (2, five, (two,), 1)]
+    hands = [mask_of(["4C", "9C"]), mask_of(["AH", "3C"]), mask_of(["KH", "6C"])]
+    models = (None, weights_for("heuristic"), weights_for("hard"))
+    before = [hands[0], hands[1] | 1 << two, hands[2] | 1 << five]
+    expected = (probability(models[1], before[1], before[0] | before[2], [], 1, 1, -1, False, False, 0, two)
+                * probability(models[2], before[2], before[0] | hands[1], [two], 1, 2, -1, False, False, 0, five))
+    got = plays_weight(hands, plays, 0, -1, False, False, 0.2, declarer=0, models=models)
+    assert got == pytest.approx(expected) and got < 1.0
+    # a seat whose plays say nothing (a random player) leaves the weight alone
+    assert plays_weight(hands, plays, 0, -1, False, False, 0.2, declarer=0,
+                        models=(None, None, None)) == 1.0
+
+
+def test_the_expert_models_each_seat_by_the_strength_it_was_told():
+    from game.ai.play_model import GENERIC
+    from game.ai.play_table import WEIGHTS
+
+    expert = make_player("expert", seed=1)
+    assert expert._models(0) == (None, WEIGHTS[GENERIC], WEIGHTS[GENERIC])  # people until told
+    expert.meet(("expert", "heuristic", "random"))
+    assert expert._models(0) == (None, WEIGHTS["heuristic"], None)
+    assert expert._models(1)[0] == WEIGHTS.get("expert", WEIGHTS[GENERIC])
+    assert make_player("expert", seed=1, inference="rules")._models(0) is None
+    with pytest.raises(ValueError, match="learned, rules"):
+        make_player("expert", inference="psychic")
+
+
+def test_the_expert_weighs_its_worlds_with_the_shipped_play_model(monkeypatch):
+    import game.ai.expert as expert_module
+
+    calls = []
+    real = expert_module.probability
+
+    def counting(weights, *args):
+        calls.append(weights)
+        return real(weights, *args)
+
+    monkeypatch.setattr(expert_module, "probability", counting)
+    m = Match.new(RuleSet.preset("standard"), seed=11)
+    h = make_player("heuristic")
+    while True:
+        view = m.view(m.to_act)
+        if view.phase == "play" and len(view.tricks) >= 2 and len(view.legal) > 1:
+            break
+        m.apply(h.choose(view))
+    expert = make_player("expert", seed=3, worlds=4, close_worlds=0, pool=2)
+    expert.meet(tuple("heuristic" if s != view.seat else "expert" for s in range(3)))
+    assert expert.choose(view) in view.legal
+    from game.ai.play_table import WEIGHTS
+
+    assert calls and all(w is WEIGHTS["heuristic"] for w in calls)
+
+
+@pytest.mark.parametrize("humans", [[0], [0, 2]])
+def test_a_games_computer_players_are_told_who_sits_at_the_table(humans):
+    from game.ui.games.session import Session
+
+    session = Session.new(RuleSet.preset("standard"), seed=5, strength="expert", human_seats=humans)
+    told = tuple(None if s in humans else "expert" for s in range(3))
+    assert session.players and all(p.table == told for p in session.players.values())
+    m, rules_of_thumb = session.match, make_player("heuristic")
+    while not (m.to_act in session.players and m.view(m.to_act).phase == "play" and len(m.view(0).tricks) > 3):
+        m.apply(rules_of_thumb.choose(m.view(m.to_act)))
+    assert session.undo()  # the players made afresh are told again
+    assert all(p.table == told for p in session.players.values())
+
+
+def test_the_arenas_players_are_told_the_strengths_around_them(monkeypatch):
+    from game.arena import duplicate
+
+    met = []
+    real = duplicate.build_player
+
+    def recording(spec, seed):
+        player = real(spec, seed)
+        monkeypatch.setattr(player, "meet", lambda strengths, p=player: met.append(tuple(strengths)), raising=False)
+        return player
+
+    monkeypatch.setattr(duplicate, "build_player", recording)
+    duplicate.run_unit((["heuristic:x=1", "random"], "standard", {}, "deal", "NT", 5, "single"))
+    assert ("heuristic", "random", "random") in met and ("random", "random", "heuristic") in met

@@ -68,6 +68,7 @@ def test_the_host_one_guest_and_a_computer_seat(preset):
     room.play_to_end()
     check_fair_match(room)
     assert room.host.fair.seats[2].player is not None  # the computer decided from its tracker's view
+    assert room.host.fair.seats[2].player.table == (None, None, "heuristic")  # and knew who it played
 
 
 @pytest.mark.parametrize("guests", [2, 1])

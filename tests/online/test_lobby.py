@@ -15,8 +15,10 @@ def test_a_new_room_has_the_host_and_two_computers_and_guests_take_their_seats()
     assert [s.kind for s in lobby.seats] == [HOST, COMPUTER, COMPUTER] and lobby.host_seat == 0
     assert lobby.dealing == FAIR and Host("Hana").lobby.dealing == FAIR  # dealt fairly unless the host chooses
     assert Lobby.new("Hana", dealing=HOST_DEALS).dealing == HOST_DEALS
+    assert lobby.table() == (None, "normal", "normal")  # what a computer player is told
     lobby, seat = lobby.with_guest("Gus")
     assert seat == 1 and lobby.seats[1].kind == GUEST and lobby.seats[1].name == "Gus"
+    assert lobby.with_strength("expert").table() == (None, None, "expert")
     lobby, seat = lobby.with_guest("Gia")
     assert seat == 2 and lobby.people() == [0, 1, 2]
     with pytest.raises(LobbyError) as full:

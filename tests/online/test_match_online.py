@@ -68,6 +68,8 @@ def test_the_host_one_guest_and_a_computer_seat(preset):
     room.play_to_end()
     check_guests_saw_the_match(room)
     assert room.host.refused == {}
+    # the computer was told who it plays: two people and itself (the expert models them)
+    assert room.host.referee.players[2].table == (None, None, "heuristic")
 
 
 def test_the_host_moves_people_and_picks_the_rules_before_the_start():

@@ -137,7 +137,9 @@ class FairRoom(Station):
     def _player(self, seat: int):
         from game.ai import make_player  # the search players load only when a computer plays
 
-        return make_player(self.host.lobby.strength, seed=int.from_bytes(self.host.entropy(4), "big") >> 1)
+        player = make_player(self.host.lobby.strength, seed=int.from_bytes(self.host.entropy(4), "big") >> 1)
+        player.meet(self.host.lobby.table())
+        return player
 
     def _work(self):
         if self._handing is not None:

@@ -246,6 +246,8 @@ class FairSeat:
 
             strength = self.lobby.strength if self.lobby is not None else "normal"
             self._stand_in = make_player(strength, seed=self.hint_seed)
+            if self.lobby is not None:
+                self._stand_in.meet(self.lobby.table())
         action = self._think(self._stand_in, view)
         if action is not None:
             self.inbox.append(("notice", "timeout", self.seat))

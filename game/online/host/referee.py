@@ -128,6 +128,7 @@ class Referee:
             from game.ai import make_player  # the search players load only when a computer plays
 
             player = self.players[seat] = make_player(lobby.strength, seed=int.from_bytes(self.entropy(4), "big") >> 1)
+            player.meet(lobby.table())
         try:
             action = player.think(view, self.settings.think_ms)
         except Exception:  # a faulty player must not stall the game

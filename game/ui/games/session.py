@@ -60,6 +60,13 @@ class Session:
         for seat in range(3):
             if seat not in self.human_seats:
                 self.players[seat] = make_player(strength, seed=(hash((seed, seat)) & 0x7FFFFFFF))
+        self._introduce()
+
+    def _introduce(self) -> None:
+        """Tell each computer player who else sits at the table (the expert models them)."""
+        table = tuple(None if seat in self.human_seats else self.strength for seat in range(3))
+        for player in self.players.values():
+            player.meet(table)
 
     @classmethod
     def new(cls, rules=None, seed=None, names=None, strength="normal", storage=None, human_seats=None) -> "Session":
@@ -225,6 +232,7 @@ class Session:
         seed = getattr(match, "seed", None) or 0
         for seat in list(self.players):
             self.players[seat] = make_player(self.strength, seed=(hash((seed, seat, len(match.history))) & 0x7FFFFFFF))
+        self._introduce()
         self.undos_used += 1
         self.save()
         return True
