@@ -4,11 +4,12 @@ Plain PIMC draws every world consistent with the hard evidence (voids, exchange 
 equally likely, so it ignores the soft evidence of *how* the others played: a player who
 leads a low club rarely holds the club ace.  Before a card decision the expert draws a
 larger pool of uniform worlds and weights each by
-- the others' card plays: this deal's tricks replayed in the world, each play weighed by how
-  likely a player of that seat's strength makes it with the world's hand (the play model
-  learned from self-play, game/ai/play_model.py; `meet` tells the expert who sits where).
-  With `inference="rules"`, the model before it: 1 per play the heuristic card policy
-  agrees with (same card or an equivalent one), `doubt` per play it does not;
+- the others' card plays: this deal's tricks replayed in the world, 1 per play the model of
+  the opponents (the heuristic card policy) agrees with (same card or an equivalent one),
+  `doubt` per play it does not.  With `inference="learned"`, each play weighed instead by
+  how likely a player of that seat's strength makes it with the world's hand (the play
+  model learned from self-play, game/ai/play_model.py; `meet` tells the expert who sits
+  where): level in duplicate matches, slower, so not the default;
 - when another seat declared a suit: how likely its 20 cards in the world (hand, cards
   played, discards) make that contract (`declare_model`, fitted on simulated deals), and
   `discard_doubt` per discarded card the rules of thumb would have kept (trumps, aces).
@@ -38,14 +39,14 @@ from .play_model import probability, weights_for
 from .policy import choose_card
 from .search import SearchPlayer
 
-# hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by the
-# learned play model of each seat (level with the rules model's 0.2 per surprising play in
-# duplicate matches, and it knows each strength); the last 7 tricks searched against the
-# rules of thumb (6 after the playouts).  The declarer's contract and discards weigh the
-# worlds too.  docs/AI.md, "The expert".
+# hard's 20 worlds (12 more where it is close), drawn from a pool of 8 x 32 weighted by a
+# strict model (0.2 per surprising play: the learned play model was level with it in
+# duplicate matches at 1.7 times the decision time, so it stays a setting); the last 7
+# tricks searched against that model (6 after the playouts).  The declarer's contract and
+# discards weigh the worlds too.  docs/AI.md, "The expert".
 EXPERT = dict(worlds=20, horizon=7, leaf_horizon=6, sim_worlds=16, node_budget=30000, solve_cap=10000,
               min_worlds=6, close_worlds=12, close_margin=0.4, pool=8, doubt=0.2,
-              declarer_evidence=1, discard_doubt=0.5, endgame="model", inference="learned")
+              declarer_evidence=1, discard_doubt=0.5, endgame="model", inference="rules")
 ENDGAMES = ("model", "double-dummy")
 # how the others' plays weigh a world: the play model learned per strength
 # (game/ai/play_model.py), or the rules of thumb with `doubt` per surprise
@@ -125,7 +126,7 @@ class ExpertPlayer(SearchPlayer):
     name = "expert"
 
     def __init__(self, seed=None, pool: int = 3, doubt: float = 0.4, declarer_evidence: int = 1,
-                 discard_doubt: float = 0.5, endgame: str = "model", inference: str = "learned",
+                 discard_doubt: float = 0.5, endgame: str = "model", inference: str = "rules",
                  temper: float = 1.0, **settings):
         if endgame not in ENDGAMES:
             raise ValueError(f"endgame: one of {', '.join(ENDGAMES)}, not {endgame!r}")

@@ -208,17 +208,17 @@ def test_the_expert_models_each_seat_by_the_strength_it_was_told():
     from game.ai.play_model import GENERIC
     from game.ai.play_table import WEIGHTS
 
-    expert = make_player("expert", seed=1)
+    expert = make_player("expert", seed=1, inference="learned")
     assert expert._models(0) == (None, WEIGHTS[GENERIC], WEIGHTS[GENERIC])  # people until told
     expert.meet(("expert", "heuristic", "random"))
     assert expert._models(0) == (None, WEIGHTS["heuristic"], None)
     assert expert._models(1)[0] == WEIGHTS.get("expert", WEIGHTS[GENERIC])
-    assert make_player("expert", seed=1, inference="rules")._models(0) is None
+    assert make_player("expert", seed=1)._models(0) is None  # the shipped expert: the rules model
     with pytest.raises(ValueError, match="learned, rules"):
         make_player("expert", inference="psychic")
 
 
-def test_the_expert_weighs_its_worlds_with_the_shipped_play_model(monkeypatch):
+def test_the_learned_expert_weighs_its_worlds_with_the_shipped_play_model(monkeypatch):
     import game.ai.expert as expert_module
 
     calls = []
@@ -236,7 +236,7 @@ def test_the_expert_weighs_its_worlds_with_the_shipped_play_model(monkeypatch):
         if view.phase == "play" and len(view.tricks) >= 2 and len(view.legal) > 1:
             break
         m.apply(h.choose(view))
-    expert = make_player("expert", seed=3, worlds=4, close_worlds=0, pool=2)
+    expert = make_player("expert", seed=3, worlds=4, close_worlds=0, pool=2, inference="learned")
     expert.meet(tuple("heuristic" if s != view.seat else "expert" for s in range(3)))
     assert expert.choose(view) in view.legal
     from game.ai.play_table import WEIGHTS
