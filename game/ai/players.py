@@ -40,7 +40,8 @@ class Player:
 
     def meet(self, strengths) -> None:
         """Told who sits at the table: each seat's computer strength, None for a person.
-        Only the expert uses it (its model of the others); the rest play the cards alone."""
+        Only the expert's learned inference uses it (a model per strength of the others);
+        the rest play the cards alone."""
         self.table = tuple(strengths)
 
     def steps(self, view):

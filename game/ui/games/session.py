@@ -63,7 +63,8 @@ class Session:
         self._introduce()
 
     def _introduce(self) -> None:
-        """Tell each computer player who else sits at the table (the expert models them)."""
+        """Tell each computer player who else sits at the table (an expert with learned
+        inference models each of them by its strength)."""
         table = tuple(None if seat in self.human_seats else self.strength for seat in range(3))
         for player in self.players.values():
             player.meet(table)
