@@ -81,25 +81,28 @@ def plays_weight(hands, plays, me: int, trump: int, must: bool, minimum: bool, d
         hand = cur[seat]
         if models is not None:
             if seat != me and models[seat] is not None:
-                out = 0 if seat == declarer else hidden
-                for s in (0, 1, 2):
-                    if s != seat:
-                        out |= cur[s]
+                out = _unseen(cur, seat, declarer, hidden)
                 p = probability(models[seat], hand, out, trick, leader, seat, trump, must, minimum, declarer, c)
                 weight *= p if temper == 1.0 else p ** temper
         elif seat != me:
             led = trick[0] // 13 if trick else -1
             legal = legal_mask(hand, led, trump, must)
             if legal & (legal - 1):
-                out = 0 if seat == declarer else hidden
-                for s in (0, 1, 2):
-                    if s != seat:
-                        out |= cur[s]
+                out = _unseen(cur, seat, declarer, hidden)
                 guess = choose_card(hand, out, list(trick), leader, seat, trump, must, minimum)
                 if guess != c and not SearchPlayer._same_run(c, guess, out | _bits(trick)):
                     weight *= doubt
         cur[seat] = hand ^ (1 << c)
     return weight
+
+
+def _unseen(hands, seat: int, declarer: int, hidden: int) -> int:
+    """The cards `seat` cannot see: the others' hands, and the discards unless it declared."""
+    out = 0 if seat == declarer else hidden
+    for s in (0, 1, 2):
+        if s != seat:
+            out |= hands[s]
+    return out
 
 
 def _bits(cards) -> int:

@@ -178,7 +178,7 @@ def situation(hand: int, out: int, trick, leader: int, seat: int, trump: int, mu
     return runs, facts(hand, out, trick, seat, trump, minimize, declarer, runs, guess)
 
 
-def _shares(weights, rows) -> list[float]:
+def shares(weights, rows) -> list[float]:
     """The softmax of the runs' scores (each the sum of its true facts' weights)."""
     at = weights.__getitem__
     vals = [exp(sum(map(at, row))) for row in rows]
@@ -194,7 +194,7 @@ def distribution(weights, hand: int, out: int, trick, leader: int, seat: int, tr
         runs = choices(hand, out, trick, trump, must)
         return [(runs[0], 1.0)] if runs else []
     runs, rows = got
-    return list(zip(runs, _shares(weights, rows)))
+    return list(zip(runs, shares(weights, rows)))
 
 
 def probability(weights, hand: int, out: int, trick, leader: int, seat: int, trump: int,
@@ -204,7 +204,7 @@ def probability(weights, hand: int, out: int, trick, leader: int, seat: int, tru
     if got is None:
         return 1.0
     runs, rows = got
-    for r, p in zip(runs, _shares(weights, rows)):
+    for r, p in zip(runs, shares(weights, rows)):
         if r >> card & 1:
             return max(FLOOR, p)
     raise ValueError(f"card {card} is not one the seat could play")
@@ -224,4 +224,4 @@ def weights_for(strength: str | None):
 
 
 __all__ = ["FEATURES", "CONTEXTS", "SIZE", "FLOOR", "GENERIC", "choices", "facts", "situation",
-           "distribution", "probability", "weights_for"]
+           "shares", "distribution", "probability", "weights_for"]

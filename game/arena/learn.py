@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai.play_model import CONTEXTS, FEATURES, FLOOR, SIZE, situation
+from game.ai.play_model import CONTEXTS, FEATURES, FLOOR, SIZE, shares, situation
 from game.engine import Match, Phase, RuleSet
 
 from .backends import BACKENDS, Progress, UnitLog, job_key, run_units
@@ -137,10 +137,9 @@ def scores(weights, rows, sizes, chosen, rules_hit) -> dict:
     ll = hits = rules_ll = 0.0
     i = 0
     for size, c, hit in zip(sizes, chosen, rules_hit):
-        vals = [math.exp(sum(weights[j] for j in rows[i + k])) for k in range(size)]
-        total = sum(vals)
-        ll += math.log(max(FLOOR, vals[c - i] / total))
-        hits += vals[c - i] == max(vals)
+        p = shares(weights, rows[i:i + size])
+        ll += math.log(max(FLOOR, p[c - i]))
+        hits += p[c - i] == max(p)
         # the rules model: 1 for its card, RULES_DOUBT for each other run, normalised
         z = 1 + RULES_DOUBT * (size - 1)
         rules_ll += math.log((1 if hit else RULES_DOUBT) / z)
