@@ -6,6 +6,7 @@ pile's count never lies over an opponent's hand; a new player's finished trick s
 tapped, and a settings file from an older version keeps what it had."""
 
 import re
+import time
 
 import pygame
 import pytest
@@ -263,6 +264,31 @@ def test_a_pile_count_never_lies_over_an_opponent_s_hand(make_app, size):
     assert len(badges) >= 3
     for r in badges:
         assert not any(r.colliderect(h) for h in hands), f"a count at {r} lies over a hand"
+
+
+def test_a_piles_place_and_count_follow_its_tricks_and_the_window(make_app):
+    """The piles remember their places between drawings: never a place of another count,
+    another window or another seat shown."""
+    app = make_app(size=(390, 844))
+    table = table_for(app, _human_to_lead(4, takers=(0, 1, 2)), NAMES).table
+    piles = table.piles
+
+    def places():
+        return [(piles.stack_rect(s), piles.badge_center(s), piles.tap_rect(s)) for s in range(3)]
+
+    def fresh():
+        piles._worked_out = (None, None, {})
+        return places()
+
+    for size, taken in [((390, 844), (1, 1, 2)), ((390, 844), (6, 1, 2)), ((844, 390), (6, 1, 2)), ((1280, 720), (3, 9, 4))]:
+        if app.window.get_size() != size:
+            app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], dt=1 / 60)
+            time.sleep(0.2)  # the resize settles: the canvas is made again at the new size
+            app.step(events=[], dt=1 / 60)
+            assert app.window.get_size() == size
+        table.board.taken[:] = taken
+        remembered = places()
+        assert remembered == fresh() and places() == remembered, (size, taken)
 
 
 # --- look back -----------------------------------------------------------------------------

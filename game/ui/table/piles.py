@@ -63,6 +63,21 @@ def warm_piles(budget_ms: float) -> bool:
 
 class WonPiles(TableObject):
     steady = True  # its key is made of Table.inputs() alone
+
+    def __init__(self, table):
+        super().__init__(table)
+        self._worked_out = (None, None, {})  # (layout, what else the places depend on, the places)
+
+    def _places(self) -> dict:
+        """The piles' places and counts' centres as worked out for this layout, scale, card
+        style, seat shown and counts.  Why: every repaint near the piles (a card leaving a
+        phone's hand) asked each pile's corner against both opponents' hands again, half the
+        time of repainting there in the browser."""
+        lay, rest = layout.now(), (gfx.scale(), gfx.card_style(), self.table.human, tuple(self.board.taken))
+        if self._worked_out[0] is not lay or self._worked_out[1] != rest:
+            self._worked_out = (lay, rest, {})
+        return self._worked_out[2]
+
     def pos(self, seat: int) -> tuple[float, float]:
         """Centre of the pile of tricks a seat has won."""
         return layout.now().piles[layout.side(seat, self.table.human)]
@@ -76,6 +91,13 @@ class WonPiles(TableObject):
 
     def _stack_place(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
         """(picture, device rect) of `seat`'s pile."""
+        places = self._places()
+        got = places.get(("stack", seat))
+        if got is None:
+            got = places[("stack", seat)] = self._work_out_stack_place(seat)
+        return got[0], got[1].copy()
+
+    def _work_out_stack_place(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
         back = rotated_back(layout.now().pile_w)
         stack = _stack(min(max(1, self.board.taken[seat]), SHOWN))
         cx, cy = gfx.dev_pos(tuple(map(int, self.pos(seat))))
@@ -85,6 +107,13 @@ class WonPiles(TableObject):
     def badge_center(self, seat: int) -> tuple[int, int]:
         """The count's place: the pile's top right corner, or under the pile's middle where
         that corner would lie over an opponent's hand (the two opponents' counts alike)."""
+        places = self._places()
+        got = places.get(("badge", seat))
+        if got is None:
+            got = places[("badge", seat)] = self._work_out_badge_center(seat)
+        return got
+
+    def _work_out_badge_center(self, seat: int) -> tuple[int, int]:
         pile = self.stack_rect(seat)
         human = self.table.human
         alike = [s for s in range(3) if s != human] if seat != human else [seat]
