@@ -1,15 +1,15 @@
 """The values of a decision's actions (what game/ai/evaluate.py works out): a few value
 types of their own, so that in the browser, where a module's import is one task, making
-their dataclasses (each method compiled as the class is made) is not part of the evaluator's."""
+them is not part of the evaluator's (game/engine/values.py: made without compiling their methods)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine import Action
 
+from ..engine.values import value_type
 
-@dataclass(frozen=True)
+
+@value_type(frozen=True)
 class Estimate:
     """One candidate action and what it is worth to the deciding seat."""
 
@@ -21,7 +21,7 @@ class Estimate:
     samples: tuple[float, ...] = ()  # points in each world, in the order the worlds were drawn
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class Evaluation:
     """All legal actions of one decision, best first (ties broken as the hard player does)."""
 

@@ -11,15 +11,14 @@ so evidence about the declarer is relaxed once it has taken the kitty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine.cards import FULL_DECK, SUIT_MASKS, popcount
 
 from ..engine import Phase
+from ..engine.values import value_type
 from .sampler import Sampler
 
 
-@dataclass
+@value_type
 class Knowledge:
     me: int
     hand: int  # cards I see

@@ -15,19 +15,18 @@ Facts use a few names the wording knows: ``card``/``winner`` (a Card), ``cards``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from game.engine.cards import SUIT_MASKS, Card, cards_of, popcount
 from game.engine.fast import beats
 from game.engine.rules import trump_of
 
+from ..engine.values import field, value_type
 from . import heuristic as H
 from .knowledge import knowledge
 
 HONOURS = 12  # queen and above: the cards a player counts when judging a hand
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class Reason:
     """One explanation: its code (the message is ``why.<code>``) and the facts it names."""
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import CARDS, Card, format_cards, shown
 from .errors import InvalidPosition
+from .values import field, value_type
 
 
 def check_seat(seat) -> int:
@@ -41,7 +41,7 @@ class ExchangeStep(NamedTuple):
     returned: Card | None
 
 
-@dataclass
+@value_type
 class Deal:
     """One deal from the deal to the score; finished ones live in ``Match.deals``."""
 

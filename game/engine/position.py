@@ -7,11 +7,10 @@ built, so the checks read as one list, apart from the state machine that plays o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .cards import Card, parse_cards, shown
 from .errors import InvalidNotation, InvalidPosition
 from .rules import MT, RuleSet, parse_contract
+from .values import value_type
 
 SEED_LIMIT = 2**64  # seeds are whole numbers 0 <= seed < SEED_LIMIT
 DEAL_POINTS = 13  # one deal scores at most +13 (16 tricks against a target of 3) or -13 (MT)
@@ -47,7 +46,7 @@ def _contract_list(value) -> tuple:
     return tuple(value)
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class Position:
     """The state a match starts from: a deal just dealt, and what came before it."""
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-
 from .cards import SUITS, plain, shown
 from .errors import InvalidNotation, InvalidRules
+from .values import field_names, replace, value_type
 
 NT = "NT"
 MT = "MT"
@@ -26,7 +25,7 @@ def trump_of(contract: str | None) -> int:
     return SUITS.index(contract) if contract in TRUMP_CONTRACTS else -1
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class RuleSet:
     """Which of the rule systems is played.  Build with ``RuleSet.preset(name, **options)``.
 
@@ -64,7 +63,7 @@ class RuleSet:
 
     @staticmethod
     def _checked(**values) -> "RuleSet":
-        unknown = set(values) - {f.name for f in fields(RuleSet)}
+        unknown = set(values) - set(field_names(RuleSet))
         if unknown:
             raise InvalidRules(f"unknown option {shown(sorted(unknown)[0])}: options are {', '.join(RuleSet.OPTIONS)}")
         return RuleSet(**values)
@@ -119,7 +118,7 @@ class RuleSet:
         return (t[0], t[1], t[2])
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in field_names(self)}
 
     @staticmethod
     def from_dict(data) -> "RuleSet":

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .actions import Action
 from .cards import Card, format_cards
 from .deal import ExchangeStep, Trick, check_seat
 from .rules import RuleSet
+from .values import value_type
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class View:
     seat: int
     rules: RuleSet

@@ -25,6 +25,7 @@ from itertools import accumulate
 
 from game.engine import ALL_CONTRACTS, Action, Card, Event, ExchangeStep, Phase, RuleSet, Trick, View
 from game.engine.cards import shown
+from game.engine.values import field_names
 
 PHASES = tuple(str(p) for p in Phase)
 MAX_DEALS = 60  # RuleSet allows 3..60 deals
@@ -149,7 +150,7 @@ def rules_from_json(value) -> RuleSet:
 
 
 # --- View ---------------------------------------------------------------------------------
-VIEW_FIELDS = tuple(View.__dataclass_fields__)
+VIEW_FIELDS = field_names(View)
 
 
 def view_to_json(v: View) -> dict:

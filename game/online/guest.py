@@ -22,12 +22,13 @@ from __future__ import annotations
 import secrets
 import time
 from collections import Counter, deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.ai.slicing import SliceKeeper
 from game.engine import Action, View
 
 from ..engine import Phase
+from ..engine.values import replace
 from . import shuffle
 from .codec import Bad
 from .deals import view_digest

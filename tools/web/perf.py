@@ -181,7 +181,7 @@ def _g358_perf_dump():
     data["state"] = main._g358_state
     data["window_end"] = list(main.APP.window.get_size())
     data["picture_end"] = main.APP.picture.auto
-    rects = getattr(main.APP, "rects_presenter", None)  # None: pygame's update presents the changed rects
+    rects = main.APP.display.rects_presenter  # None: pygame's update presents the changed rects
     data["rects_presented"] = None if rects is None else {"by_page": rects.presented, "by_pygame": rects.declined}
     prof = getattr(main, "_g358_profile", None)
     if prof is not None:

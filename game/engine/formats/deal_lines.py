@@ -7,19 +7,17 @@ trick and winner is what the rules allow, raising RecordError with the line's nu
 
 from __future__ import annotations
 
-import re
-
 from ..actions import Action
 from ..cards import Card, format_cards, shown
 from ..errors import IllegalAction, InvalidNotation, RecordError
-from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
+from .notation import MAX_DIGITS, NUMBER, SIGNED, Pattern, signed
 
-DEAL = re.compile(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
-DEALT_HAND = re.compile(r"hand ([012]): (\S+(?: \S+)*)")  # a deal's cards: read where the record has no seed
-DEALT_KITTY = re.compile(r"kitty: (\S+(?: \S+)*)")
-_TRICK = re.compile(rf"trick ({NUMBER}): (.*?)(?: -> ([012]))?")
-_ACTIONS = re.compile(r"([012]) (declare|give|discard) (\S+(?: \S+)*)")
-_POINTS = re.compile(r"points: (\S+) (\S+) (\S+)")
+DEAL = Pattern(rf"deal ({NUMBER}): dealer ([012]), declarer ([012])")
+DEALT_HAND = Pattern(r"hand ([012]): (\S+(?: \S+)*)")  # a deal's cards: read where the record has no seed
+DEALT_KITTY = Pattern(r"kitty: (\S+(?: \S+)*)")
+_TRICK = Pattern(rf"trick ({NUMBER}): (.*?)(?: -> ([012]))?")
+_ACTIONS = Pattern(r"([012]) (declare|give|discard) (\S+(?: \S+)*)")
+_POINTS = Pattern(r"points: (\S+) (\S+) (\S+)")
 
 
 def replay_lines(match, lines, first: int) -> None:

@@ -10,7 +10,6 @@ through the rules, so a record that could not have happened is refused with a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ..cards import format_cards, shown
 from ..deal import shuffled_deal
@@ -20,19 +19,20 @@ from ..match import Match
 from ..names import LABEL_MAX, NAME_MAX, UNKNOWN, clean_name, is_label, is_name
 from ..position import SEED_LIMIT, dealt_cards
 from ..rules import RuleSet, parse_contract
+from ..values import field, value_type
 from .deal_lines import DEAL, DEALT_HAND, DEALT_KITTY, replay_lines
-from .notation import MAX_DIGITS, NUMBER, SIGNED, signed
+from .notation import MAX_DIGITS, NUMBER, SIGNED, Pattern, signed
 
 GAME = "3-5-8"
 FORMAT = "1"
 MAX_TEXT = 1_000_000  # a record of 60 deals is about 60 kB; anything far larger is not one
 MAX_LABEL = LABEL_MAX  # the date, a strength, a header of the record's own (names: NAME_MAX)
-HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,30}")  # what the writer writes and the reader reads
+HEADER_NAME = Pattern(r"[A-Za-z][A-Za-z0-9]{0,30}")  # what the writer writes and the reader reads
 NO_SEED = "?"  # the Seed header of a record without one (a game in progress)
 SEEDLESS_SEED = 0  # what deals the deal after a seedless record's last one: nothing of the game's
 
 
-@dataclass
+@value_type
 class GameRecord:
     """A match with what the text adds: names, strengths, date, hints and undos used."""
 
@@ -220,7 +220,7 @@ def known_deals(match) -> list:
 
 
 # --- reading ---------------------------------------------------------------------------
-_HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\["\\])*)"\]')
+_HEADER = Pattern(r'\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\["\\])*)"\]')
 _KNOWN = {"Game", "Format", "Preset", "Options", "Seed", "Date", "Name0", "Name1", "Name2", "Strength0",
           "Strength1", "Strength2", "StartDeal", "StartDealer", "StartTotals", "StartPrevious", "StartUsed",
           "StartHands", "StartKitty", "Hints", "Undos", "Result", "Totals"}

@@ -28,8 +28,6 @@ played out (`between`) while the next one is being dealt.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine import fast
 from ...engine.actions import _DISCARD, _GIVE, _PLAY, Action, Event
 from ...engine.cards import SUIT_MASKS, SUIT_NAMES, Card, indices_of
@@ -37,6 +35,7 @@ from ...engine.deal import ExchangeStep, Trick
 from ...engine.exchange import exchange_plan
 from ...engine.phases import Phase
 from ...engine.rules import MT, RuleSet, trump_of
+from ...engine.values import replace
 from ...engine.view import View
 from .breach import Breach
 

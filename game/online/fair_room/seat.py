@@ -25,7 +25,6 @@ snapshot of where the game is, as a host-dealt guest coming back gets a `state`.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from game.engine import Action, Event, Match
 from game.engine.deal import Deal
@@ -33,6 +32,7 @@ from game.engine.match import decide_winner
 
 from ...engine import Phase
 from ...engine.rules import MT
+from ...engine.values import replace
 from ..fair.breach import breached_tricks
 from ..fair.device import FairDevice
 from ..fair.tracker import DEALING

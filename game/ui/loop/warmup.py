@@ -26,11 +26,13 @@ FACES_MS = 3.0  # card pictures made ahead a menu frame (faces, the first deal's
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 DEAL_SOUNDS = ("shuffle", "deal")  # what a new game plays in its first second
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
-# for the larger ones).  The score screen's parts are loaded one a frame before it; the
-# menus' own modules are not loaded at the table at all (only while the menus show, or
-# when opened), so play never pays for them.
+# for the larger ones).  The score screen's parts are loaded one a frame before it (with the
+# text record's formats, which keep the finished game: a game waited for them at its start,
+# ~0.1 s at 10x); the menus' own modules are not loaded at the table at all (only while the
+# menus show, or when opened), so play never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "datetime", "game.storage.stats", "game.ui.games.stats_keeper",
-               "game.ui.games.record_actions")
+               "game.ui.games.record_actions", "game.engine.formats", "game.engine.formats.notation",
+               "game.engine.formats.deal_lines", "game.engine.formats.record")
 # The card art, the first of what a game needs and loaded early by the warm-up: the title's fan of
 # cards waits for it (the title's first frame shows without it: in the browser the art's
 # modules and faces were ~0.3 s of a cheap phone's start).  Its package loads its modules
@@ -57,8 +59,7 @@ TABLE_PARTS = (*ART_PARTS, "game.engine.actions", "game.engine.phases", "game.en
                "game.ui.table.trick", "game.ui.table.lookback", "game.ui.table.messages", "game.ui.table.opponents",
                "game.ui.table.overlay", "game.ui.table.panels", "game.ui.table.piles", "game.ui.table.topbar",
                "game.ui.table.celebration", "game.ui.access.keys", "game.ui.table.steady", "game.ui.table.table", "game.ui.coach.controls", "game.ui.coach.bubble", "game.ui.scenes.table_scene",
-               "game.ui.scenes.deal", "game.engine.formats", "game.engine.names", "game.engine.formats.notation",
-               "game.engine.formats.deal_lines", "game.engine.formats.record", "game.ui.scenes.declare",
+               "game.ui.scenes.deal", "game.engine.names", "game.ui.scenes.declare",
                "game.ui.scenes.exchange", "game.ui.scenes.kitty", "game.ui.scenes.play")
 
 # What an online table needs besides TABLE_PARTS, loaded ahead while its screens wait for the

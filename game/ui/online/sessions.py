@@ -21,7 +21,6 @@ No undo online: it would take back other people's moves.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import time
 from collections import deque
@@ -29,6 +28,7 @@ from dataclasses import dataclass
 
 from ...engine import Action, IllegalAction, Phase
 from ...engine.errors import Refusal
+from ...engine.values import replace
 
 ONLINE_STRENGTH = "online"  # the statistics count online games under this label, apart
 SCORE_WAIT_S = 3.0  # a deal's last step waits this long at most for that deal's check
@@ -242,7 +242,7 @@ class MirrorSession(OnlineSession):
             raise IllegalAction(problem, Refusal.NOT_YOUR_TURN, seat=view.to_act)
         if problem is None:  # sent: nothing more to decide until the update that answers it (or a refusal)
             self._deciding = self.shown
-            self.shown = dataclasses.replace(self.shown, to_act=None, legal=())
+            self.shown = replace(self.shown, to_act=None, legal=())
         return []
 
     def refused(self) -> None:

@@ -23,10 +23,10 @@ places from it every time they lay out, so a new shape moves everything at once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import pygame
 
+from ...engine.values import field, value_type
 from ..art.core import CARD_RATIO
 from ..window import screen
 
@@ -46,7 +46,7 @@ def by_side(seat: int, human: int, bottom, left, right):
     return {"bottom": bottom, "left": left, "right": right}[side(seat, human)]
 
 
-@dataclass
+@value_type
 class HandRows:
     """How n cards lie in the hand's area: rows of `per_row` (the last may be shorter),
     cards `w` wide, `step` apart in a row, rows `row_step` apart."""
@@ -63,7 +63,7 @@ class HandRows:
         return max(1, math.ceil(self.n / self.per_row)) if self.n else 1
 
 
-@dataclass
+@value_type
 class TableLayout:
     kind: str  # "wide", "low" or "tall"
     w: int

@@ -4,10 +4,9 @@ the objects it needs from here and takes only its phase's input."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from ... import i18n
 from ...engine import Event, IllegalAction, Phase
+from ...engine.values import replace
 from ...i18n.format import refusal
 from ..access.keys import KeysPanel
 from ..draw import anim, gfx
@@ -105,8 +104,8 @@ class Table:
         v = self.session.view()
         if self.handover.shows(self.human):
             return v
-        return dataclasses.replace(v, hand=(), hand_mask=0, kitty=None, discards=None, legal=(),
-                                   exchange=tuple(s._replace(given=None, returned=None) for s in v.exchange))
+        return replace(v, hand=(), hand_mask=0, kitty=None, discards=None, legal=(),
+                       exchange=tuple(s._replace(given=None, returned=None) for s in v.exchange))
 
     @property
     def private(self):

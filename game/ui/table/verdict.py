@@ -6,10 +6,9 @@ that fades.  The animator (animator.py, ``scored``) drives it through the board:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
+from ...engine.values import value_type
 from ...i18n import t
 from .. import art
 from ..art.core import misc_cache, remember
@@ -23,7 +22,7 @@ SIGN_STEPS = 6  # a sign fades in this many steps (the picture changes only with
 SIGN_BG = (14, 40, 30)
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class DealResult:
     """What the deal's end shows: public facts of the finished deal."""
 

@@ -16,16 +16,16 @@ logical 360x640 to 430x932, turned sideways 640x360 to 932x430; a desktop window
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
+
+from ...engine.values import value_type
 
 REFERENCE = {False: (1280, 720), True: (720, 1280)}  # the design's size lying and standing
 MIN_TEXT = 12  # logical px (= CSS px or more): nothing a player must read is smaller
 MIN_TARGET = 44  # logical px: the smaller side of anything a finger must hit
 
 
-@dataclass(frozen=True)
+@value_type(frozen=True)
 class Shape:
     w: int  # logical width
     h: int  # logical height
