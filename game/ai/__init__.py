@@ -9,9 +9,17 @@ Strengths: "random", "heuristic", "search" (full search, same as "hard"), and th
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from ..strengths import STRENGTHS  # game.ai.STRENGTHS: every strength make_player knows
-from .players import EasyPlayer, HeuristicPlayer, Player, RandomPlayer
+
+# The players' classes load with their module when first asked for (game.ai.Player...): in
+# the browser each module of the warm-up is a task of its own, and importing the package
+# for its first module (the rules of thumb) made all five of the players' one task of
+# ~100 ms with the CPU slowed 10x.
+_PLAYERS = ("EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer")
+if TYPE_CHECKING:
+    from .players import Player
 
 # WebAssembly CPython runs 2-2.5x slower: a shorter exact-solver horizon and fewer worlds
 # keep the hard player's decisions and think() slices within the browser's frame budget.
@@ -24,6 +32,8 @@ IN_BROWSER = sys.platform == "emscripten"
 
 def make_player(strength: str, seed=None, **settings) -> Player:
     """A fresh player; settings (worlds, horizon, ...) tune the search players."""
+    from .players import EasyPlayer, HeuristicPlayer, RandomPlayer
+
     key = str(strength).strip().lower()
     if key == "random":
         return RandomPlayer(seed)
@@ -48,6 +58,16 @@ def make_player(strength: str, seed=None, **settings) -> Player:
         player.name = key
         return player
     raise ValueError(f"unknown player strength {strength!r}: one of {', '.join(STRENGTHS)}")
+
+
+def __getattr__(name: str):
+    if name not in _PLAYERS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import players
+
+    value = getattr(players, name)
+    globals()[name] = value  # asked once: a plain attribute from then on
+    return value
 
 
 __all__ = ["make_player", "STRENGTHS", "BROWSER_HARD", "BROWSER_EXPERT", "Player", "RandomPlayer", "HeuristicPlayer", "EasyPlayer"]

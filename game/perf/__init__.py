@@ -9,6 +9,7 @@ also writes the recording there at exit), ``?perf=1`` on the page address, or ``
     in App.step()      perf.part(name)                  the frame's part `name` ends now (perf.recorder.PARTS)
     end of App.step()  perf.frame_done(self, start)     one frame: start .. now
     Player.think()     perf.think_slice(ms, budget_ms)  one slice of a computer player
+    WarmUp.step()      perf.warm_step(step, ms)         one step of the warm-up (warmup.py)
     gfx's budget       perf.picture_made()              a cached picture (text, panel, card) made now
 
 The time the first frame was presented is kept even while off (one comparison per
@@ -84,6 +85,14 @@ def picture_made() -> None:
     rec = RECORDER
     if rec is not None:
         rec.pictures_now += 1
+
+
+def warm_step(step: str, ms: float) -> None:
+    """Hook: the warm-up took `step` (an import, a screen's first frame...) in `ms`: which of
+    its steps make a browser task long."""
+    rec = RECORDER
+    if rec is not None:
+        rec.add_warm_step(step, ms)
 
 
 def think_slice(ms: float, budget_ms: float) -> None:

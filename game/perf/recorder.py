@@ -11,11 +11,12 @@ from array import array
 # and what changed); drawing; presenting; a frame that drew nothing making pictures ahead; the
 # save; what is left (fair dealing's work, the recorder)
 PARTS = ("input", "update", "keys", "draw", "present", "idle", "save", "rest")
+WARM_STEPS_KEPT = 40  # the warm-up's longest steps kept (a start has a few hundred)
 
 
 class FrameRecorder:
     """Ring buffers of frames (start, duration, drawn, thinking inside, scene, parts,
-    pictures made) and think() slices (duration, budget)."""
+    pictures made) and think() slices (duration, budget); the warm-up's longest steps."""
 
     def __init__(self, capacity: int):
         self.capacity = int(capacity)
@@ -34,6 +35,7 @@ class FrameRecorder:
         self._marks: list[tuple[int, float]] = []  # the frame under way's: (part, when it ended)
         self.pictures = array("H", bytes(2 * self.capacity))  # cached pictures each frame made
         self.pictures_now = 0  # ...the frame under way (perf.picture_made)
+        self.warm_steps: list = []  # (ms, step, frame) of the warm-up's steps (perf.warm_step)
 
     def add_mark(self, name: str, now: float) -> None:
         self._marks.append((_PART_INDEX[name], now))
@@ -63,6 +65,12 @@ class FrameRecorder:
         self.scene[i] = code
         self.frames += 1
 
+    def add_warm_step(self, step: str, ms: float) -> None:
+        """One warm-up step, with the frame it ran in; the longest WARM_STEPS_KEPT are kept."""
+        self.warm_steps.append((round(ms, 3), step, self.frames))
+        if len(self.warm_steps) > 2 * WARM_STEPS_KEPT:
+            self.warm_steps = sorted(self.warm_steps, reverse=True)[:WARM_STEPS_KEPT]
+
     def add_slice(self, ms: float, budget_ms: float) -> None:
         i = self.slices % self.capacity
         self.slice_ms[i] = ms
@@ -85,7 +93,9 @@ class FrameRecorder:
         return {"frames": frames, "frame_fields": ["start_ms", "ms", "drawn", "think_ms", "scene", "parts_ms", "pictures"],
                 "parts": list(PARTS),
                 "frames_total": self.frames, "slices": slices, "slice_fields": ["ms", "budget_ms"],
-                "slices_total": self.slices}
+                "slices_total": self.slices,
+                "warm_steps": [list(w) for w in sorted(self.warm_steps, reverse=True)[:WARM_STEPS_KEPT]],
+                "warm_step_fields": ["ms", "step", "frame"]}
 
 
 _PART_INDEX = {name: k for k, name in enumerate(PARTS)}

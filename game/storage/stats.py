@@ -19,10 +19,10 @@ of a newer version is left untouched (``NewerStats``): a newer game wrote it.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from game.engine.names import LABEL_MAX, is_label
 from game.engine.rules import ALL_CONTRACTS, RuleSet
+from game.engine.values import field, value_type
 
 FORMAT = "3-5-8 stats"
 VERSION = 2
@@ -44,7 +44,7 @@ class NewerStats(StatsError):
     """Statistics a newer version of the game wrote: read by none of this one, never replaced."""
 
 
-@dataclass
+@value_type
 class GameLine:
     """A best or worst game."""
 
@@ -58,7 +58,7 @@ class GameLine:
         return {"total": self.total, "won": self.won, "preset": self.preset, "strength": self.strength, "date": self.date}
 
 
-@dataclass
+@value_type
 class OpenGame:
     """A game not over (in progress, or left before its end): what it has counted so far."""
 
@@ -79,7 +79,7 @@ def open_id(match, seat: int) -> str:
     return f"{match.rules.preset_name}/{match.seed}/{seat}"
 
 
-@dataclass
+@value_type
 class Stats:
     games: dict = field(default_factory=dict)  # (preset, strength) -> [played, won]
     deals: dict = field(default_factory=dict)  # (preset, role, contract) -> [deals, points, made]
@@ -395,7 +395,7 @@ def _line(value, name: str) -> GameLine | None:
 
 
 # --- persistence -------------------------------------------------------------------------
-@dataclass
+@value_type
 class StatsLoad:
     """What reading the stored statistics gave.  ``state``: "ok", "none" (nothing stored),
     "set_aside" (damaged, renamed out of the way: ``detail`` says where), "unreadable" (a

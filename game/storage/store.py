@@ -59,12 +59,11 @@ def default_dir() -> str:
 
 
 def checksum(body: dict) -> str:
-    """A saved game's seal.  hashlib is loaded here, with the first game saved or read: a
-    first visit's start, which reads only the settings, does without it."""
-    import hashlib
+    """A saved game's seal (game/engine/save.py's), loaded with the first game saved or read:
+    a first visit's start, which reads only the settings, does without it."""
+    from ..engine.save import checksum as seal
 
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return seal(body)
 
 
 def _new_writer_id() -> str:

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from game.engine import Action, IllegalAction, InvalidRules, Match, RuleSet, SaveError
-from game.engine.save import _checksum
+from game.engine.save import checksum
 from tests.engine.positions import dominant_deal, position
 
 STANDARD = RuleSet.preset("standard")
@@ -18,7 +18,7 @@ STANDARD = RuleSet.preset("standard")
 def _resigned(body: dict) -> str:
     body = dict(body)
     body.pop("checksum", None)
-    body["checksum"] = _checksum(body)
+    body["checksum"] = checksum(body)
     return json.dumps(body)
 
 

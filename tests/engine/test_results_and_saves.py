@@ -93,10 +93,10 @@ def test_damaged_saves_are_rejected_clearly(damage, words):
 
 
 def _resign(body):
-    from game.engine.save import _checksum
+    from game.engine.save import checksum
 
     body.pop("checksum", None)
-    body["checksum"] = _checksum(body)
+    body["checksum"] = checksum(body)
     return json.dumps(body)
 
 
@@ -117,3 +117,15 @@ def test_a_tampered_save_with_a_valid_checksum_is_still_replayed_and_rejected():
     body["rules"]["deals"] = 7
     with pytest.raises(SaveError, match="rules"):
         Match.from_json(_resign(body))
+
+
+def test_the_seal_is_sha256_of_the_canonical_body_whichever_module_makes_it():
+    """Saves written before keep reading: the seal made without hashlib is hashlib's."""
+    import hashlib
+    import json
+
+    from game.engine.save import checksum
+
+    body = {"b": [1, "ü"], "a": {"z": None, "y": 2.5}}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    assert checksum(body) == hashlib.sha256(canonical.encode()).hexdigest()

@@ -195,6 +195,37 @@ def test_each_long_task_is_told_by_its_frame_the_part_that_took_longest_and_the_
     assert web_perf._task_words(where[0]) == "kitty 130 ms (draw, drew nothing, 3 pictures)"
 
 
+def test_the_warm_ups_longest_steps_are_told_with_their_screen(recorder, tmp_path):
+    """Each warm-up step is timed while recording; the report names the longest, longest
+    first, with the screen its frame showed: which import or picture makes a task long."""
+    from game.ui.app import App
+
+    app = App(size=(390, 844), storage_dir=tmp_path)
+    app.warmup.steps = ["game.ui.table.piles", "sound:click", "game.ui.scoresheet"]
+    for _ in range(6):
+        app.step(events=[], dt=1 / 60)
+    snap = recorder.snapshot()
+    steps = [w[1] for w in snap["warm_steps"]]
+    assert "sound:click" in steps and all(w[0] >= 0 for w in snap["warm_steps"])
+    assert [w[0] for w in snap["warm_steps"]] == sorted((w[0] for w in snap["warm_steps"]), reverse=True)
+    figures = web_perf.summarize(snap)
+    assert {w["scene"] for w in figures["warm_steps"]} == {"title"}
+    told = web_perf.report(figures)
+    longest = figures["warm_steps"][0]
+    assert f"the warm-up's longest steps (from the title on): {longest['step']} {longest['ms']:.0f} ms (title)" in told
+    for _ in range(3 * warmup_kept()):  # a long start keeps only the longest
+        perf.warm_step("x", 0.5)
+    perf.warm_step("slow", 99.0)
+    kept = recorder.snapshot()["warm_steps"]
+    assert len(kept) == warmup_kept() and kept[0][1] == "slow"
+
+
+def warmup_kept() -> int:
+    from game.perf.recorder import WARM_STEPS_KEPT
+
+    return WARM_STEPS_KEPT
+
+
 def test_the_page_size_is_checked():
     assert web_perf.page_size("390x844") == (390, 844)
     for bad in ("390", "390x", "axb", "10x10", "390x99999"):

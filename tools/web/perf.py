@@ -286,6 +286,17 @@ def start_parts(marks: list[dict], first: dict) -> dict[str, float]:
     return parts
 
 
+WARM_STEPS_SHOWN = 8  # the warm-up's longest steps printed
+
+
+def _scene_of(frames: list, col: dict, frame: int, total: int | None) -> str | None:
+    """The scene of the recording's frame number `frame` (counted from the recording's start),
+    if the ring still holds it."""
+    first = (total or len(frames)) - len(frames)  # the number of the oldest frame kept
+    k = frame - first
+    return frames[k][col["scene"]] if 0 <= k < len(frames) else None
+
+
 def summarize(data: dict) -> dict:
     """Figures of a recording (game/perf.py snapshot, plus the browser's part if present)."""
     fields = data.get("frame_fields") or ["start_ms", "ms", "drawn", "think_ms", "scene"]
@@ -312,6 +323,8 @@ def summarize(data: dict) -> dict:
         "think_over_budget": sum(1 for ms, budget in slices if ms > budget),
         "think_over_2x_budget": sum(1 for ms, budget in slices if ms > 2 * budget),
         "think_budget_ms": sorted({s[1] for s in slices}),
+        "warm_steps": [{"ms": ms, "step": step, "scene": _scene_of(frames, col, frame, data.get("frames_total"))}
+                       for ms, step, frame in (data.get("warm_steps") or [])[:WARM_STEPS_SHOWN]],
     }
     parts = frame_parts(data, frames, col)
     if parts:
@@ -500,6 +513,9 @@ def report(s: dict) -> str:
                          f" {ft['over_100']}, max {_ms(ft['max'])} ms{harness})")
             if ft.get("where"):
                 lines.append("  over 100 ms: " + ", ".join(_task_words(w) for w in ft["where"]))
+    if s.get("warm_steps"):
+        lines.append("the warm-up's longest steps (from the title on): " + ", ".join(
+            f"{w['step']} {w['ms']:.0f} ms" + (f" ({w['scene']})" if w.get("scene") else "") for w in s["warm_steps"]))
     t = s["think"]
     budgets = ", ".join(f"{b:g}" for b in s["think_budget_ms"]) or "-"
     lines.append(f"think() slices (budget {budgets} ms, n={t['n']}): median {_ms(t['median'])} / p95 {_ms(t['p95'])}"

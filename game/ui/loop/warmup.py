@@ -9,6 +9,7 @@ import importlib
 import sys
 import time
 
+from ... import perf
 from ...engine import cards
 from .. import registry
 from ..draw import gfx
@@ -26,13 +27,15 @@ FACES_MS = 3.0  # card pictures made ahead a menu frame (faces, the first deal's
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 DEAL_SOUNDS = ("shuffle", "deal")  # what a new game plays in its first second
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
-# for the larger ones).  The score screen's parts are loaded one a frame before it (with the
-# text record's formats, which keep the finished game: a game waited for them at its start,
-# ~0.1 s at 10x); the menus' own modules are not loaded at the table at all (only while the
-# menus show, or when opened), so play never pays for them.
+# for the larger ones).  The score screen and its parts are loaded one a frame before it
+# (with the text record's formats, which keep the finished game: a game waited for them at
+# its start, ~0.1 s at 10x), their bytecode shipped (the screen's module compiled in the
+# page was a task of ~130 ms at 10x in the declaring's idle frames); the menus' own modules
+# are not loaded at the table at all (only while the menus show, or when opened), so play
+# never pays for them.
 SCORE_PARTS = ("game.ui.scoresheet", "game.ui.graph", "game.ui.draw.backdrop", "datetime", "game.storage.stats", "game.ui.games.stats_keeper",
                "game.ui.games.record_actions", "game.engine.formats", "game.engine.formats.notation",
-               "game.engine.formats.deal_lines", "game.engine.formats.record")
+               "game.engine.formats.deal_lines", "game.engine.formats.record", "game.ui.scenes.score")
 # The card art, the first of what a game needs and loaded early by the warm-up: the title's fan of
 # cards waits for it (the title's first frame shows without it: in the browser the art's
 # modules and faces were ~0.3 s of a cheap phone's start).  Its package loads its modules
@@ -43,7 +46,7 @@ ART_PARTS = ("game.ui.art", "game.ui.art.core", "game.ui.art.backs", "game.ui.ar
 # frame (preload.py), then imported, one a frame: each browser task compiles or runs one
 # module (a step that imported the whole table was one task of 3-4 s at 4x).
 # tests/ui/test_table_warmup.py checks, in a fresh interpreter, that each import loads only
-# itself (the "game.ai" package: its own five) and that a game started after them loads
+# itself (the first of the "game.ai" package's: the package too) and that a game started after them loads
 # nothing.  In the browser a game asked for earlier waits for them (launcher.py), imported
 # while its frame has time.
 TABLE_PARTS = (*ART_PARTS, "game.engine.actions", "game.engine.phases", "game.engine.deal", "game.engine.fast", "game.engine.save",
@@ -226,6 +229,7 @@ class WarmUp:
         if step is None:
             return False
         self.steps.remove(step)
+        began = time.perf_counter()
         try:
             if step.startswith("scene:"):  # a few ms a frame (in one go it was a task of up to 600 ms at 4x)
                 self._scene(step)
@@ -254,6 +258,7 @@ class WarmUp:
                 importlib.import_module(step)
         except Exception:
             pass  # only a head start: the real frame will make what is missing
+        perf.warm_step(step, (time.perf_counter() - began) * 1000.0)
         return True
 
     def _scene(self, step: str) -> None:
