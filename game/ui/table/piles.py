@@ -78,6 +78,14 @@ class WonPiles(TableObject):
             self._worked_out = (lay, rest, {})
         return self._worked_out[2]
 
+    def _remembered(self, key: tuple, work_out):
+        """What `work_out()` gives, worked out once for the piles as they stand (_places)."""
+        places = self._places()
+        got = places.get(key)
+        if got is None:
+            got = places[key] = work_out()
+        return got
+
     def pos(self, seat: int) -> tuple[float, float]:
         """Centre of the pile of tricks a seat has won."""
         return layout.now().piles[layout.side(seat, self.table.human)]
@@ -91,11 +99,8 @@ class WonPiles(TableObject):
 
     def _stack_place(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
         """(picture, device rect) of `seat`'s pile."""
-        places = self._places()
-        got = places.get(("stack", seat))
-        if got is None:
-            got = places[("stack", seat)] = self._work_out_stack_place(seat)
-        return got[0], got[1].copy()
+        stack, place = self._remembered(("stack", seat), lambda: self._work_out_stack_place(seat))
+        return stack, place.copy()
 
     def _work_out_stack_place(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
         back = rotated_back(layout.now().pile_w)
@@ -107,11 +112,7 @@ class WonPiles(TableObject):
     def badge_center(self, seat: int) -> tuple[int, int]:
         """The count's place: the pile's top right corner, or under the pile's middle where
         that corner would lie over an opponent's hand (the two opponents' counts alike)."""
-        places = self._places()
-        got = places.get(("badge", seat))
-        if got is None:
-            got = places[("badge", seat)] = self._work_out_badge_center(seat)
-        return got
+        return self._remembered(("badge", seat), lambda: self._work_out_badge_center(seat))
 
     def _work_out_badge_center(self, seat: int) -> tuple[int, int]:
         pile = self.stack_rect(seat)
