@@ -49,15 +49,21 @@ def checksum(body: dict) -> str:
     return _sha256(canonical.encode()).hexdigest()
 
 
+_sha256_made = []  # the SHA-256 constructor, once found
+
+
 def _sha256(data: bytes):
     """SHA-256 from the interpreter's own module: hashlib's import looks for OpenSSL and
     makes every algorithm it knows (in the browser ~60-90 ms of a cheap phone's CPU, one
-    task; this one module ~4 ms)."""
-    try:
-        from _sha2 import sha256  # CPython 3.12 and later, the browser's runtimes among them
-    except ImportError:
-        from hashlib import sha256
-    return sha256(data)
+    task; this one module ~4 ms).  Found at the first seal, not at every one (a failed
+    import is looked for again each time)."""
+    if not _sha256_made:
+        try:
+            from _sha2 import sha256  # CPython 3.12 and later, the browser's runtimes among them
+        except ImportError:
+            from hashlib import sha256
+        _sha256_made.append(sha256)
+    return _sha256_made[0](data)
 
 
 def encode(data: dict, summary: dict) -> str:

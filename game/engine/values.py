@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import FrozenInstanceError
+from operator import attrgetter
 
 _MISSING = object()
 
@@ -111,8 +112,13 @@ def _build(cls, frozen: bool):
         if post is not None:
             self.__post_init__()
 
-    def _key(self) -> tuple:
-        return tuple([getattr(self, name) for name in compared])
+    # what equality and the hash compare: one call into C (a view is compared every frame
+    # its inputs are asked, in the browser at a cheap phone's pace)
+    if len(compared) > 1:
+        _key = attrgetter(*compared)
+    else:
+        def _key(self) -> tuple:
+            return tuple([getattr(self, name) for name in compared])
 
     def __eq__(self, other):
         if other.__class__ is not self.__class__:

@@ -32,13 +32,10 @@ class FrameRecorder:
         self.slices = 0
         self._thinking = 0.0  # think() ms in the frame under way
         self.parts = array("f", bytes(4 * len(PARTS) * self.capacity))  # ms of each part, frame by frame
-        self._marks: list[tuple[int, float]] = []  # the frame under way's: (part, when it ended)
+        self.marks: list[tuple[str, float]] = []  # the frame under way's: (part, when it ended)
         self.pictures = array("H", bytes(2 * self.capacity))  # cached pictures each frame made
         self.pictures_now = 0  # ...the frame under way (perf.picture_made)
         self.warm_steps: list = []  # (ms, step, frame) of the warm-up's steps (perf.warm_step)
-
-    def add_mark(self, name: str, now: float) -> None:
-        self._marks.append((_PART_INDEX[name], now))
 
     def add_frame(self, start: float, end: float, drawn: bool, scene: str) -> None:
         i = self.frames % self.capacity
@@ -50,11 +47,11 @@ class FrameRecorder:
         base, before = i * len(PARTS), start
         for k in range(len(PARTS)):
             self.parts[base + k] = 0.0
-        for k, when in self._marks + [(len(PARTS) - 1, end)]:  # the rest: from the last mark to the end
+        for name, when in self.marks + [("rest", end)]:  # the rest: from the last mark to the end
             if when >= before:  # (a mark left from before this frame began counts nothing)
-                self.parts[base + k] += (when - before) * 1000.0
+                self.parts[base + _PART_INDEX[name]] += (when - before) * 1000.0
                 before = when
-        self._marks = []
+        self.marks = []
         self.pictures[i] = min(self.pictures_now, 65535)
         self.pictures_now = 0
         try:

@@ -596,13 +596,13 @@ def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shado
     blits are the expensive part of a frame, most of all in WebAssembly).  Returns
     (surface, margin): blit at (x - margin, y - margin)."""
     global composites_made
-    from .. import art
-
     face = face_up and card is not None
     key = _sprite_key(card, width, face_up, highlight, dim, shadow)
     hit = _composites.get(key)
     if hit is not None:
         return hit
+    from .. import art  # (after the cache: a package's import statement runs importlib's code each time)
+
     making()
     w, h = card_size(width)
     m = art.glow_margin((w, h)) + 4

@@ -273,6 +273,7 @@ class TableScene(CoachControls, Scene):
         """A frame that drew nothing thinks for a computer player whose slice waits, or makes
         pictures ahead: the warm-up's next step if any is left, else the plates
         with the turn passed, the hand's card pictures, then card faces."""
+        self.table.memo.close()  # the plates made ahead show a turn the game has not reached
         if self.table.think_if_due():  # a computer player's slice, in a frame that presents nothing
             return
         if self.app.warmup.step(drawing=False):  # what the title had no time for: modules, sounds, screens

@@ -111,6 +111,9 @@ def merge(rects: list, size) -> list | None:  # rects: paint_rect() results
     return out
 
 
+_UNPLACED = object()
+
+
 def idents(items: list) -> list:
     """Who each item is across drawings: its ``ident()`` when it has one (buttons rebuilt
     with the same name and look are the same picture), else the object itself."""
@@ -133,15 +136,18 @@ class Layer:
         self.records: list = []  # (ident, item, key, device rect) of the last drawing, in order
         self.resume = None  # (what was being drawn, next item): a whole drawing stopped by its deadline
         self.pending: list[pygame.Rect] = []  # dirty device rects left for the next drawing (SPREAD_MS)
-        self.kept = None  # (items, their keys) as last recorded: the same again changes nothing
+        self.kept = None  # (items, their keys, their ids) as last recorded: the same again changes nothing
+        self._ids = None  # (the items' ids, their idents(), the items) as last asked
 
     def invalidate(self) -> None:
         self.context = None
         self.pending = []
         self.kept = None
 
-    def diff(self, items: list, ids: list, keys: list, size) -> list | None:
-        """Dirty device rects between the last drawing and these items (None: all)."""
+    def diff(self, items: list, ids: list, keys: list, size, placed: dict) -> list | None:
+        """Dirty device rects between the last drawing and these items (None: all).  The
+        painted rects it works out for items new or changed go into `placed` (by ident), for
+        record() to keep."""
         old = self.records
         if not _same_order([r[0] for r in old], ids):
             return None
@@ -150,23 +156,34 @@ class Layer:
         for item, ident, key in zip(items, ids, keys):
             was = before.get(ident)
             if was is None:
-                dirty.append(paint_rect(item, size))
+                rect = placed[ident] = paint_rect(item, size)
+                dirty.append(rect)
             elif was[0] != key:
                 narrow = getattr(item, "changed_bounds", None)  # a part of the item that changed
                 part = narrow(was[0], key) if narrow is not None else None
-                dirty.extend((was[1], paint_rect(item, size)) if part is None else (device_rects(part, size),))
+                if part is None:
+                    rect = placed[ident] = paint_rect(item, size)
+                    dirty.extend((was[1], rect))
+                else:
+                    dirty.append(device_rects(part, size))
         now = set(ids)
         dirty.extend(rect for ident, _item, _key, rect in old if ident not in now)
         return merge(dirty, size)
 
-    def record(self, items: list, ids: list, keys: list, size, keep: bool) -> None:
+    def record(self, items: list, ids: list, keys: list, size, keep: bool, placed: dict | None = None) -> None:
         """Remember keys and rects (`keep`: the rects of items that did not change are
-        kept, the size and context being the same)."""
+        kept, the size and context being the same; `placed`: rects diff() just worked out)."""
         before = {ident: (key, rect) for ident, _item, key, rect in self.records}
+        placed = placed or {}
         records = []
         for item, ident, key in zip(items, ids, keys):
             was = before.get(ident)
-            rect = was[1] if keep and was is not None and was[0] == key else paint_rect(item, size)
+            if keep and was is not None and was[0] == key:
+                rect = was[1]
+            else:
+                rect = placed.get(ident, _UNPLACED)
+                if rect is _UNPLACED:
+                    rect = paint_rect(item, size)
             records.append((ident, item, key, rect))
         self.records = records
 
@@ -222,13 +239,14 @@ class Layer:
         keys = [item.state_key() for item in items] if keys is None else keys
         if self._unchanged(items, keys, size, context):
             return []
-        ids = idents(items)
+        ids = self._idents(items)
+        placed: dict = {}
         if self.surface is None or self.surface.get_size() != tuple(size) or context != self.context:
             if self.surface is None or self.surface.get_size() != tuple(size):
                 self.surface = make_surface(size)
             dirty = None
         else:
-            dirty = self.diff(items, ids, keys, size)
+            dirty = self.diff(items, ids, keys, size, placed)
             if dirty is not None and self.pending:
                 dirty = merge([dirty, self.pending], size)
         self.pending = []
@@ -236,8 +254,8 @@ class Layer:
         # the rects of items with the same keys are those recorded (asked again, a sixth of
         # each frame of a table's first frame, natively)
         going_on = self.resume is not None and self.resume[0][:3] == (tuple(size), context, ids)
-        self.record(items, ids, keys, size, keep=dirty is not None or going_on)
-        self.kept = (list(items), list(keys))
+        self.record(items, ids, keys, size, keep=dirty is not None or going_on, placed=placed)
+        self.kept = (list(items), list(keys), tuple(map(id, items)))
         self.context = context
         if dirty is None:
             if whole_until is not None:
@@ -255,6 +273,14 @@ class Layer:
             self.pending = left  # past `until`, or out of time inside one (half repainted): next time
         return done
 
+    def _idents(self, items: list) -> list:
+        """idents() of the items, worked out again only for other objects than last time
+        (the same objects are the same items: a move changes their keys, not who they are)."""
+        ids = tuple(map(id, items))
+        if self._ids is None or self._ids[0] != ids:
+            self._ids = (ids, idents(items), list(items))  # (the items held: their ids stay theirs)
+        return self._ids[1]
+
     def _unchanged(self, items: list, keys: list, size, context) -> bool:
         """The same objects with the same keys as last recorded, at the same size and context,
         nothing left to repaint: the layer is up to date.  Most frames are such (the cards in
@@ -262,9 +288,9 @@ class Layer:
         drawing in the browser."""
         kept = self.kept
         if kept is None or self.pending or context != self.context or self.surface is None \
-                or self.surface.get_size() != tuple(size) or len(items) != len(kept[0]) or keys != kept[1]:
+                or self.surface.get_size() != tuple(size) or keys != kept[1]:
             return False
-        return all(a is b for a, b in zip(items, kept[0]))
+        return tuple(map(id, items)) == kept[2]  # (the items are held in kept: their ids are theirs)
 
     def _repaint(self, d, upto: int | None = None) -> None:
         """Every item that paints into device rect d (of the first `upto`), drawn again in
@@ -286,13 +312,14 @@ class Compositor:
     def __init__(self):
         self.still = Layer()
         self.tops: list = []  # (item, key, device rect) of the top objects last presented
+        self._top_ids: tuple = ()  # ...their ids (they are held here: no other object has them)
         self.drawn = False  # a whole frame was drawn once (a first frame made over frames)
         self.waits = 0  # frames that ran out of time drawing the still layer whole (the frame key changes)
         self._waited = 0  # ...of them in a row
 
     def invalidate(self) -> None:
         self.still.invalidate()
-        self.tops = []
+        self._keep_tops([])
 
     def full(self, surf, items, tops, context, keys=None, top_keys=None) -> None:
         """The whole frame: the still layer (brought up to date) and the top objects.
@@ -303,7 +330,7 @@ class Compositor:
         for top in tops:
             top.draw(surf)
         top_keys = [top.state_key() for top in tops] if top_keys is None else top_keys
-        self.tops = [(top, key, paint_rect(top, size)) for top, key in zip(tops, top_keys)]
+        self._keep_tops([(top, key, paint_rect(top, size)) for top, key in zip(tops, top_keys)])
         self.drawn = True
 
     def prepare(self, items, size, context, keys=None) -> bool:
@@ -329,7 +356,11 @@ class Compositor:
         """Update `surf`, which holds the last frame `full`/`partial` drew, where it changed;
         returns the device rects to present (None: it was redrawn whole)."""
         size = surf.get_size()
-        if self.still.surface is None or self.still.surface.get_size() != size or not _same_order([id(t[0]) for t in self.tops], [id(t) for t in tops]):
+        # most frames have the same top objects as the last (the cards in flight, the dots
+        # and a dozen idle ones): then they are matched by place, with no table of them made
+        same_tops = self._top_ids == tuple(map(id, tops))
+        if self.still.surface is None or self.still.surface.get_size() != size or \
+                (not same_tops and not _same_order(list(self._top_ids), [id(t) for t in tops])):
             self.full(surf, items, tops, context, keys, top_keys)
             return None
         until = None if SPREAD_MS is None else time.perf_counter() + SPREAD_MS / 1000.0
@@ -348,32 +379,54 @@ class Compositor:
         if still is None:
             self.full(surf, items, tops, context, keys, top_keys)
             return None
-        before = {id(item): (key, rect) for item, key, rect in self.tops}
-        now = {id(top) for top in tops}
-        dirty = [still] + [rects for item, _key, rects in self.tops if id(item) not in now]
-        records = []
         top_keys = [top.state_key() for top in tops] if top_keys is None else top_keys
-        for top, key in zip(tops, top_keys):
-            was = before.get(id(top))
-            if was is not None and was[0] == key:
-                records.append((top, key, was[1]))
-                continue
-            rect = paint_rect(top, size)
-            records.append((top, key, rect))
-            dirty.append(rect)
-            if was is not None:
-                dirty.append(was[1])
+        dirty = [still] if still else []
+        if same_tops:
+            records = list(self.tops)
+            for i, key in enumerate(top_keys):
+                was = records[i]
+                if was[1] != key:
+                    rect = paint_rect(was[0], size)
+                    records[i] = (was[0], key, rect)
+                    dirty.append(rect)
+                    dirty.append(was[2])
+        else:
+            before = {id(item): (key, rect) for item, key, rect in self.tops}
+            now = {id(top) for top in tops}
+            dirty.extend(rects for item, _key, rects in self.tops if id(item) not in now)
+            records = []
+            for top, key in zip(tops, top_keys):
+                was = before.get(id(top))
+                if was is not None and was[0] == key:
+                    records.append((top, key, was[1]))
+                    continue
+                rect = paint_rect(top, size)
+                records.append((top, key, rect))
+                dirty.append(rect)
+                if was is not None:
+                    dirty.append(was[1])
+        if same_tops:
+            self.tops = records  # (the same objects: their ids kept)
+        else:
+            self._keep_tops(records)
+        if not dirty:
+            return []
         rects = merge(dirty, size)
-        self.tops = records
         if rects is None:
             self.full(surf, items, tops, context, keys, top_keys)
             return None
         base = self.still.surface
+        painting = [(top, painted) for top, _key, painted in records if painted is None or painted]
         for d in rects:
             surf.set_clip(d)
             surf.blit(base, d, d)
-            for top, _key, painted in records:
-                if touches(painted, d):
+            for top, painted in painting:
+                if painted is None or d.collidelist(painted) >= 0:
                     top.draw(surf)
         surf.set_clip(None)
         return rects
+
+    def _keep_tops(self, records: list) -> None:
+        """The top objects as presented: (item, key, device rects) each, and who they are."""
+        self.tops = records
+        self._top_ids = tuple(id(top) for top, _key, _rects in records)

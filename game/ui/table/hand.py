@@ -25,6 +25,7 @@ from ..draw.cardfan import card_layers, draw_overlapping
 from . import layout
 from .base import TableObject
 from .layout import SUIT_ORDER
+from .once import once_a_drawing
 
 
 def sort_cards(cards, trump: int) -> list:
@@ -62,6 +63,7 @@ class HandFan(TableObject):
             return [dealt[0][i] for i in dealt[1]]
         return list(self.board.hand) + [None] * self.board.hidden
 
+    @once_a_drawing
     def room(self) -> int:
         """How many cards the hand is laid out for, so that cards passing through it move
         neither its rows nor the plate above them: the cards it shows, or the cards the
@@ -127,6 +129,7 @@ class HandFan(TableObject):
         v = self.v
         return frozenset(v.kitty or ()) if v.phase == Phase.DISCARD else frozenset()
 
+    @once_a_drawing
     def card_rects(self) -> list[tuple[object, pygame.Rect]]:
         cards = self.cards()
         slots = self._slots()
@@ -166,6 +169,7 @@ class HandFan(TableObject):
         """(name, visible part of the card) for tests and the autopilot."""
         return [(f"card:{c}", vis) for c, vis in self.visible_parts() if c is not None]
 
+    @once_a_drawing
     def visible_parts(self) -> list:
         """(card, the part of its rect no later card covers): a card's strip in its row,
         the top of a card with a row below it."""

@@ -12,6 +12,7 @@ from ..draw import gfx
 from ..widgets import Toast
 from . import layout
 from .base import TableObject
+from .once import once_a_drawing
 
 
 def current_receiver(v):
@@ -53,6 +54,7 @@ class PromptLine(TableObject):
             return t("exchange.prompt", receiver=recv_name, left=left)
         return ""  # declare: the panel asks
 
+    @once_a_drawing
     def shown(self) -> str:
         if self.table.timeline.busy and not self.board.dealing:
             return ""
@@ -100,6 +102,7 @@ class PromptLine(TableObject):
             out.append(r)
         return out
 
+    @once_a_drawing
     def bounds(self):
         """The line (or lines) above the hand, with the dark band behind them (an empty rect
         when there is no prompt)."""

@@ -13,6 +13,7 @@ from ..widgets import fit_first
 from . import layout
 from .baked import BakedOnBackground
 from .base import TableObject
+from .once import once_a_drawing
 
 
 def plate_rect(seat: int, human: int) -> pygame.Rect:
@@ -52,6 +53,7 @@ class Plate(BakedOnBackground, TableObject):
         self.seat = seat
         self._turn = None  # prebake(): the turn shown forced on or off while its picture is made
 
+    @once_a_drawing
     def bounds(self):
         if layout.side(self.seat, self.table.human) == "bottom":  # standing, it sits just above the hand
             return layout.now().bottom_plate(self.table.hand.room())
@@ -107,6 +109,7 @@ class Plate(BakedOnBackground, TableObject):
             return [t("table.tricks_min", taken=taken, target=target), t("table.tricks_min_short", taken=taken, target=target)], col
         return [t("table.tricks", taken=taken, target=target)], col
 
+    @once_a_drawing
     def state_key(self):
         v = self.v
         return (self.seat, tuple(self.bounds()), self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,

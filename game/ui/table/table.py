@@ -24,6 +24,7 @@ from .hintbar import HintBar
 from .kitty import Deck, Kitty
 from .lookback import LookBack
 from .messages import Messages, PromptLine
+from .once import DrawingMemo
 from .opponents import OpponentHands, hand_anchor
 from .overlay import LastTrickOverlay
 from .panels import DeclarePanel, ExchangePanel
@@ -58,6 +59,7 @@ class Table:
         self._prebaked_for = None  # the still layer's records when every plate's next picture was made
         self._frame_keys = None  # the objects' keys frame_key() found this frame
         self.steady = SteadyKeys()  # the still items' keys, asked only when the inputs changed
+        self.memo = DrawingMemo(app)  # the objects' places worked out once a drawing (once.py)
         self.started = False
         # the objects on the felt
         self.background = Background(self)
@@ -211,6 +213,7 @@ class Table:
         """Advance timers, animations and the computer players; True when the animations
         have just finished (the scene rebuilds its buttons)."""
         self.time += dt
+        self.memo.close()  # (a drawing's answers never reach the game's moves)
         self._think_due = None  # set again below if a slice is due
         self.messages.update(dt)
         self.hint.update(dt)
@@ -331,7 +334,9 @@ class Table:
 
     def _keys(self, objects, widgets) -> tuple:
         """(still key, top keys); the per-item keys are kept for this frame's drawing, so
-        the compositor does not ask every object again."""
+        the compositor does not ask every object again.  A drawing begins here: what the
+        objects work out from now to its end is kept (once.py)."""
+        self.memo.open()
         still, tops = self.layers(objects, widgets)
         keys, top_keys = self.steady.keys(still, self.inputs(), self.app.frames), [o.state_key() for o in tops]
         self._frame_keys = (self.app.frames, still, keys, tops, top_keys)
@@ -381,10 +386,16 @@ class Table:
         only where an object's key changed (alpha blits are slow in WebAssembly); the
         "top" objects go over it."""
         still, tops = self.layers(objects, widgets)
-        self.compositor.full(surf, still, tops, self.context(), *self._known_keys(still, tops))
+        try:
+            self.compositor.full(surf, still, tops, self.context(), *self._known_keys(still, tops))
+        finally:
+            self.memo.close()
 
     def draw_dirty(self, surf, objects, widgets):
         """Update `surf`, which holds this table's last frame, only where it changed;
         returns the device rects changed (None: all of it)."""
         still, tops = self.layers(objects, widgets)
-        return self.compositor.partial(surf, still, tops, self.context(), *self._known_keys(still, tops))
+        try:
+            return self.compositor.partial(surf, still, tops, self.context(), *self._known_keys(still, tops))
+        finally:
+            self.memo.close()

@@ -14,6 +14,7 @@ from ..games.session import deal_title
 from ..widgets import fit_first
 from . import layout
 from .base import TableObject
+from .once import once_a_drawing
 from .plates import deal_in_play
 
 
@@ -90,6 +91,7 @@ class ContractBadge(TableObject):
     are played), named below it when the name fits whole."""
     steady = True  # its key is made of Table.inputs() alone
 
+    @once_a_drawing
     def rect(self) -> pygame.Rect:
         """Left of the trick's left card, clear of what that card paints (its glow, the
         leader's pill), centred on the trick between the opponents' cards above and the

@@ -18,6 +18,7 @@ from .. import art
 from ..draw import gfx
 from . import layout
 from .base import TableObject
+from .once import once_a_drawing
 
 MARGIN = (30, 34)  # what a seat's card paints around it: the glow, the shadow, the led tag and the outline's pill
 LEAD_EDGE = (40, 30, 8)  # the dark ground of the leader's pill and of the led card's tag
@@ -79,6 +80,7 @@ class TrickArea(TableObject):
         (x, y), dx, dy = lay.trick_center, lay.trick_dx, lay.trick_dy
         return layout.by_side(seat, self.table.human, (x, y + dy), (x - dx, y - dy), (x + dx, y - dy))
 
+    @once_a_drawing
     def card_rect(self, seat: int) -> pygame.Rect:
         cw, ch = gfx.card_size(layout.now().trick_w)
         r = pygame.Rect(0, 0, cw, ch)
@@ -93,10 +95,12 @@ class TrickArea(TableObject):
         """What a tap on the trick hits (it shows the last trick): the three cards' places."""
         return self.bounds()
 
+    @once_a_drawing
     def paint_bounds(self):
         """The cards with their glow, shadow and marks, and the line under the trick."""
         return [self.bounds().inflate(2 * MARGIN[0], 2 * MARGIN[1]).unionall([self.seat_bounds(s) for s in range(3)]), self.caption_room()]
 
+    @once_a_drawing
     def seat_bounds(self, seat: int) -> pygame.Rect:
         """What a seat's card paints (glow, shadow, the led tag) and the leader's outline."""
         r = self.card_rect(seat).inflate(2 * MARGIN[0], 2 * MARGIN[1])
