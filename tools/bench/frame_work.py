@@ -8,8 +8,10 @@ browser's frame habits: a move saved on a later frame, and the still layer repai
 dirty rect a frame (at 10x one rect outlasts the spread budget).  It prints, for the
 frames of play that drew:
 
-- **calls**: Python function calls (and calls into C) per frame, median / p95 / p99: the
-  same on every machine and every run, so a change's effect shows without noise;
+- **bytecodes** and **calls**: the bytecodes Python ran and the calls it made (to Python
+  functions and into C) per frame, median / p95 / p99: the same on every machine and,
+  but for a wall-clock wait falling a frame apart, every run, so a change's effect shows
+  without noise.  The bytecodes are the closer measure of a frame's cost in the browser;
 - **ms**: the same frames' native time, median / p95 / p99 (noisy: quote a median of runs).
 """
 
@@ -40,28 +42,40 @@ def _spread(values) -> tuple[float, float, float]:
 
 
 class CallCounter:
-    """Counts Python calls and calls into C while switched on (sys.setprofile)."""
+    """Counts, while switched on, Python calls and calls into C (sys.setprofile) and the
+    bytecodes Python runs (sys.settrace, opcode by opcode): a call into C costs little, a
+    bytecode in WebAssembly at a cheap phone's pace about half a microsecond."""
 
     def __init__(self):
         self.calls = 0
+        self.opcodes = 0
 
     def _event(self, frame, event, arg) -> None:
         if event == "call" or event == "c_call":
             self.calls += 1
 
+    def _trace(self, frame, event, arg):
+        if event == "call":
+            frame.f_trace_opcodes = True
+        elif event == "opcode":
+            self.opcodes += 1
+        return self._trace
+
     def __enter__(self):
-        self.calls = 0
+        self.calls = self.opcodes = 0
         sys.setprofile(self._event)
+        sys.settrace(self._trace)
         return self
 
     def __exit__(self, *exc):
+        sys.settrace(None)
         sys.setprofile(None)
         return False
 
 
-def play(size, seed: int, deals: int, count: bool) -> list[tuple[float, int]]:
-    """(ms, calls) of each frame of play that drew, over `deals` deals of a seeded game.
-    calls is 0 when not counted (counting slows the frames it times)."""
+def play(size, seed: int, deals: int, count: bool) -> list[tuple[float, int, int]]:
+    """(ms, calls, bytecodes) of each frame of play that drew, over `deals` deals of a seeded
+    game; calls and bytecodes are 0 when not counted (counting slows the frames it times)."""
     from game import perf
     from game.ui.app import App
     from game.ui.autopilot import Autopilot
@@ -93,7 +107,7 @@ def play(size, seed: int, deals: int, count: bool) -> list[tuple[float, int]]:
             ms = (time.perf_counter() - t0) * 1000
             i = (rec.frames - 1) % rec.capacity
             if name == "play" and rec.drawn[i]:
-                out.append((ms - rec.think_ms[i], counter.calls if count else 0))
+                out.append((ms - rec.think_ms[i], *((counter.calls, counter.opcodes) if count else (0, 0))))
         perf.disable()
         return out
     finally:
@@ -111,13 +125,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     size = tuple(int(x) for x in args.size.split("x"))
     counted = play(size, args.seed, args.deals, count=True)
-    med, p95, p99 = _spread([c for _ms, c in counted])
     print(f"frames of play that drew ({args.size}, seed {args.seed}, {args.deals} deal(s)): {len(counted)}")
-    print(f"  Python calls a frame: median {med:.0f} / p95 {p95:.0f} / p99 {p99:.0f}")
+    for i, what in ((2, "bytecodes"), (1, "Python calls")):
+        med, p95, p99 = _spread([frame[i] for frame in counted])
+        print(f"  {what} a frame: median {med:.0f} / p95 {p95:.0f} / p99 {p99:.0f}")
     medians, p95s, p99s = [], [], []
     for _ in range(args.runs):
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        m, p, q = _spread([ms for ms, _c in play(size, args.seed, args.deals, count=False)])
+        m, p, q = _spread([frame[0] for frame in play(size, args.seed, args.deals, count=False)])
         medians.append(m), p95s.append(p), p99s.append(q)
         print(f"  ms a frame (load {load:.2f}): median {m:.3f} / p95 {p:.3f} / p99 {q:.3f}")
     if args.runs > 1:

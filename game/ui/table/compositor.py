@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import sys
 import time
+from itertools import compress
+from operator import ne
 
 import pygame
 
@@ -89,6 +91,9 @@ def merge(rects: list, size) -> list | None:  # rects: paint_rect() results
         if r is None:
             return None
         flat.extend(r)
+    if len(flat) == 2:  # a card in flight's place before and now: most frames of play
+        out = _merge_two(flat[0].clip(screen), flat[1].clip(screen))
+        flat = ()
     for r in flat:
         r = r.clip(screen)
         if r.w <= 0 or r.h <= 0:
@@ -109,6 +114,21 @@ def merge(rects: list, size) -> list | None:  # rects: paint_rect() results
     if sum(r.w * r.h for r in out) > FULL_SHARE * size[0] * size[1]:
         return None
     return out
+
+
+def _merge_two(a, b) -> list:
+    """merge() of two rects already clipped, without its loops: the same rects."""
+    if a.w <= 0 or a.h <= 0:
+        return [b] if b.w > 0 and b.h > 0 else []
+    if b.w <= 0 or b.h <= 0:
+        return [a]
+    if a.contains(b):
+        return [a]
+    if b.colliderect(a):
+        u = b.union(a)
+        if _area(u) <= 1.25 * (_area(b) + _area(a) - _area(b.clip(a))):
+            return [u]
+    return [a, b]
 
 
 _UNPLACED = object()
@@ -313,6 +333,7 @@ class Compositor:
         self.still = Layer()
         self.tops: list = []  # (item, key, device rect) of the top objects last presented
         self._top_ids: tuple = ()  # ...their ids (they are held here: no other object has them)
+        self._top_keys: list = []  # ...their keys
         self.drawn = False  # a whole frame was drawn once (a first frame made over frames)
         self.waits = 0  # frames that ran out of time drawing the still layer whole (the frame key changes)
         self._waited = 0  # ...of them in a row
@@ -383,13 +404,13 @@ class Compositor:
         dirty = [still] if still else []
         if same_tops:
             records = list(self.tops)
-            for i, key in enumerate(top_keys):
+            # (the tops whose key changed, found in C: most frames one or two of a dozen)
+            for i in compress(range(len(records)), map(ne, self._top_keys, top_keys)):
                 was = records[i]
-                if was[1] != key:
-                    rect = paint_rect(was[0], size)
-                    records[i] = (was[0], key, rect)
-                    dirty.append(rect)
-                    dirty.append(was[2])
+                rect = paint_rect(was[0], size)
+                records[i] = (was[0], top_keys[i], rect)
+                dirty.append(rect)
+                dirty.append(was[2])
         else:
             before = {id(item): (key, rect) for item, key, rect in self.tops}
             now = {id(top) for top in tops}
@@ -406,7 +427,7 @@ class Compositor:
                 if was is not None:
                     dirty.append(was[1])
         if same_tops:
-            self.tops = records  # (the same objects: their ids kept)
+            self.tops, self._top_keys = records, list(top_keys)  # (the same objects: their ids kept)
         else:
             self._keep_tops(records)
         if not dirty:
@@ -430,3 +451,4 @@ class Compositor:
         """The top objects as presented: (item, key, device rects) each, and who they are."""
         self.tops = records
         self._top_ids = tuple(id(top) for top, _key, _rects in records)
+        self._top_keys = [key for _top, key, _rects in records]

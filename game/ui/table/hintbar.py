@@ -106,6 +106,8 @@ class HintBar(TableObject):
 
     def current(self):
         """The finished evaluation if it is for the decision now on the table."""
+        if self._key is None:  # no hint asked (most frames: asked three times in each)
+            return None
         return self.evaluation if self._key == self._position() else None
 
     # --- frame -----------------------------------------------------------------------

@@ -36,13 +36,7 @@ class FlyingCards(TableObject):
         margin (shadow, glow; a scaled picture's margin scales with it) and two pixels of
         rounding.  (It was the card grown by 20 px a side: on a phone two to three times the
         card's area, redrawn in every frame of a deal for each of the nine cards flying.)"""
-        lay = layout.now()
-        w = sp.width
-        exact = w in (lay.card_w, lay.small_w, lay.pile_w, lay.trick_w)
-        base = w if exact else (lay.card_w if w > lay.small_w else lay.small_w)
-        margin = (max(3, int(gfx.px(max(w, base)) * 0.07)) + 4) / gfx.scale() * max(1.0, w / base) + 2
-        cw, ch = gfx.card_size(w)
-        r = pygame.Rect(0, 0, int(cw + 2 * margin) + 2, int(ch + 2 * margin) + 2)
+        r = pygame.Rect((0, 0), _reach_size(sp.width))
         r.center = (int(sp.pos[0]), int(sp.pos[1]))
         return r
 
@@ -109,6 +103,26 @@ class FlyingCards(TableObject):
             middle = scaled_middle(img, m, size)
             img = pygame.transform.scale(img, size)
             blit_scaled(surf, img, img.get_rect(center=gfx.dev_pos((int(sp.pos[0]), int(sp.pos[1])))).topleft, middle)
+
+
+_reach_sizes: list = [None, None, {}]  # the layout and scale, and each width's reach size in them
+
+
+def _reach_size(w) -> tuple[int, int]:
+    """The size of FlyingCards.reach() for a card `w` wide: worked out once per layout,
+    scale and width (a card in flight asks it every frame)."""
+    lay, scale = layout.now(), gfx.scale()
+    if _reach_sizes[0] is not lay or _reach_sizes[1] != scale or len(_reach_sizes[2]) > 256:
+        _reach_sizes[:] = [lay, scale, {}]  # (cards growing in flight pass through many widths)
+    sizes = _reach_sizes[2]
+    got = sizes.get(w)
+    if got is None:
+        exact = w in (lay.card_w, lay.small_w, lay.pile_w, lay.trick_w)
+        base = w if exact else (lay.card_w if w > lay.small_w else lay.small_w)
+        margin = (max(3, int(gfx.px(max(w, base)) * 0.07)) + 4) / scale * max(1.0, w / base) + 2
+        cw, ch = gfx.card_size(w)
+        got = sizes[w] = (int(cw + 2 * margin) + 2, int(ch + 2 * margin) + 2)
+    return got
 
 
 # (logical width, shadow) of the pictures a card in flight is drawn with: played to the

@@ -28,6 +28,7 @@ class SteadyKeys:
 
     def __init__(self):
         self.last = None  # (inputs, (items, their ids), their keys, frame they were all asked)
+        self.unsteady: list[int] = []  # where the items asked every frame are among them
 
     def forget(self) -> None:
         """Ask them all next frame (the layer was dropped, the seat shown changed)."""
@@ -45,8 +46,11 @@ class SteadyKeys:
         if last is None or last[0] != inputs or last[1][1] != items[1] or frame - last[3] >= FULL_KEYS_EVERY:
             keys = [o.state_key() for o in still]
             self.last = (inputs, items, keys, frame)
+            self.unsteady = [i for i, o in enumerate(still) if not o.steady]
             return keys
-        keys = [key if o.steady else o.state_key() for o, key in zip(still, last[2])]
+        keys = list(last[2])
+        for i in self.unsteady:  # (the same items as when they were counted)
+            keys[i] = still[i].state_key()
         if CHECK:
             for o, key in zip(still, keys):
                 if o.steady and o.state_key() != key:
