@@ -479,8 +479,9 @@ def test_the_same_objects_with_the_same_keys_change_nothing_and_are_not_diffed_a
             surf.fill(self.colour, (self.x, 0, 10, 10))
 
     diffs = []
-    diff = Layer.diff
+    diff, diff_changed = Layer.diff, Layer._diff_changed  # (the same objects as last time: the second)
     monkeypatch.setattr(Layer, "diff", lambda self, *args: diffs.append(1) or diff(self, *args))
+    monkeypatch.setattr(Layer, "_diff_changed", lambda self, *args: diffs.append(1) or diff_changed(self, *args))
     items = [Patch(0, (200, 0, 0)), Patch(20, (0, 200, 0))]
     layer = Layer()
 

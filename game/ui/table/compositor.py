@@ -257,16 +257,22 @@ class Layer:
         after it, past the first, are left in ``pending`` for the next update.
         `whole_until`: a whole drawing stops at that time (OutOfTime) and goes on next time."""
         keys = [item.state_key() for item in items] if keys is None else keys
-        if self._unchanged(items, keys, size, context):
+        item_ids = tuple(map(id, items))  # (the items last recorded are held in kept: their ids are theirs)
+        if self._unchanged(item_ids, keys, size, context):
             return []
-        ids = self._idents(items)
+        ids = self._idents(items, item_ids)
         placed: dict = {}
+        # the same objects as last recorded (a move changes keys, not the objects): the items
+        # whose key changed are found in C and the records are changed only there
+        kept = self.kept
+        changed = list(compress(range(len(keys)), map(ne, kept[1], keys))) \
+            if kept is not None and kept[2] == item_ids and len(self.records) == len(keys) else None
         if self.surface is None or self.surface.get_size() != tuple(size) or context != self.context:
             if self.surface is None or self.surface.get_size() != tuple(size):
                 self.surface = make_surface(size)
             dirty = None
         else:
-            dirty = self.diff(items, ids, keys, size, placed)
+            dirty = self.diff(items, ids, keys, size, placed) if changed is None else self._diff_changed(items, keys, size, placed, changed)
             if dirty is not None and self.pending:
                 dirty = merge([dirty, self.pending], size)
         self.pending = []
@@ -274,8 +280,12 @@ class Layer:
         # the rects of items with the same keys are those recorded (asked again, a sixth of
         # each frame of a table's first frame, natively)
         going_on = self.resume is not None and self.resume[0][:3] == (tuple(size), context, ids)
-        self.record(items, ids, keys, size, keep=dirty is not None or going_on, placed=placed)
-        self.kept = (list(items), list(keys), tuple(map(id, items)))
+        keep = dirty is not None or going_on
+        if keep and changed is not None:
+            self._record_changed(items, keys, size, placed, changed)
+        else:
+            self.record(items, ids, keys, size, keep=keep, placed=placed)
+        self.kept = (list(items), list(keys), item_ids)
         self.context = context
         if dirty is None:
             if whole_until is not None:
@@ -293,15 +303,41 @@ class Layer:
             self.pending = left  # past `until`, or out of time inside one (half repainted): next time
         return done
 
-    def _idents(self, items: list) -> list:
-        """idents() of the items, worked out again only for other objects than last time
-        (the same objects are the same items: a move changes their keys, not who they are)."""
-        ids = tuple(map(id, items))
+    def _diff_changed(self, items: list, keys: list, size, placed: dict, changed: list) -> list | None:
+        """diff() for the same items as last recorded, of which those at `changed` have new keys."""
+        old = self.records
+        dirty = []
+        for i in changed:
+            ident, _item, was_key, was_rect = old[i]
+            item, key = items[i], keys[i]
+            narrow = getattr(item, "changed_bounds", None)  # a part of the item that changed
+            part = narrow(was_key, key) if narrow is not None else None
+            if part is None:
+                rect = placed[ident] = paint_rect(item, size)
+                dirty.extend((was_rect, rect))
+            else:
+                dirty.append(device_rects(part, size))
+        return merge(dirty, size)
+
+    def _record_changed(self, items: list, keys: list, size, placed: dict, changed: list) -> None:
+        """record() (keeping the rects of the others) for the same items as last recorded,
+        of which those at `changed` have new keys."""
+        records = list(self.records)
+        for i in changed:
+            ident = records[i][0]
+            rect = placed.get(ident, _UNPLACED)
+            records[i] = (ident, items[i], keys[i], paint_rect(items[i], size) if rect is _UNPLACED else rect)
+        self.records = records
+
+    def _idents(self, items: list, ids: tuple) -> list:
+        """idents() of the items (`ids`: their ids), worked out again only for other objects
+        than last time (the same objects are the same items: a move changes their keys, not
+        who they are)."""
         if self._ids is None or self._ids[0] != ids:
             self._ids = (ids, idents(items), list(items))  # (the items held: their ids stay theirs)
         return self._ids[1]
 
-    def _unchanged(self, items: list, keys: list, size, context) -> bool:
+    def _unchanged(self, item_ids: tuple, keys: list, size, context) -> bool:
         """The same objects with the same keys as last recorded, at the same size and context,
         nothing left to repaint: the layer is up to date.  Most frames are such (the cards in
         flight are top objects); diffing and recording them anyway was a tenth of a frame's
@@ -310,7 +346,7 @@ class Layer:
         if kept is None or self.pending or context != self.context or self.surface is None \
                 or self.surface.get_size() != tuple(size) or keys != kept[1]:
             return False
-        return tuple(map(id, items)) == kept[2]  # (the items are held in kept: their ids are theirs)
+        return item_ids == kept[2]
 
     def _repaint(self, d, upto: int | None = None) -> None:
         """Every item that paints into device rect d (of the first `upto`), drawn again in
