@@ -10,8 +10,9 @@ game, it never moves it), so a method marked ``@once_a_drawing`` answers from wh
 worked out the first time; outside a drawing (input, update, tests asking directly) it
 works it out every time.
 
-The table opens the memo when the frame's keys are asked (``Table.open_memo``) and closes
-it when the drawing ends; it also lapses by itself at the next frame.  With
+The table opens its memo when the frame's keys are asked (``Table._keys``) and closes it
+when the drawing ends; answers kept in a frame are never given in the next one (a frame
+whose keys were asked may draw nothing and close nothing).  With
 ``G358_CHECK_STEADY=1`` (the tests) every answer is worked out again and must equal the kept
 one: a method that read something the drawing changes, or a caller that changed a kept
 answer, is an error naming the method.
@@ -44,13 +45,6 @@ class DrawingMemo:
     def close(self) -> None:
         self.answers = None
 
-    def current(self) -> dict | None:
-        """The answers of the drawing under way, or None (then nothing is kept)."""
-        answers = self.answers
-        if answers is not None and self.frame != self.app.frames:  # a frame that never drew
-            self.answers = answers = None
-        return answers
-
 
 def once_a_drawing(method):
     """A table object's method (arguments hashable) answered once a drawing: see the module."""
@@ -59,9 +53,8 @@ def once_a_drawing(method):
     @functools.wraps(method)
     def answer(obj, *args):
         memo = getattr(obj.table, "memo", None)  # (a replay's table, a test's stand-in: none)
-        # (DrawingMemo.current() written out: this runs dozens of times a frame)
-        answers = None if memo is None else memo.answers
-        if answers is None or memo.frame != memo.app.frames:
+        answers = None if memo is None else memo.answers  # (no method call: dozens of times a frame)
+        if answers is None or memo.frame != memo.app.frames:  # no drawing, or one of a frame before
             return method(obj, *args)
         key = (obj, name, args)
         got = answers.get(key, _MISSING)
