@@ -8,7 +8,8 @@ import time
 import pygame
 
 from game.ui.autopilot import Autopilot, post_click
-from game.ui.table.compositor import Layer, paint_rect
+from game.ui.table.compositor import Layer
+from game.ui.table.dirty import paint_rect
 from game.ui.window import screen
 from tests.ui.helpers import advance_until, table_for
 

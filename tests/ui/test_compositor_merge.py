@@ -5,7 +5,7 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ui.table.compositor import merge
+from game.ui.table.dirty import merge
 
 SIZE = (390, 844)
 rects = st.builds(pygame.Rect, st.integers(-60, 420), st.integers(-60, 880), st.integers(0, 200), st.integers(0, 200))

@@ -54,7 +54,7 @@ TABLE_PARTS = (*ART_PARTS, "game.engine.actions", "game.engine.phases", "game.en
                "game.engine.history", "game.ui.games.players", "game.ui.games.session",  # not before the title
                "game.ai.policy", "game.ai.heuristic", "game.ai.sampler", "game.ai.knowledge", "game.ai.slicing",
                "game.ai.players", "game.ai", "game.ai.baselines", "game.ai.solver", "game.ai.search", "game.ui.table",
-               "game.ui.draw.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.once", "game.ui.table.sprites",
+               "game.ui.draw.anim", "game.ui.table.layout", "game.ui.table.base", "game.ui.table.once", "game.ui.table.dirty", "game.ui.table.sprites",
                "game.ui.table.background", "game.ui.table.baked", "game.ui.table.plates", "game.ui.table.verdict",
                "game.ui.table.animator", "game.ui.table.board", "game.ui.table.forced", "game.ui.table.compositor",
                "game.ui.draw.cardfan", "game.ui.table.hand", "game.ai.estimates", "game.ai.evaluate", "game.ai.reasons",

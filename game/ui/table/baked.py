@@ -17,8 +17,8 @@ import pygame
 from ... import i18n
 from ..draw import gfx
 from .background import picture as background
+from .dirty import SLACK  # device pixels around the painted rect, as the compositor repaints it
 
-SLACK = 2  # device pixels around the painted rect (as the compositor's)
 _scratch: dict[tuple, pygame.Surface] = {}  # size -> a surface to draw a picture on, in place
 
 
