@@ -1,11 +1,15 @@
 """Cards in flight are drawn from pictures made on frames that drew nothing:
 after the table has had its idle frames, a trick played and gathered makes no new card
-picture in the frames that animate it."""
+or plate picture in the frames that animate it."""
 
 import pygame
+import pytest
 
+from game.ui import art
 from game.ui.autopilot import Autopilot
 from game.ui.draw import gfx
+from game.ui.table import layout
+from game.ui.table.baked import BakedOnBackground
 from game.ui.table.sprites import flight_looks
 
 
@@ -16,11 +20,17 @@ def _flight_widths():
 def _all_made() -> bool:
     from game.engine.cards import FULL_DECK, cards_of
 
-    return all(gfx.has_card_sprite(c, w, True, None, False, shadow) for w, shadow in _flight_widths().items() for c in cards_of(FULL_DECK))
+    glowing = gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(layout.now().trick_w))).w
+    return all(gfx.has_card_sprite(c, w, True, None, False, shadow) for w, shadow in _flight_widths().items() for c in cards_of(FULL_DECK)) \
+        and all(gfx.has_card_sprite(c, glowing, True, art.GOLD, False) for c in cards_of(FULL_DECK))
 
 
-def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, monkeypatch):
-    app = make_app(settings={"speed": "normal"})
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
+def test_tricks_make_no_card_or_plate_picture_in_the_frames_that_draw_them(make_app, monkeypatch, size):
+    """Cards played, glowing as the trick's winner so far, gathered to a pile, and the
+    winner's plate counting it: all drawn from pictures made on frames that drew nothing
+    (a phone's, standing and lying, as well as a desktop's)."""
+    app = make_app(size=size, settings={"speed": "normal"})
     gfx._composites.clear()
     app.games.start(seed=4)
     pilot = Autopilot(app, seed=4)
@@ -29,25 +39,33 @@ def test_tricks_make_no_flight_picture_once_the_table_had_idle_frames(make_app, 
         if app.scene_name == "play" and _all_made():
             break
     else:
-        raise AssertionError("the flight pictures were never all made")
-    widths = _flight_widths()
+        raise AssertionError("the pictures of the trick's cards were never all made")
     made = []
-    real = gfx.card_sprite
+    real_sprite, real_bake = gfx.card_sprite, BakedOnBackground._picture
 
-    def spy(card, width, face_up=True, highlight=None, dim=False, shadow=True):
-        if not gfx.has_card_sprite(card, width, face_up, highlight, dim, shadow) and app.painter.last_draw != "skipped":
-            made.append((card, width, face_up, highlight, dim, shadow))
-        return real(card, width, face_up, highlight, dim, shadow)
+    def sprite(card, width, face_up=True, highlight=None, dim=False, shadow=True):
+        if not gfx.has_card_sprite(card, width, face_up, highlight, dim, shadow):
+            made.append(("card", card, width, face_up, highlight, dim, shadow))
+        return real_sprite(card, width, face_up, highlight, dim, shadow)
 
-    monkeypatch.setattr(gfx, "card_sprite", spy)
+    def bake(obj, size, key):
+        if not obj.baked(size, key):
+            made.append(("plate", key))
+        return real_bake(obj, size, key)
+
+    monkeypatch.setattr(gfx, "card_sprite", sprite)
+    monkeypatch.setattr(BakedOnBackground, "_picture", bake)
     tricks = len(app.scene.v.tricks)
+    in_drawn_frames = []
     for _ in range(3000):
+        made.clear()
         pilot.step()
-        if app.scene_name != "play" or len(app.scene.v.tricks) >= tricks + 2:
+        if made and app.painter.last_draw != "skipped":
+            in_drawn_frames.extend(made)
+        if app.scene_name != "play" or len(app.scene.v.tricks) >= tricks + 3:
             break
-    assert len(app.scene.v.tricks) >= tricks + 2 or app.scene_name != "play"
-    flights = [m for m in made if m[1] in widths and m[2] and m[3] is None and not m[4] and m[5] == widths[m[1]]]
-    assert not flights, flights
+    assert len(app.scene.v.tricks) >= tricks + 3
+    assert not in_drawn_frames, in_drawn_frames
 
 
 def test_picking_a_discard_needs_no_new_card_picture(make_app):

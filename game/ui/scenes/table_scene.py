@@ -18,6 +18,7 @@ from ..table.opponents import warm_backs
 from ..table.panels import warm_panels
 from ..table.piles import warm_piles
 from ..table.sprites import warm_flights
+from ..table.trick import warm_winners
 from ..widgets import Button
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -284,8 +285,9 @@ class TableScene(CoachControls, Scene):
         if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
             key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
-            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)):
-                self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles
+            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)
+                                                                   and warm_winners(IDLE_WARM_MS)):
+                self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles, the trick's winners
                 if key == getattr(self, "_warm_panels", None) or warm_panels(IDLE_WARM_MS):
                     self._warm_panels = key  # then the phase panels (the exchange's was made as it showed)
                     self.app.warmup.make_faces()  # then the card faces the played cards will show

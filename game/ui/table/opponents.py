@@ -64,7 +64,7 @@ def _row(n: int, place: pygame.Rect) -> tuple:
     return hit
 
 
-def warm_backs(budget_ms: float, largest: int = 16) -> bool:
+def warm_backs(budget_ms: float, largest: int = 20) -> bool:
     """Make the columns (on a phone, the rows) of 1..`largest` backs for at most about
     `budget_ms`, on frames that draw nothing (each card an opponent plays needs the one a
     back shorter, a new layer of up to 16 alpha blits: 4-7 ms at 4x in the frame it showed).
@@ -79,7 +79,8 @@ def warm_backs(budget_ms: float, largest: int = 16) -> bool:
             if kind == "column" and ("opp", n, lay.small_w, gfx.card_style()) not in _layers:
                 _column(n)
             elif kind != "column" and ("row", n, tuple(place), gfx.scale(), gfx.card_style()) not in _layers:
-                _row(n, place)
+                layer, _pos, inset = _row(n, place)
+                cardblit.prepare(layer, 0, inset)  # its opaque middle too: found where it was first drawn, a pass over its pixels
             else:
                 continue
             if time.perf_counter() > end:

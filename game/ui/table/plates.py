@@ -52,6 +52,7 @@ class Plate(BakedOnBackground, TableObject):
         super().__init__(table)
         self.seat = seat
         self._turn = None  # prebake(): the turn shown forced on or off while its picture is made
+        self._won = 0  # prebake(): tricks shown on top of those taken (the trick it is winning)
 
     @once_a_drawing
     def bounds(self):
@@ -93,13 +94,15 @@ class Plate(BakedOnBackground, TableObject):
         said = Plate.tricks_texts(self)  # the replay's seat blocks borrow it (table/replay.py)
         return None if said is None else (said[0][0], said[1])
 
-    def tricks_texts(self):
-        """(texts, colour) of tricks taken against the target, the same said shorter and
-        shorter (the numbers always whole), or None before a contract."""
+    def tricks_texts(self, taken: int | None = None):
+        """(texts, colour) of `taken` tricks (None: those the board shows taken) against the
+        target, the same said shorter and shorter (the numbers always whole), or None before
+        a contract."""
         v = self.v
         if not (v.contract or v.phase != Phase.DECLARE):
             return None
-        target, taken = v.targets[self.seat], self.board.taken[self.seat]
+        target = v.targets[self.seat]
+        taken = self.board.taken[self.seat] if taken is None else taken
         col = gfx.CREAM
         if v.contract == "MT":
             col = gfx.BRIGHT_RED if taken > target else gfx.CREAM
@@ -113,20 +116,30 @@ class Plate(BakedOnBackground, TableObject):
     def state_key(self):
         v = self.v
         return (self.seat, tuple(self.bounds()), self.active(), self.table.seat_name(self.seat), v.declarer, v.dealer, v.contract, v.phase,
-                v.targets[self.seat], self.board.taken[self.seat], self.board.totals[self.seat])
+                v.targets[self.seat], self.taken(), self.board.totals[self.seat])
+
+    def taken(self) -> int:
+        """The tricks this seat has taken, as the plate shows them."""
+        return self.board.taken[self.seat] + self._won
 
     def prebake(self, size) -> bool:
-        """Make the picture of this plate with the turn on if it is off and off if it is
-        on (what the next card played shows); True if there was nothing to make."""
-        self._turn = not self.active()
+        """Make the picture of this plate's next state, one per call: the turn on if it is
+        off and off if it is on (what the next card played shows), and while tricks are
+        played its count one up, turn off and on (what a trick it wins shows as it is
+        gathered: each was a picture made in the frame it showed, ~10 ms at 10x in the
+        browser, and a finished trick is often tapped away before a frame draws nothing).
+        Those stay made until the seat wins a trick.  True if there was nothing to make."""
+        turn = not self.active()
+        states = [(turn, 0)] + ([(False, 1), (True, 1)] if self.v.phase == Phase.PLAY else [])
         try:
-            key = self.state_key()
-            if self.baked(size, key):
-                return True
-            self._picture(size, key)
-            return False
+            for self._turn, self._won in states:
+                key = self.state_key()
+                if not self.baked(size, key):
+                    self._picture(size, key)
+                    return False
+            return True
         finally:
-            self._turn = None
+            self._turn, self._won = None, 0
 
     def draw_fresh(self, surf) -> None:
         r = self.bounds()
@@ -156,7 +169,7 @@ class Plate(BakedOnBackground, TableObject):
         role = " · ".join(roles)
         nfit = gfx.fit_size(name, nsize, (right - r.left - pad) // 2, True, gfx.MIN_TEXT)
         left_w = max(gfx.text_width(name, nfit, True), gfx.text_width(role, lay.size("role"), True) if roles else 0)
-        tricks = self.tricks_texts()
+        tricks = self.tricks_texts(self.taken())
         if tricks:
             room = right - (r.left + pad + min(left_w, (right - r.left - pad) // 2) + 10)
             text, tsize = fit_first(tricks[0], lay.size("tricks"), room, True, 14)
@@ -192,7 +205,7 @@ class Plate(BakedOnBackground, TableObject):
         top = r.top + pad - 4 + gfx.line_height(size, True, 0) + 1
         gfx.blit_text(surf, score_text, ssize, (r.right - pad, (top - 1) if score_down else (r.top + pad - 1)), score_col, True, "topright", box=r)
         role_w = r.w - 2 * pad - (score_w + 8 if score_down else 0)
-        tricks = self.tricks_texts()
+        tricks = self.tricks_texts(self.taken())
         if tricks:  # the tricks taken, bottom left (long "max" words: shorter words, the numbers whole)
             width = r.w - 2 * pad - DOTS_W
             text, tsize = fit_first(tricks[0], lay.size("tricks"), width, True, 14)

@@ -92,7 +92,7 @@ class FlyingCards(TableObject):
                 cw, ch = gfx.card_size(sp.width)
                 r = pygame.Rect(0, 0, cw, ch)
                 r.center = (int(sp.pos[0]), int(sp.pos[1]))
-                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=sp.width >= SMALL_W, read=False)
+                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=casts_shadow(sp.width, lay), read=False)
                 continue
             # a card growing or shrinking in flight: scale a cached size instead of rendering
             # new card art for every in-between width
@@ -125,12 +125,20 @@ def _reach_size(w) -> tuple[int, int]:
     return got
 
 
+def casts_shadow(width: int, lay) -> bool:
+    """Does a card in flight `width` wide cast its shadow?  One no smaller than an opponent's
+    card does; one gathered to a pile narrower than that lands flat.  (On a phone held
+    upright the pile is the wider of the two: its cards were drawn with a shadow and made
+    no picture ahead, 52 in a frame each over a deal.)"""
+    return width >= lay.small_w
+
+
 # (logical width, shadow) of the pictures a card in flight is drawn with: played to the
 # trick, coming from an opponent's column, gathered to a pile (FlyingCards.draw)
 def flight_looks() -> tuple:
     lay = layout.now()
-    looks = ((lay.card_w, True), (lay.small_w, True), (lay.pile_w, False))
-    return looks if lay.trick_w == lay.card_w else looks + ((lay.trick_w, True),)
+    widths = (lay.card_w, lay.small_w, lay.pile_w) + (() if lay.trick_w == lay.card_w else (lay.trick_w,))
+    return tuple((w, casts_shadow(w, lay)) for w in widths)
 
 
 def warm_flights(budget_ms: float) -> bool:

@@ -73,6 +73,26 @@ def draw_led_tag(surf, card, card_rect: pygame.Rect, size: float) -> pygame.Rect
     return gfx.blit(surf, fitting_tag(card.suit, size, card_rect.w), led_tag_rect(card.suit, size, card_rect).center, "center")
 
 
+def warm_winners(budget_ms: float) -> bool:
+    """Make every card's picture as it glows winning the trick, for at most about
+    `budget_ms`, on frames that draw nothing (the card winning so far glows as the trick is
+    played: each new one was a picture made in the frame it showed, up to 24 a deal).  True
+    when all are made."""
+    import time
+
+    from ...engine.cards import FULL_DECK, cards_of
+    from ..draw.cardblit import prepare
+
+    end = time.perf_counter() + budget_ms / 1000.0
+    device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(layout.now().trick_w))).w
+    for card in cards_of(FULL_DECK):
+        if not gfx.has_card_sprite(card, device, True, art.GOLD, False):
+            prepare(*gfx.card_sprite(card, device, True, art.GOLD, False))  # with its opaque middle
+            if time.perf_counter() > end:
+                return False
+    return True
+
+
 class TrickArea(TableObject):
     steady = True  # its key is made of Table.inputs() alone
     def slot(self, seat: int) -> tuple[float, float]:
