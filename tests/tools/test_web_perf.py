@@ -81,9 +81,9 @@ def test_steps_script_drives_the_game_and_prints_the_recording():
     assert "until" in steps[0] and steps[-1] == {"py": web_perf.DUMP_EXPR}
     assert any("_g358_perf_start(3, 2, 'normal'" in s.get("py", "") for s in steps)
     scene = web_perf.steps(seed=3, profile_scene="kitty")
-    assert any("_g358_perf_start(3," in s.get("py", "") and s["py"].endswith(" 'kitty', 0)") for s in scene)
+    assert any("_g358_perf_start(3," in s.get("py", "") and s["py"].endswith(" 'kitty', 0, False)") for s in scene)
     reading = web_perf.steps(seed=3, read_s=2.5)  # a player who reads the new-game screen before Start
-    assert any(s.get("py", "").startswith("main._g358_perf_start(3,") and s["py"].endswith(", None, 2.5)") for s in reading)
+    assert any(s.get("py", "").startswith("main._g358_perf_start(3,") and s["py"].endswith(", None, 2.5, False)") for s in reading)
     compile(web_perf.DRIVER, "driver", "exec")  # the in-browser part is valid Python
 
 
@@ -254,7 +254,7 @@ def test_with_the_mirror_it_is_in_the_page_before_the_game_starts_in_screen_read
     mirror = next(i for i, s in enumerate(steps) if "mirror ready" in s.get("py", ""))
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
     assert mirror < start and "window.g358access" in steps[mirror]["py"]
-    assert steps[start]["py"].endswith(", True, False, None, 0)") and plain[-3]["py"].endswith(", False, False, None, 0)")
+    assert steps[start]["py"].endswith(", True, False, None, 0, False)") and plain[-3]["py"].endswith(", False, False, None, 0, False)")
     assert not any("mirror ready" in s.get("py", "") for s in plain)
 
 
@@ -263,9 +263,20 @@ def test_with_profile_the_game_recorded_is_drawn_under_the_profiler():
     nothing else of the steps changes."""
     plain, steps = web_perf.steps(), web_perf.steps(profile=True)
     start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
-    assert steps[start]["py"].endswith(", False, True, None, 0)")
+    assert steps[start]["py"].endswith(", False, True, None, 0, False)")
     assert [s for i, s in enumerate(steps) if i != start] == [s for i, s in enumerate(plain) if i != start]
     assert "prof.enable()" in web_perf.DRIVER and "data[\"profile\"]" in web_perf.DRIVER
+
+
+def test_with_pictures_the_pictures_of_drawn_frames_are_tallied():
+    """--pictures: the recorded game's pictures are tallied by where they were made (its own
+    start flag), and nothing else of the steps changes."""
+    plain, steps = web_perf.steps(), web_perf.steps(pictures=True)
+    start = next(i for i, s in enumerate(steps) if s.get("py", "").startswith("main._g358_perf_start("))
+    assert steps[start]["py"].endswith(", False, False, None, 0, True)")
+    assert [s for i, s in enumerate(steps) if i != start] == [s for i, s in enumerate(plain) if i != start]
+    assert "perf.picture_made, app.painter.draw = picture_made, watched_draw" in web_perf.DRIVER
+    assert "data[\"pictures\"]" in web_perf.DRIVER
 
 
 def test_the_task_loading_the_harness_driver_is_not_counted_as_the_games():

@@ -75,8 +75,28 @@ _g358_loading = perf.clock() * 1000.0
 from game.ui.autopilot import Autopilot
 
 
-def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, profile_scene=None, read_s=0.0):
+def _g358_perf_start(seed, deals, strength, hold_s, a11y=False, profile=False, profile_scene=None, read_s=0.0, pictures=False):
     app = main.APP
+    if pictures:  # where each picture a drawn frame makes is made (the frames that drew, apart)
+        import sys as _sys
+        main._g358_pictures = made = {"drawn": set(), "made": []}
+        made_one, painter_draw = perf.picture_made, app.painter.draw
+
+        def picture_made():
+            caller, where = _sys._getframe(2), []  # (picture_made <- gfx's making() <- the maker)
+            while caller is not None and len(where) < PICTURE_CALLERS:
+                where.append(f"{caller.f_code.co_filename.rsplit('/', 1)[-1]}:{caller.f_code.co_name}")
+                caller = caller.f_back
+            made["made"].append((app.frames, app.scene_name, " <- ".join(where)))
+            made_one()
+
+        def watched_draw(*args, **kwargs):
+            drew = painter_draw(*args, **kwargs)
+            if drew:
+                made["drawn"].add(app.frames)
+            return drew
+
+        perf.picture_made, app.painter.draw = picture_made, watched_draw
     if profile_scene:  # each drawing of one scene under its own profiler; the slowest kept
         import cProfile
         main._g358_scene_profiles = kept = []
@@ -193,6 +213,14 @@ def _g358_perf_dump():
         stats.sort_stats("tottime").print_stats(30)
         stats.sort_stats("cumulative").print_stats(30)
         data["profile"] = text.getvalue()
+    pictures = getattr(main, "_g358_pictures", None)
+    if pictures is not None:
+        tally = {}
+        for frame, scene, where in pictures["made"]:
+            if frame in pictures["drawn"]:
+                tally[(scene, where)] = tally.get((scene, where), 0) + 1
+        lines = [f"{n:5d}  {scene:9s} {where}" for (scene, where), n in sorted(tally.items(), key=lambda kv: -kv[1])]
+        data["pictures"] = "pictures made in drawn frames, by scene and maker:\n" + "\n".join(lines[:40])
     kept = getattr(main, "_g358_scene_profiles", None)
     if kept:
         import io, pstats
@@ -206,6 +234,7 @@ def _g358_perf_dump():
 
 
 SLOWEST = 3  # --profile-scene: the slowest drawings of the scene kept
+PICTURE_CALLERS = 4  # --pictures: the functions named for where a picture is made
 main._g358_perf_start, main._g358_perf_dump = _g358_perf_start, _g358_perf_dump
 main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's clock
 '''
@@ -213,13 +242,14 @@ main._g358_driver_ms = [_g358_loading, perf.clock() * 1000.0]  # on the game's c
 
 def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float = 1.5,
           timeout_s: float = 2400, mirror: str | None = None, profile: bool = False,
-          profile_scene: str | None = None, read_s: float = 0.0) -> list[dict]:
+          profile_scene: str | None = None, read_s: float = 0.0, pictures: bool = False) -> list[dict]:
     """The webcheck steps script: wait for the title, record a game, print the recording.
     `mirror`: the page's screen-reader mirror (access.js), put into the harness's page and
     switched on for the game recorded (the harness's page does not load it by itself).
     `profile`: the drawing runs under cProfile, its figures in the recording's "profile".
     `profile_scene`: each drawing while that scene shows runs under a profiler of its own;
-    the slowest three are in the recording's "scene_profiles"."""
+    the slowest three are in the recording's "scene_profiles".  `pictures`: where each
+    picture made in a drawn frame was made, tallied in the recording's "pictures"."""
     load_mirror = [] if mirror is None else [{"py": f"import js\njs.eval({json.dumps(mirror)})\n'mirror ready'"}]
     return [
         {"until": "getattr(main, 'APP', None) is not None", "timeout": 300},
@@ -227,7 +257,7 @@ def steps(seed: int = 7, deals: int = 2, strength: str = "normal", hold_s: float
         *load_mirror,
         {"until": "main.APP.frames > 2", "timeout": 300},
         {"py": f"main._g358_perf_start({seed}, {deals}, {strength!r}, {hold_s}, {mirror is not None}, {profile},"
-               f" {profile_scene!r}, {read_s:g})"},
+               f" {profile_scene!r}, {read_s:g}, {pictures})"},
         {"until": "getattr(main, '_g358_done', False)", "timeout": timeout_s},
         {"py": DUMP_EXPR},
     ]
@@ -566,7 +596,7 @@ def run(args) -> dict:
         script = out / "steps.json"
         mirror = (web / "access.js").read_text(encoding="utf-8") if args.a11y else None
         script.write_text(json.dumps(steps(args.seed, args.deals, args.strength, mirror=mirror, profile=args.profile,
-                                           profile_scene=args.profile_scene, read_s=args.read_s),
+                                           profile_scene=args.profile_scene, read_s=args.read_s, pictures=args.pictures),
                                      indent=1))
         cmd = [sys.executable, str(run_py), str(web), "--wheel", args.wheel, "--out", str(out),
                "--script", str(script), "--pace", "frame", "--cpu-slowdown", f"{args.cpu_slowdown:g}",
@@ -625,6 +655,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-scene", metavar="SCENE",
                     help="each drawing while SCENE shows (kitty, exchange...) under a profiler of its own; the"
                          " slowest three printed (never for the figures)")
+    ap.add_argument("--pictures", action="store_true",
+                    help="where the pictures made in drawn frames are made, tallied by scene and maker")
     ap.add_argument("--read-s", type=float, default=0.0, metavar="S",
                     help="seconds the player reads the new-game screen before pressing Start (default 0: at once)")
     ap.add_argument("--summarize", metavar="FILE", help="print the figures of a saved recording and stop")
@@ -642,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit("web_perf: --deals must be 1 or more, --cpu-slowdown 1 or more and --scale 0.5 to 8")
         data = run(args)
         figures = summarize(data)
-        for key in ("profile", "scene_profiles"):
+        for key in ("profile", "scene_profiles", "pictures"):
             if data.get(key):
                 print(data[key])
     print(report(figures))
