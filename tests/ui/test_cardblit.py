@@ -14,7 +14,7 @@ from game.ui.draw import cardblit, gfx
 from game.ui.table import layout
 from game.ui.table.layout import CARD_W, PILE_W, SMALL_W
 from game.ui.table.opponents import _column, warm_backs
-from game.ui.table.sprites import warm_flights
+from game.ui.table.sprites import flight_widths, warm_flights
 
 
 def _bytes(surf) -> bytes:
@@ -65,17 +65,17 @@ def test_a_card_has_one_device_width_wherever_it_lies(three_quarters):
 
 def test_cards_warmed_ahead_are_not_made_again_when_drawn_anywhere(three_quarters):
     """The flight pictures made on idle frames are the ones a card drawn at any position
-    uses: drawing them in flight, in the trick or on a pile makes no new picture."""
+    uses: drawing them in flight or in the trick makes no new picture."""
     _until_done(warm_flights)
     made = len(gfx._composites)
     surf = pygame.Surface((960, 540))
     rng = random.Random(3)
     for card in parse_cards("AS 10H 7D QC"):
-        for width in (CARD_W, SMALL_W, PILE_W):
+        for width in flight_widths():
             for _ in range(6):
                 x, y = rng.uniform(0, 1100), rng.uniform(0, 560)
                 cw, ch = gfx.card_size(width)
-                gfx.draw_card(surf, card, pygame.Rect(int(x), int(y), cw, ch), shadow=width >= SMALL_W)
+                gfx.draw_card(surf, card, pygame.Rect(int(x), int(y), cw, ch))
     assert len(gfx._composites) == made
 
 

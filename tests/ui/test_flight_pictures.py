@@ -10,18 +10,18 @@ from game.ui.autopilot import Autopilot
 from game.ui.draw import gfx
 from game.ui.table import layout
 from game.ui.table.baked import BakedOnBackground
-from game.ui.table.sprites import flight_looks
+from game.ui.table.sprites import flight_widths
 
 
-def _flight_widths():
-    return {gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(w))).w: shadow for w, shadow in flight_looks()}
+def _device_width(width) -> int:
+    return gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
 
 
 def _all_made() -> bool:
     from game.engine.cards import FULL_DECK, cards_of
 
-    glowing = gfx.dev_rect(pygame.Rect((0, 0), gfx.card_size(layout.now().trick_w))).w
-    return all(gfx.has_card_sprite(c, w, True, None, False, shadow) for w, shadow in _flight_widths().items() for c in cards_of(FULL_DECK)) \
+    glowing = _device_width(layout.now().trick_w)
+    return all(gfx.has_card_sprite(c, _device_width(w), True, None, False) for w in flight_widths() for c in cards_of(FULL_DECK)) \
         and all(gfx.has_card_sprite(c, glowing, True, art.GOLD, False) for c in cards_of(FULL_DECK))
 
 

@@ -26,6 +26,7 @@ ONLINE_WAITING = ("join", "codes", "lobby")
 FACES_MS = 3.0  # card pictures made ahead a menu frame (faces, the first deal's cards)
 IDLE_PREPARE_MS = 8.0  # a screen's off-screen first frame at the table: made this long per idle frame
 DEAL_SOUNDS = ("shuffle", "deal")  # what a new game plays in its first second
+PLAY_SOUNDS = ("turn", "play", "trick")  # what it plays from the first decision on
 # in the browser an import is one task (compiling the module at 4x: ~100-180 ms
 # for the larger ones).  The score screen and its parts are loaded one a frame before it
 # (with the text record's formats, which keep the finished game: a game waited for them at
@@ -122,14 +123,14 @@ class WarmUp:
         # title's first tap played it, and loading it then was ~50 ms of that frame in the
         # browser with the CPU slowed 10x), the card art (the title's fan waits for it), the
         # deal's sounds (a game started at once loaded its shuffle in its first update: 36-50
-        # ms of a 92-111 ms frame at 10x), then the computer players, then the first frames
-        # of the screens that come next
+        # ms of a 92-111 ms frame at 10x) and play's, then the computer players, then the
+        # first frames of the screens that come next
         self.steps = list(dict.fromkeys([  # each step once: the earlier place kept
-            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in DEAL_SOUNDS),
+            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in (*DEAL_SOUNDS, *PLAY_SOUNDS)),
             "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
             "scene:new_game", *table_steps(), "dealt cards", "scene:deal", *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
-            *(f"sound:{name}" for name in ("turn", "play", "trick")), "scene:score"]))
+            "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
         self.dealt = None  # (width, cards) of the first deal's hand whose landing pictures are still to make
         self._tables = None  # the engine's suit tables still to make (card tables)
@@ -210,6 +211,16 @@ class WarmUp:
         sounds = [step for step in (f"sound:{name}" for name in DEAL_SOUNDS) if step in self.steps]
         first = sounds + [s for s in table_steps(modules) if not s.startswith("compile:") or preload.compile_needed(s[8:])]
         self.steps[:] = first + [s for s in self.steps if s not in first]
+
+    def play_sound(self) -> bool:
+        """Load the next sound of play not loaded yet (the table asks before its pictures
+        ahead: it is heard within seconds); False when none is left."""
+        step = next((s for s in self.steps if s.startswith("sound:") and s[6:] in PLAY_SOUNDS), None)
+        if step is None:
+            return False
+        self.steps.remove(step)
+        self.steps.insert(0, step)
+        return self.step(drawing=False)
 
     def again(self, step: str) -> None:
         """Do `step` next, even if it was done (a screen's first frame made at an old size)."""

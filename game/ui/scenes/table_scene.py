@@ -272,25 +272,39 @@ class TableScene(CoachControls, Scene):
 
     def idle(self) -> None:
         """A frame that drew nothing thinks for a computer player whose slice waits, or makes
-        pictures ahead: the warm-up's next step if any is left, else the plates
-        with the turn passed, the hand's card pictures, then card faces."""
+        one thing ahead, what the next seconds need first: a sound of play the warm-up has
+        not loaded yet, the plates with the turn passed and a trick more, the hand's card
+        pictures, the cards in flight, the opponents' hands, the piles and the trick's
+        winner, the phase panels; then the rest of the warm-up (the score screen's modules
+        and first frame, needed when the deal ends), then card faces.  (With the warm-up
+        first, a game started at once spent its idle frames on the score screen while play
+        made its cards' pictures in the frames that showed them, at 10x half its frames of
+        play that made a picture.)"""
         self.table.memo.close()  # the plates made ahead show a turn the game has not reached
         if self.table.think_if_due():  # a computer player's slice, in a frame that presents nothing
             return
-        if self.app.warmup.step(drawing=False):  # what the title had no time for: modules, sounds, screens
+        warmup = self.app.warmup
+        if warmup.play_sound():
             return
         if not self.table.prebake():  # the plates as the next card played shows them
             return
         hand = (tuple(self.table.board.hand), self.v.phase == Phase.DISCARD)  # what warm() makes depends on both
-        if hand == getattr(self, "_warm_hand", None) or self.table.hand.warm(IDLE_WARM_MS):
+        if hand != getattr(self, "_warm_hand", None):
+            if not self.table.hand.warm(IDLE_WARM_MS):
+                return
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
-            key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
-            if key == getattr(self, "_warm_flights", None) or (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS)
-                                                                   and warm_winners(IDLE_WARM_MS)):
-                self._warm_flights = key  # then the pictures of cards in flight, the opponents' columns, the piles, the trick's winners
-                if key == getattr(self, "_warm_panels", None) or warm_panels(IDLE_WARM_MS):
-                    self._warm_panels = key  # then the phase panels (the exchange's was made as it showed)
-                    self.app.warmup.make_faces()  # then the card faces the played cards will show
+        key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
+        if key != getattr(self, "_warm_flights", None):
+            if not (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS) and warm_winners(IDLE_WARM_MS)):
+                return
+            self._warm_flights = key
+        if key != getattr(self, "_warm_panels", None):
+            if not warm_panels(IDLE_WARM_MS):  # the exchange's was made as it showed
+                return
+            self._warm_panels = key
+        if warmup.step(drawing=False):  # what the title had no time for
+            return
+        warmup.make_faces()  # the card faces the played cards will show
 
     def make_ahead(self, deadline: float) -> bool:
         """What the table's first seconds draw, made before its first frame shows (the App

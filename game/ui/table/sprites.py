@@ -83,20 +83,22 @@ class FlyingCards(TableObject):
         clip = surf.get_clip()
         whole = clip.size == surf.get_size()
         lay = layout.now()
-        CARD_W, SMALL_W, PILE_W, TRICK_W = lay.card_w, lay.small_w, lay.pile_w, lay.trick_w
+        CARD_W, SMALL_W, TRICK_W = lay.card_w, lay.small_w, lay.trick_w
         for sp, (_reach, dev) in zip(self.board.sprites, self._reaches()):
             if not whole and not clip.colliderect(dev):
                 continue  # a dirty rect redraws the cards that reach into it (nine fly while dealing)
             face = sp.face and sp.card is not None
-            if sp.width in (CARD_W, SMALL_W, PILE_W, TRICK_W):
+            if sp.width == CARD_W or sp.width == TRICK_W or (not face and sp.width == SMALL_W):
                 cw, ch = gfx.card_size(sp.width)
                 r = pygame.Rect(0, 0, cw, ch)
                 r.center = (int(sp.pos[0]), int(sp.pos[1]))
-                gfx.draw_card(surf, sp.card, r, face_up=face, shadow=casts_shadow(sp.width, lay), read=False)
+                gfx.draw_card(surf, sp.card, r, face_up=face, read=False)
                 continue
             # a card growing or shrinking in flight: scale a cached size instead of rendering
-            # new card art for every in-between width
-            base = CARD_W if sp.width > SMALL_W else SMALL_W
+            # new card art for every in-between width.  A face up card is scaled from its
+            # full size even at its ends (the kitty's first frame, a pile's last): each face
+            # at a small width would be a picture made for one frame, 52 more to make ahead
+            base = CARD_W if sp.width > SMALL_W or face else SMALL_W
             img, m = gfx.card_sprite(sp.card, gfx.px(base), face)
             k = sp.width / base
             size = (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k)))
@@ -125,20 +127,11 @@ def _reach_size(w) -> tuple[int, int]:
     return got
 
 
-def casts_shadow(width: int, lay) -> bool:
-    """Does a card in flight `width` wide cast its shadow?  One no smaller than an opponent's
-    card does; one gathered to a pile narrower than that lands flat.  (On a phone held
-    upright the pile is the wider of the two: its cards were drawn with a shadow and made
-    no picture ahead, 52 in a frame each over a deal.)"""
-    return width >= lay.small_w
-
-
-# (logical width, shadow) of the pictures a card in flight is drawn with: played to the
-# trick, coming from an opponent's column, gathered to a pile (FlyingCards.draw)
-def flight_looks() -> tuple:
+# the widths a face up card in flight is drawn at from a picture of its own: played to the
+# trick, and gathered from it (FlyingCards.draw; every other width is scaled from them)
+def flight_widths() -> tuple:
     lay = layout.now()
-    widths = (lay.card_w, lay.small_w, lay.pile_w) + (() if lay.trick_w == lay.card_w else (lay.trick_w,))
-    return tuple((w, casts_shadow(w, lay)) for w in widths)
+    return (lay.card_w,) if lay.trick_w == lay.card_w else (lay.card_w, lay.trick_w)
 
 
 def warm_flights(budget_ms: float) -> bool:
@@ -148,11 +141,11 @@ def warm_flights(budget_ms: float) -> bool:
     from ...engine.cards import FULL_DECK, cards_of
 
     end = time.perf_counter() + budget_ms / 1000.0
-    for width, shadow in flight_looks():
+    for width in flight_widths():
         device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
         for card in cards_of(FULL_DECK):
-            if not gfx.has_card_sprite(card, device, True, None, False, shadow):
-                prepare(*gfx.card_sprite(card, device, True, None, False, shadow))  # with its opaque middle
+            if not gfx.has_card_sprite(card, device, True, None, False):
+                prepare(*gfx.card_sprite(card, device, True, None, False))  # with its opaque middle
                 if time.perf_counter() > end:
                     return False
     return True
