@@ -4,6 +4,8 @@ through the App) when the engine's phase changes."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ...engine import Phase
@@ -22,7 +24,8 @@ from ..table.trick import warm_winners
 from ..widgets import Button
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-IDLE_WARM_MS = 3.0  # card pictures made ahead per frame that drew nothing
+IDLE_WARM_MS = 3.0  # card pictures made ahead at a time in a frame that drew nothing
+IDLE_MS = 24.0  # ...and more while the frame's own time is under this (at 10x a card's picture is ~10 ms)
 
 
 class TableScene(CoachControls, Scene):
@@ -272,39 +275,48 @@ class TableScene(CoachControls, Scene):
 
     def idle(self) -> None:
         """A frame that drew nothing thinks for a computer player whose slice waits, or makes
-        one thing ahead, what the next seconds need first: a sound of play the warm-up has
-        not loaded yet, the plates with the turn passed and a trick more, the hand's card
-        pictures, the cards in flight, the opponents' hands, the piles and the trick's
-        winner, the phase panels; then the rest of the warm-up (the score screen's modules
-        and first frame, needed when the deal ends), then card faces.  (With the warm-up
-        first, a game started at once spent its idle frames on the score screen while play
-        made its cards' pictures in the frames that showed them, at 10x half its frames of
-        play that made a picture.)"""
+        ahead what the next seconds need first: a sound of play the warm-up has not loaded
+        yet, else pictures while the frame's own time is under IDLE_MS (pictures_ahead);
+        once all are made, the rest of the warm-up (the score screen's modules and first
+        frame, needed when the deal ends), then card faces.  (With the warm-up first and one
+        picture a frame, a game started at once spent its idle frames on the score screen
+        while play made its cards' pictures in the frames that showed them: at 10x a third
+        of its frames of play made one.)"""
         self.table.memo.close()  # the plates made ahead show a turn the game has not reached
         if self.table.think_if_due():  # a computer player's slice, in a frame that presents nothing
             return
         warmup = self.app.warmup
         if warmup.play_sound():
             return
-        if not self.table.prebake():  # the plates as the next card played shows them
-            return
-        hand = (tuple(self.table.board.hand), self.v.phase == Phase.DISCARD)  # what warm() makes depends on both
-        if hand != getattr(self, "_warm_hand", None):
-            if not self.table.hand.warm(IDLE_WARM_MS):
+        while not self.pictures_ahead():
+            if time.perf_counter() - self.app.frame_start > IDLE_MS / 1000.0:
                 return
-            self._warm_hand = hand  # all made for this hand: not asked again until it changes
-        key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
-        if key != getattr(self, "_warm_flights", None):
-            if not (warm_flights(IDLE_WARM_MS) and warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS) and warm_winners(IDLE_WARM_MS)):
-                return
-            self._warm_flights = key
-        if key != getattr(self, "_warm_panels", None):
-            if not warm_panels(IDLE_WARM_MS):  # the exchange's was made as it showed
-                return
-            self._warm_panels = key
         if warmup.step(drawing=False):  # what the title had no time for
             return
         warmup.make_faces()  # the card faces the played cards will show
+
+    def pictures_ahead(self) -> bool:
+        """Make the next pictures play will show, for a few ms: the plates with the turn
+        passed and a trick more, the hand's cards, the opponents' hands, the cards in
+        flight, the piles and the trick's winner, the phase panels.  True when all are made."""
+        if not self.table.prebake():
+            return False
+        hand = (tuple(self.table.board.hand), self.v.phase == Phase.DISCARD)  # what warm() makes depends on both
+        if hand != getattr(self, "_warm_hand", None):
+            if not self.table.hand.warm(IDLE_WARM_MS):
+                return False
+            self._warm_hand = hand  # all made for this hand: not asked again until it changes
+        key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
+        if key != getattr(self, "_warm_flights", None):
+            # (the opponents' rows first: each card they play shows the next one, in order)
+            if not (warm_backs(IDLE_WARM_MS) and warm_flights(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS) and warm_winners(IDLE_WARM_MS)):
+                return False
+            self._warm_flights = key
+        if key != getattr(self, "_warm_panels", None):
+            if not warm_panels(IDLE_WARM_MS):  # the exchange's was made as it showed
+                return False
+            self._warm_panels = key
+        return True
 
     def make_ahead(self, deadline: float) -> bool:
         """What the table's first seconds draw, made before its first frame shows (the App
