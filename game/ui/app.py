@@ -267,6 +267,8 @@ class App:
         perf.part("update")
         if put_off:
             self.painter.not_yet()
+        elif self.painter.put_off(now):
+            pass  # this frame's input and update took its time: drawn next frame
         else:
             drew = self.painter.draw()
             perf.part("draw")

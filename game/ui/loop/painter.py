@@ -11,6 +11,13 @@ from ... import perf
 from ..draw import gfx
 from ..window import screen
 
+# In the browser a frame whose input and update worked this long (a move applied: the
+# engine's view made, its animation queued; 8-13 ms at 10x) draws next frame instead: drawn
+# in the same frame, a move's frame was work and drawing together, a tenth of play's frames
+# and most of its slowest.  At 4x an update is mostly below it; natively frames are drawn
+# at once (an update there is well under a millisecond).
+WORKED_MS = 6.0
+
 
 class Painter:
     """How the App's last frame was drawn and what it showed (``app.painter``)."""
@@ -21,8 +28,9 @@ class Painter:
         self.drawn_at = 0.0  # when it was drawn (natively an unchanged frame is drawn twice a second)
         self.shown = None  # what the window holds: the table scene that drew it, on which surface
         self.dirty_rects = None  # device rects of the canvas changed by the last draw()
-        self.last_draw = "full"  # how the last frame was drawn: full, partial, skipped or preparing
+        self.last_draw = "full"  # how the last frame was drawn: full, partial, skipped, preparing or put off
         self.always_redraw = False  # benchmarks: draw every frame
+        self.worked_ms = WORKED_MS if app.web else None  # a frame that worked this long draws next frame (None: never)
 
     def redraw(self) -> None:
         """The next frame is drawn whole (the window needs its picture again)."""
@@ -129,6 +137,16 @@ class Painter:
     def draw_over(self, surf) -> None:
         self.app.guide.draw(surf)  # the coach's bubble over the scene
         self.app.notices.draw(surf)  # over every scene
+
+    def put_off(self, frame_start: float) -> bool:
+        """Leave this frame's drawing to the next when the frame has already worked
+        `worked_ms` since `frame_start` (the window keeps its picture, the next frame draws
+        what changed), never two frames in a row.  True: put off."""
+        if self.worked_ms is None or self.last_draw == "put off" or self.always_redraw \
+                or (time.perf_counter() - frame_start) * 1000.0 < self.worked_ms:
+            return False
+        self.last_draw = "put off"
+        return True
 
     def not_yet(self) -> bool:
         """A first frame not finished this frame: nothing presented, the next frame draws again."""

@@ -297,8 +297,8 @@ class TableScene(CoachControls, Scene):
 
     def pictures_ahead(self) -> bool:
         """Make the next pictures play will show, for a few ms: the plates with the turn
-        passed and a trick more, the hand's cards, the opponents' hands, the cards in
-        flight, the piles and the trick's winner, the phase panels.  True when all are made."""
+        passed and a trick more, the hand's cards, the opponents' hands, the piles, the
+        cards in flight and the trick's winner, the phase panels.  True when all are made."""
         if not self.table.prebake():
             return False
         hand = (tuple(self.table.board.hand), self.v.phase == Phase.DISCARD)  # what warm() makes depends on both
@@ -308,8 +308,9 @@ class TableScene(CoachControls, Scene):
             self._warm_hand = hand  # all made for this hand: not asked again until it changes
         key = (gfx.scale(), gfx.card_style(), gfx.composites_made, self.app.window.get_size())  # a phone turned: rows of backs elsewhere
         if key != getattr(self, "_warm_flights", None):
-            # (the opponents' rows first: each card they play shows the next one, in order)
-            if not (warm_backs(IDLE_WARM_MS) and warm_flights(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS) and warm_winners(IDLE_WARM_MS)):
+            # (the opponents' rows and the piles first: each card they play shows the next row
+            # in order, the first trick gathered the first pile)
+            if not (warm_backs(IDLE_WARM_MS) and warm_piles(IDLE_WARM_MS) and warm_flights(IDLE_WARM_MS) and warm_winners(IDLE_WARM_MS)):
                 return False
             self._warm_flights = key
         if key != getattr(self, "_warm_panels", None):
