@@ -54,8 +54,9 @@ def _play_and_compare(app, pilot, frames, stop=None) -> dict:
         pilot.step()
         scene = app.scene
         # a skipped frame draws nothing, and a "preparing" one (the browser's first frame of a
-        # screen ran out of its time budget, as on a loaded machine) presents nothing
-        if app.painter.last_draw in ("skipped", "preparing") or not hasattr(scene, "draw_dirty") \
+        # screen ran out of its time budget, as on a loaded machine) or a "put off" one (the
+        # browser's frame whose update took its time) presents nothing
+        if app.painter.last_draw in ("skipped", "preparing", "put off") or not hasattr(scene, "draw_dirty") \
                 or app.stack.visible() != [scene]:
             continue
         if app.notices.frame_key() is not None:

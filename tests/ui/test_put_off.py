@@ -61,3 +61,11 @@ def test_natively_a_long_update_is_drawn_at_once(make_app, monkeypatch):
     monkeypatch.setattr(app.painter, "frame_key", lambda: None)  # every frame draws
     start = time.perf_counter() - 1.0  # as if the frame had worked a second
     assert not app.painter.put_off(start)
+
+
+def test_a_menus_long_frame_is_drawn_at_once(make_app, monkeypatch):
+    """A menu's long update is a warm-up step, and its picture rarely changes: drawn at once."""
+    app = make_app()
+    app.painter.worked_ms = painter_module.WORKED_MS  # as in the browser
+    assert app.scene_name == "title"
+    assert not app.painter.put_off(time.perf_counter() - 1.0)  # as if the frame had worked a second

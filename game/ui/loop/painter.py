@@ -139,11 +139,13 @@ class Painter:
         self.app.notices.draw(surf)  # over every scene
 
     def put_off(self, frame_start: float) -> bool:
-        """Leave this frame's drawing to the next when the frame has already worked
+        """Leave a game's frame's drawing to the next when the frame has already worked
         `worked_ms` since `frame_start` (the window keeps its picture, the next frame draws
-        what changed), never two frames in a row.  True: put off."""
+        what changed), never two frames in a row.  True: put off.  (A menu's frame is
+        drawn at once: a warm-up step is its long update, and its picture rarely changes.)"""
         if self.worked_ms is None or self.last_draw == "put off" or self.always_redraw \
-                or (time.perf_counter() - frame_start) * 1000.0 < self.worked_ms:
+                or (time.perf_counter() - frame_start) * 1000.0 < self.worked_ms \
+                or getattr(self.app.scene, "table", None) is None:
             return False
         self.last_draw = "put off"
         return True
