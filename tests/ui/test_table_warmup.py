@@ -395,3 +395,17 @@ def test_a_new_games_sounds_load_right_after_the_card_art(make_app):
     assert loaded == list(warmup.DEAL_SOUNDS)
     app.warmup.hurry(["game.engine.actions"])  # loaded: not again
     assert not any(s.startswith("sound:") for s in app.warmup.steps[:2])
+
+
+def test_at_the_table_the_sounds_of_play_load_before_anything_else_left(make_app):
+    """A game started at once reaches its first decision with play's sounds still among the
+    warm-up's last steps: a frame that draws nothing at the table loads them first, one a
+    frame, wherever they are, and then says none is left."""
+    app = make_app(settings={"sound": True})
+    loaded = []
+    app._sound.preload = lambda *names: loaded.extend(names)
+    app.warmup.steps = ["compile:game.ui.scoresheet", "game.ui.scoresheet", "sound:turn", "scene:score", "sound:trick"]
+    assert app.warmup.play_sound() and loaded == ["turn"]
+    assert app.warmup.play_sound() and loaded == ["turn", "trick"]
+    assert not app.warmup.play_sound()
+    assert app.warmup.steps == ["compile:game.ui.scoresheet", "game.ui.scoresheet", "scene:score"]

@@ -123,12 +123,14 @@ class WarmUp:
         # title's first tap played it, and loading it then was ~50 ms of that frame in the
         # browser with the CPU slowed 10x), the card art (the title's fan waits for it), the
         # deal's sounds (a game started at once loaded its shuffle in its first update: 36-50
-        # ms of a 92-111 ms frame at 10x) and play's, then the computer players, then the
-        # first frames of the screens that come next
+        # ms of a 92-111 ms frame at 10x), then the computer players, then the first frames
+        # of the screens that come next, then play's sounds (a game started sooner loads
+        # them first at the table: play_sound)
         self.steps = list(dict.fromkeys([  # each step once: the earlier place kept
-            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in (*DEAL_SOUNDS, *PLAY_SOUNDS)),
+            *([] if app.web else ["pygame"]), "sound:click", *table_steps(ART_PARTS), *(f"sound:{n}" for n in DEAL_SOUNDS),
             "card tables", *(f"compile:{m}" for m in NEW_GAME_PARTS),
-            "scene:new_game", *table_steps(), "dealt cards", "scene:deal", *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
+            "scene:new_game", *table_steps(), "dealt cards", "scene:deal", *(f"sound:{n}" for n in PLAY_SOUNDS),
+            *table_steps([m for m in SCORE_PARTS if m not in TABLE_PARTS]),
             *table_steps([*MENU_PARTS, *(m for m in registry.pending_modules() if m not in TABLE_PARTS and ".online." not in m)]),
             "scene:score"]))
         self.faces = None  # card widths the table's layout uses, rendered a little per menu frame (None: not asked yet)
