@@ -308,8 +308,8 @@ class Table:
 
     # --- drawing --------------------------------------------------------------------
     def prebake(self) -> bool:
-        """Make one plate's picture for the next turn (baked.py) on a frame that draws
-        nothing; True when none was missing."""
+        """Make one plate's picture for the next turn or the next trick won (baked.py) on
+        a frame that draws nothing; True when none was missing."""
         layer = self.compositor.still
         if layer.surface is None:
             return True
