@@ -591,6 +591,21 @@ def has_card_sprite(card, width: int, face_up=True, highlight=None, dim=False, s
     return _sprite_key(card, width, face_up, highlight, dim, shadow) in _composites
 
 
+def make_card_sprites(looks, budget_ms: float) -> bool:
+    """Make the card_sprite() of each look (card, width, face up, glow, dimmed) not made
+    yet, with its opaque middle, for at most about `budget_ms` (at least one): for frames
+    that draw nothing, whose pictures the next frames then find.  True when all are made."""
+    import time
+
+    end = time.perf_counter() + budget_ms / 1000.0
+    for look in looks:
+        if not has_card_sprite(*look):
+            prepare_sprite(*card_sprite(*look))
+            if time.perf_counter() > end:
+                return False
+    return True
+
+
 def card_sprite(card, width: int, face_up=True, highlight=None, dim=False, shadow=True) -> tuple[pygame.Surface, int]:
     """Shadow, face or back, veil and glow baked into one surface (one blit per card: alpha
     blits are the expensive part of a frame, most of all in WebAssembly).  Returns

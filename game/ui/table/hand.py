@@ -325,23 +325,11 @@ class HandFan(TableObject):
         (plain, dimmed) for at most about `budget_ms`, on frames that draw nothing
         (in WebAssembly a card's first picture costs 3-5 ms at 4x, and the frame
         that shows which cards may be played made a dozen).  True when all are made."""
-        import time
-
         rects = self.card_rects()
         if not rects:
             return True
         width = gfx.card_rect(rects[0][1]).w
-        end = time.perf_counter() + budget_ms / 1000.0
-        looks = ((None, False), (None, True))
-        for c, _r in rects:
-            if c is None:
-                continue
-            for highlight, dim in looks:
-                if not gfx.has_card_sprite(c, width, True, highlight, dim):
-                    prepare(*gfx.card_sprite(c, width, True, highlight, dim))  # the picture and its opaque middle
-                    if time.perf_counter() > end:
-                        return False
-        return True
+        return gfx.make_card_sprites(((c, width, True, None, dim) for c, _r in rects if c is not None for dim in (False, True)), budget_ms)
 
     def looks(self) -> list:
         """(card, logical rect, face up, glow, dimmed) of every card as drawn now."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from ..draw import anim, gfx
-from ..draw.cardblit import blit_scaled, prepare, scaled_middle
+from ..draw.cardblit import blit_scaled, scaled_middle
 from . import layout
 from .base import TableObject
 
@@ -140,12 +138,5 @@ def warm_flights(budget_ms: float) -> bool:
     trick made six of them in the frames that animate it).  True when all are made."""
     from ...engine.cards import FULL_DECK, cards_of
 
-    end = time.perf_counter() + budget_ms / 1000.0
-    for width in flight_widths():
-        device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w
-        for card in cards_of(FULL_DECK):
-            if not gfx.has_card_sprite(card, device, True, None, False):
-                prepare(*gfx.card_sprite(card, device, True, None, False))  # with its opaque middle
-                if time.perf_counter() > end:
-                    return False
-    return True
+    devices = [gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(width))).w for width in flight_widths()]
+    return gfx.make_card_sprites(((card, device, True, None, False) for device in devices for card in cards_of(FULL_DECK)), budget_ms)

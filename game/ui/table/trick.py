@@ -78,19 +78,10 @@ def warm_winners(budget_ms: float) -> bool:
     `budget_ms`, on frames that draw nothing (the card winning so far glows as the trick is
     played: each new one was a picture made in the frame it showed, up to 24 a deal).  True
     when all are made."""
-    import time
-
     from ...engine.cards import FULL_DECK, cards_of
-    from ..draw.cardblit import prepare
 
-    end = time.perf_counter() + budget_ms / 1000.0
     device = gfx.card_rect(pygame.Rect((0, 0), gfx.card_size(layout.now().trick_w))).w
-    for card in cards_of(FULL_DECK):
-        if not gfx.has_card_sprite(card, device, True, art.GOLD, False):
-            prepare(*gfx.card_sprite(card, device, True, art.GOLD, False))  # with its opaque middle
-            if time.perf_counter() > end:
-                return False
-    return True
+    return gfx.make_card_sprites(((card, device, True, art.GOLD, False) for card in cards_of(FULL_DECK)), budget_ms)
 
 
 class TrickArea(TableObject):
